@@ -1,0 +1,3 @@
+"""cardgen: print-and-play kits, rules engines and rule booklets for three German tabletop games."""
+
+__version__ = "0.1.0"

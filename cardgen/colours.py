@@ -1,0 +1,43 @@
+"""The named snake colours a set file may use, with their print colour and greyscale pattern.
+
+Pure data: the rules only check names against it; the art draws with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Colour:
+    """A snake colour: its name, its fill (hex RGB), a darker outline and its body pattern."""
+
+    name: str
+    fill: str
+    outline: str
+    pattern: str
+
+
+PALETTE: dict[str, Colour] = {
+    c.name: c
+    for c in (
+        Colour("red", "#d7263d", "#6e0d1a", "bands"),
+        Colour("yellow", "#f4c430", "#7a5c00", "dots"),
+        Colour("green", "#3a9d3a", "#134d13", "diamonds"),
+        Colour("blue", "#2e6fd8", "#0f2f66", "zigzag"),
+        Colour("purple", "#8e44ad", "#3f1550", "rings"),
+        Colour("orange", "#f07f13", "#7a3b00", "chevrons"),
+        Colour("teal", "#138a8a", "#053d3d", "crosses"),
+        Colour("pink", "#e76fb0", "#7a1f52", "stars"),
+    )
+}
+
+NEUTRAL = Colour("neutral", "#b8b8b0", "#5a5a55", "plain")
+"""The grey of Schlangennest's neutral parts: lighter than any colour's fill, and unpatterned."""
+
+
+def colour(name: str) -> Colour:
+    """The palette entry for `name` (KeyError if unknown; callers turn it into a DataError)."""
+    if name == "neutral":
+        return NEUTRAL
+    return PALETTE[name]

@@ -1,0 +1,28 @@
+"""The errors cardgen reports to users: each carries the place and the reason."""
+
+from __future__ import annotations
+
+
+class CardgenError(Exception):
+    """A mistake in the user's input; the CLI prints it as one line and exits 1."""
+
+    def __init__(self, place: str, reason: str) -> None:
+        self.place = place
+        self.reason = reason
+        super().__init__(f"{place}: {reason}" if place else reason)
+
+
+class DataError(CardgenError):
+    """A tile-set or record file that cannot be read or does not validate."""
+
+
+class LayoutError(CardgenError):
+    """A print layout that cannot be made (a face too big for the paper, a bad option)."""
+
+
+class IllegalMove(CardgenError):
+    """A move the rules refuse; `rule` is the stable rule identifier from FORMATS.md."""
+
+    def __init__(self, place: str, rule: str, reason: str) -> None:
+        self.rule = rule
+        super().__init__(place, f"{reason} [{rule}]")
