@@ -1,0 +1,62 @@
+"""Build options as plain data, parsed and checked once at the command line's edge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.errors import LayoutError
+
+PAPERS = ("a4", "letter", "a3", "tabloid")
+LAYOUTS = ("single", "duplex", "gutterfold", "glue")
+MARKS = ("corners", "lines", "crosses", "none")
+FORMATS = ("pdf", "svg", "png")
+LANGS = ("de", "en")
+
+
+@dataclass(frozen=True, slots=True)
+class BuildOptions:
+    """Everything `cardgen build` may be told; defaults give the standard A4 kit."""
+
+    paper: str = "a4"
+    layouts: tuple[str, ...] = LAYOUTS
+    flip: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    bleed: float = 3.0
+    marks: str = "corners"
+    formats: tuple[str, ...] = FORMATS
+    dpi: int = 300
+    colour: str = "rgb"
+    langs: tuple[str, ...] = LANGS
+    set_path: Path | None = None
+    out: Path = field(default_factory=lambda: Path("output"))
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.bleed <= 10:
+            raise LayoutError("--bleed", f"{self.bleed:g} mm is outside 0-10 mm")
+        if not 72 <= self.dpi <= 1200:
+            raise LayoutError("--dpi", f"{self.dpi} is outside 72-1200")
+        if any(abs(v) > 10 for v in self.back_offset):
+            raise LayoutError("--back-offset", "an offset over 10 mm is a setting error, not a printer shift")
+
+
+def parse_list(text: str, allowed: tuple[str, ...], option: str) -> tuple[str, ...]:
+    """Split "pdf,png" into names, each one of `allowed` (LayoutError names the stray one)."""
+    names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
+    if not names:
+        raise LayoutError(option, f"give one or more of {', '.join(allowed)}")
+    for name in names:
+        if name not in allowed:
+            raise LayoutError(option, f"unknown value {name!r} (choose from {', '.join(allowed)})")
+    return tuple(dict.fromkeys(names))
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """Parse "X,Y" in millimetres, e.g. "0.5,-1"."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return (float(parts[0]), float(parts[1]))
+    except ValueError:
+        raise LayoutError("--back-offset", f"expected X,Y in mm such as 0.5,-1, got {text!r}") from None

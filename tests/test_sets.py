@@ -1,0 +1,83 @@
+"""Set files: the standard Schlangennest set loads as RULINGS.md says; bad files give one clear error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import DataError
+from cardgen.geometry import PartKind
+from cardgen.sets import default_set_path, load_set
+
+STANDARD = default_set_path("schlangennest")
+
+
+def test_standard_nest_set_matches_the_rulings() -> None:
+    nest = load_set(STANDARD)
+    assert nest.colours == ("red", "yellow", "green", "blue")
+    assert nest.card_size == 45.0
+    counts = {card.kind: card.count for card in nest.cards}
+    assert counts == {"straight": 7, "curve": 9, "head": 1, "tail": 1}
+    assert nest.cards_per_colour * len(nest.colours) == 72
+    faces = {card.kind: [str(p) for p in card.parts] for card in nest.cards}
+    assert faces["straight"] == ["neutral:E-W", "own:N-S"]  # grey under, colour on top
+    assert faces["curve"] == ["own:N-E", "neutral:S-W"]
+    assert faces["head"] == ["own:head@N", "neutral:E-S"]
+    assert faces["tail"] == ["own:tail@N", "neutral:head@S"]
+    assert nest.card("tail").parts[1].kind is PartKind.HEAD
+    assert nest.areas[2] == ((6, 6), (5, 7), (4, 8))
+    assert nest.areas[4] == ((8, 8), (7, 9), (6, 10), (5, 11))
+
+
+def _variant(tmp_path: Path, old: str, new: str) -> Path:
+    text = STANDARD.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / "variant.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fragments"),
+    [
+        ('name = "Schlangennest"', 'name = "Schlangennest', ["variant.toml:5", "not valid TOML"]),
+        ('name = "Schlangennest"', 'name = "x"\nsize = 3', ["key 'size'", "unknown key"]),
+        ('"blue"]', '"mauve"]', ["key 'colours'", "unknown colour 'mauve'"]),
+        ('card_size = "45mm"', 'card_size = "-45mm"', ["card_size", "-45 mm is outside 25-90 mm"]),
+        ('card_size = "45mm"', 'card_size = "200mm"', ["card_size", "outside 25-90 mm"]),
+        ('card_size = "45mm"', 'card_size = "big"', ["card_size", "expected a length"]),
+        ("count = 7", "count = 0", ["[[card]] #1 key 'count'", "outside 1-99"]),
+        ("count = 7", 'count = "7"', ["[[card]] #1 key 'count'", "expected a whole number"]),
+        ("count = 7", "count = 7\nshape = 1", ["[[card]] #1 key 'shape'", "unknown key"]),
+        ('"own:N-S"]', '"own:N-Q"]', ["[[card]] #1 key 'parts'", "like 'N-S'"]),
+        ('"own:N-S"]', '"own:E-S"]', ["[[card]] #1", "two parts use the E port"]),
+        ('"own:N-S"]', '"lilac:N-S"]', ["[[card]] #1", "unknown colour 'lilac'"]),
+        ('"own:N-E", "neutral:S-W"', '"neutral:S-W"', ["[[card]] #2", "exactly one 'own' part"]),
+        ('id = "tail"\ncount = 1', 'id = "tail"\ncount = 2', ["exactly one tail card", "gives 2"]),
+        ('id = "curve"', 'id = "straight"', ["[[card]] #2 key 'id'", "used twice"]),
+        ("2 = [[6, 6], [5, 7], [4, 8]]", "9 = [[6, 6]]", ["areas", "player count '9'"]),
+        ("2 = [[6, 6], [5, 7], [4, 8]]", "2 = [[6, 0]]", ["areas", "[width, height]"]),
+        ('game = "schlangennest"', 'game = "chess"', ["unknown game 'chess'"]),
+    ],
+)
+def test_bad_set_files_are_refused_with_place_and_reason(tmp_path: Path, old: str, new: str,
+                                                          fragments: list[str]) -> None:
+    path = _variant(tmp_path, old, new)
+    with pytest.raises(DataError) as info:
+        load_set(path)
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith(str(path))
+    for fragment in fragments:
+        assert fragment in message
+
+
+def test_missing_file_is_a_data_error(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="no such file"):
+        load_set(tmp_path / "nope.toml")
+
+
+def test_a_set_for_another_game_is_refused_when_a_game_is_named() -> None:
+    with pytest.raises(DataError, match="not a schlangengrube set"):
+        load_set(STANDARD, game="schlangengrube")
