@@ -10,12 +10,16 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from cardgen.colours import PALETTE
 from cardgen.errors import DataError
 from cardgen.geometry import Part, PartKind, parse_part
 from cardgen.units import parse_length
+
+if TYPE_CHECKING:
+    from cardgen.games.schlangengrube.components import PitSet
+    from cardgen.games.irrlaeufer.components import IrrBoard
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -213,7 +217,7 @@ def _nest(src: _Source, data: dict[str, Any]) -> NestSet:
                 {"game", "name", "colours", "card_size", "card"})
     name = _expect(src, data["name"], str, "a text", "name")
     colours = _colours(src, data)
-    size = _length(src, data["card_size"], "card_size", 25.0, 90.0)
+    size = _length(src, data["card_size"], "card_size", 25.0, 300.0)  # paper fit is the layout's call
     tables = _expect(src, data["card"], list, "[[card]] tables", "card")
     cards: list[NestCard] = []
     for i, table in enumerate(tables):
@@ -248,10 +252,28 @@ def _nest(src: _Source, data: dict[str, Any]) -> NestSet:
 
 # --------------------------------------------------------------------------- entry point
 
-_LOADERS = {"schlangennest": _nest}
+def _pit(src: _Source, data: dict[str, Any]) -> PitSet:
+    # Imported here: the Schlangengrube components module builds on this module's helpers.
+    from cardgen.games.schlangengrube.components import load_pit
+
+    return load_pit(src, data)
 
 
-def load_set(path: str | Path, game: str | None = None) -> NestSet:
+def _irr(src: _Source, data: dict[str, Any]) -> IrrBoard:
+    # Imported here: the Irrläufer components module builds on this module's helpers.
+    from cardgen.games.irrlaeufer.components import load_board
+
+    return load_board(src, data)
+
+
+_LOADERS: dict[str, Callable[[_Source, dict[str, Any]], NestSet | PitSet | IrrBoard]] = {
+    "schlangennest": _nest,
+    "schlangengrube": _pit,
+    "irrlaeufer": _irr,
+}
+
+
+def load_set(path: str | Path, game: str | None = None) -> NestSet | PitSet | IrrBoard:
     """Load and validate the set file at `path`; `game`, when given, must match its `game` key."""
     path = Path(path)
     data, src = _read(path)

@@ -1,0 +1,237 @@
+"""The PDF writer: impositions to vector PDF with reportlab.
+
+Each distinct face is parsed once (svglib) into a reportlab Drawing, kept in a `FaceCache` that
+a build shares across all its layouts, and drawn once per PDF into a form XObject whose BBox is
+the face's bleed box (so the art is clipped to it). Every placement is then one `Do` of that
+form under a translation. Points appear only here; the layout data is in mm, origin top-left.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal
+
+from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
+from reportlab.graphics.shapes import Drawing  # type: ignore[import-untyped]
+from reportlab.lib.colors import CMYKColor, Color, rgb2cmyk  # type: ignore[import-untyped]
+from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+from svglib.svglib import svg2rlg
+
+from cardgen.errors import LayoutError
+from cardgen.print.faces import Face
+from cardgen.print.files import atomic_path
+from cardgen.print.geometry import MARK_STROKE, Box, MarkKind
+from cardgen.print.impose import Imposition, Layout, Page
+from cardgen.units import mm_to_pt
+
+Colour = Literal["rgb", "cmyk"]
+Progress = Callable[[int, int], None]
+
+FONT = "DejaVuSans"
+FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+FOOTER_SIZE = 7.0  # pt
+_BLACK_RGB = Color(0, 0, 0)
+_BLACK_CMYK = CMYKColor(0, 0, 0, 1)
+
+
+def ensure_font(path: Path = FONT_FILE) -> str:
+    """Register DejaVuSans with reportlab (once) and return its name; LayoutError if missing."""
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return FONT
+    if not path.is_file():
+        raise LayoutError(
+            "fonts", f"{path} is missing; install the DejaVu fonts (Debian/Ubuntu: fonts-dejavu-core)"
+        )
+    pdfmetrics.registerFont(TTFont(FONT, str(path)))
+    return FONT
+
+
+def to_cmyk(node: Any) -> None:
+    """Replace every RGB fill and stroke colour in a reportlab drawing tree by CMYK, in place."""
+    for attr in ("fillColor", "strokeColor"):
+        col = getattr(node, attr, None)
+        if isinstance(col, Color) and not isinstance(col, CMYKColor):
+            c, m, y, k = rgb2cmyk(col.red, col.green, col.blue)
+            setattr(node, attr, CMYKColor(c, m, y, k, alpha=col.alpha))
+    for child in getattr(node, "contents", ()):
+        to_cmyk(child)
+
+
+class FaceCache:
+    """Parsed face drawings, so a build parses each face's SVG once for all its PDFs.
+
+    Keyed by face key and SVG text; the CMYK variant is a converted copy of the parsed one.
+    """
+
+    def __init__(self) -> None:
+        self._drawings: dict[tuple[str, str, bool], Drawing] = {}
+        self.parses = 0
+
+    def drawing(self, face: Face, cmyk: bool = False) -> Drawing:
+        """The reportlab Drawing of `face` (RGB, or with every colour converted to CMYK)."""
+        key = (face.key, face.svg, cmyk)
+        found = self._drawings.get(key)
+        if found is not None:
+            return found
+        if cmyk:
+            found = copy.deepcopy(self.drawing(face, False))
+            to_cmyk(found)
+            # reportlab starts every drawing with black fill and stroke: make that CMYK too.
+            # The renderer reads these as "initial" defaults from the drawing, but Drawing's
+            # attribute validation does not list them, hence the direct __dict__ write.
+            found.__dict__["initialFillColor"] = _BLACK_CMYK
+            found.__dict__["initialStrokeColor"] = _BLACK_CMYK
+        else:
+            found = svg2rlg(io.BytesIO(face.svg.encode("utf-8")))
+            self.parses += 1
+            if found is None or not found.width or not found.height:
+                raise LayoutError(f"face {face.key!r}", "the SVG cannot be read (svglib returned nothing)")
+            # reportlab would otherwise start each drawing in Helvetica, a font it never embeds.
+            found.initialFontName = ensure_font()
+        self._drawings[key] = found
+        return found
+
+
+def form_name(key: str) -> str:
+    """The name of a face's form XObject inside the PDF (reportlab adds "FormXob.")."""
+    return f"face.{key}"
+
+
+def _define_form(c: Canvas, face: Face, drawing: Drawing, bleed: float) -> None:
+    wpt = mm_to_pt(face.width + 2 * bleed)
+    hpt = mm_to_pt(face.height + 2 * bleed)
+    c.beginForm(form_name(face.key), 0, 0, wpt, hpt)
+    off = mm_to_pt(face.bleed - bleed)  # the art's own bleed beyond the layout's is clipped
+    c.translate(-off, -off)
+    c.scale(
+        mm_to_pt(face.width + 2 * face.bleed) / drawing.width,
+        mm_to_pt(face.height + 2 * face.bleed) / drawing.height,
+    )
+    renderPDF.draw(drawing, c, 0, 0)
+    c.endForm()
+
+
+def _pt_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
+    """A mm box (origin top-left) as a PDF rectangle [x0 y0 x1 y1] in points."""
+    return (
+        mm_to_pt(box.x),
+        mm_to_pt(page_height - box.bottom),
+        mm_to_pt(box.right),
+        mm_to_pt(page_height - box.y),
+    )
+
+
+def how_to_print(imp: Imposition) -> str:
+    """A short printing instruction for the footer and the manifest."""
+    o = imp.options
+    if o.layout is Layout.DUPLEX:
+        return f"double-sided, flip on {o.flip.value} edge"
+    if o.layout is Layout.GUTTERFOLD:
+        return "single-sided, fold on the dashed line"
+    if o.layout is Layout.GLUE:
+        return "single-sided, glue each back sheet behind its front sheet"
+    return "single-sided"
+
+
+def draw_marks(c: Canvas, page: Page, black: Color) -> None:
+    """Stroke the page's mark segments: thin black lines, fold lines dashed and labelled."""
+    c.setStrokeColor(black)
+    c.setLineWidth(mm_to_pt(MARK_STROKE))
+    c.setLineCap(0)
+    H = page.height
+    solid = [m for m in page.marks if m.kind is not MarkKind.FOLD]
+    fold = [m for m in page.marks if m.kind is MarkKind.FOLD]
+    if solid:
+        c.lines([(mm_to_pt(m.x0), mm_to_pt(H - m.y0), mm_to_pt(m.x1), mm_to_pt(H - m.y1)) for m in solid])
+    if fold:
+        c.saveState()
+        c.setDash(4, 3)
+        c.lines([(mm_to_pt(m.x0), mm_to_pt(H - m.y0), mm_to_pt(m.x1), mm_to_pt(H - m.y1)) for m in fold])
+        c.restoreState()
+        first = fold[0]
+        c.setFillColor(black)
+        c.setFont(FONT, 5)
+        if first.horizontal:
+            c.drawString(mm_to_pt(first.x0 + 1), mm_to_pt(H - first.y0 + 0.6), "fold / falten")
+        else:
+            c.saveState()
+            c.translate(mm_to_pt(first.x0 - 0.6), mm_to_pt(H - first.y0 - 1))
+            c.rotate(-90)
+            c.drawString(0, 0, "fold / falten")
+            c.restoreState()
+
+
+def write_pdf(
+    path: str | os.PathLike[str],
+    imposition: Imposition,
+    *,
+    title: str = "",
+    colour: Colour = "rgb",
+    cache: FaceCache | None = None,
+    progress: Progress | None = None,
+) -> Path:
+    """Write `imposition` as a vector PDF to `path` atomically and return the path.
+
+    Pages carry a TrimBox (the union of the faces' trim boxes) and a BleedBox (that grown by the
+    bleed, inside the MediaBox). `colour="cmyk"` writes every colour as CMYK. `cache` shares
+    parsed faces across the PDFs of a build. `progress(done, total)` is called after each face
+    form and each page.
+    """
+    if colour not in ("rgb", "cmyk"):
+        raise LayoutError("colour", f"unknown colour mode {colour!r}; use rgb|cmyk")
+    cmyk = colour == "cmyk"
+    font = ensure_font()
+    cache = cache if cache is not None else FaceCache()
+    faces = {f.key: f for f in imposition.faces}
+    used = list(dict.fromkeys(p.face_key for page in imposition.pages for p in page.placements))
+    total = len(used) + len(imposition.pages)
+    done = 0
+    black = _BLACK_CMYK if cmyk else _BLACK_RGB
+    how = how_to_print(imposition)
+    n_pages = len(imposition.pages)
+    target = Path(path)
+    with atomic_path(target) as tmp:
+        first = imposition.pages[0]
+        size = (mm_to_pt(first.width), mm_to_pt(first.height))
+        c = Canvas(
+            str(tmp), pagesize=size, invariant=1, pageCompression=1,
+            initialFontName=font, initialFontSize=FOOTER_SIZE,
+        )
+        c.setTitle(title or target.stem)
+        c.setCreator("cardgen")
+        for key in used:
+            _define_form(c, faces[key], cache.drawing(faces[key], cmyk), imposition.bleed)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        for page in imposition.pages:
+            H = page.height
+            c.setPageSize((mm_to_pt(page.width), mm_to_pt(H)))
+            c.setTrimBox(_pt_box(page.trim_box, H))
+            c.setBleedBox(_pt_box(page.bleed_box, H))
+            for p in page.placements:
+                c.saveState()
+                c.translate(mm_to_pt(p.trim.x - p.bleed), mm_to_pt(H - p.trim.bottom - p.bleed))
+                c.doForm(form_name(p.face_key))
+                c.restoreState()
+            draw_marks(c, page, black)
+            if page.footer is not None:
+                text = f"{title} · " if title else ""
+                side = "fronts and backs" if page.side == "both" else page.side
+                text += f"page {page.number}/{n_pages} ({side}) · {how} · print at 100 % / actual size"
+                c.setFillColor(black)
+                c.setFont(font, FOOTER_SIZE)
+                fx = page.footer.x + page.footer.width / 2
+                c.drawCentredString(mm_to_pt(fx), mm_to_pt(H - page.footer.bottom + 1.2), text)
+            c.showPage()
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        c.save()
+    return target
