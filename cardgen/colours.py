@@ -22,17 +22,17 @@ PALETTE: dict[str, Colour] = {
     c.name: c
     for c in (
         Colour("red", "#d7263d", "#6e0d1a", "bands"),
-        Colour("yellow", "#f4c430", "#7a5c00", "dots"),
-        Colour("green", "#3a9d3a", "#134d13", "diamonds"),
-        Colour("blue", "#2e6fd8", "#0f2f66", "zigzag"),
-        Colour("purple", "#8e44ad", "#3f1550", "rings"),
+        Colour("yellow", "#f2b200", "#6e5000", "dots"),
+        Colour("green", "#4caf50", "#15531a", "diamonds"),
+        Colour("blue", "#2354b8", "#0c2559", "zigzag"),
+        Colour("purple", "#6a2e94", "#2c0f42", "rings"),
         Colour("orange", "#f07f13", "#7a3b00", "chevrons"),
-        Colour("teal", "#138a8a", "#053d3d", "crosses"),
+        Colour("teal", "#169a92", "#053d3d", "crosses"),
         Colour("pink", "#e76fb0", "#7a1f52", "stars"),
     )
 }
 
-NEUTRAL = Colour("neutral", "#b8b8b0", "#5a5a55", "plain")
+NEUTRAL = Colour("neutral", "#d6d6cf", "#66665f", "plain")
 """The grey of Schlangennest's neutral parts: lighter than any colour's fill, and unpatterned."""
 
 

@@ -155,3 +155,21 @@ def test_calibration_sheet(tmp_path: Path, flip: str) -> None:
         zeros = [m for m in back.lines if m.horizontal and m.y0 == by and m.length <= 3]
         assert zeros, "no zero tick of the Y ruler on the cross's horizontal line"
         assert any(m.horizontal and m.y0 == y and m.x0 < x < m.x1 for m in front.lines)
+
+
+def test_semi_transparent_art_stays_transparent_inside_face_forms(tmp_path: Path) -> None:
+    # reportlab's form XObjects drop the graphics states that carry transparency; a shadow
+    # drawn at 20 % black must print light grey, not solid black.
+    import pypdfium2
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="51mm" height="51mm" viewBox="-3 -3 51 51">'
+           '<rect x="-3" y="-3" width="51" height="51" fill="#ffffff"/>'
+           '<rect x="10" y="10" width="25" height="25" fill="#000000" fill-opacity="0.2"/></svg>')
+    imp = impose([Item(Face("shade", svg, 45, 45, 3), None, 1)], LayoutOptions())
+    out = write_pdf(tmp_path / "shade.pdf", imp)
+    page = imp.pages[0]
+    trim = page.placements[0].trim
+    scale = 150 / 25.4  # pixels per mm at 150 dpi
+    image = pypdfium2.PdfDocument(out)[0].render(scale=150 / 72).to_pil().convert("L")
+    centre = (round((trim.x + 22.5) * scale), round((trim.y + 22.5) * scale))
+    assert 190 <= image.getpixel(centre) <= 218  # 80 % of white

@@ -19,6 +19,7 @@ from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
 from reportlab.graphics.shapes import Drawing  # type: ignore[import-untyped]
 from reportlab.lib.colors import CMYKColor, Color, rgb2cmyk  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary  # type: ignore[import-untyped]
 from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from svglib.svglib import svg2rlg
@@ -114,7 +115,14 @@ def _define_form(c: Canvas, face: Face, drawing: Drawing, bleed: float) -> None:
         mm_to_pt(face.height + 2 * face.bleed) / drawing.height,
     )
     renderPDF.draw(drawing, c, 0, 0)
-    c.endForm()
+    # reportlab's form XObjects drop the graphics states (transparency) the form's code uses,
+    # so semi-transparent shading would print solid black; hand the form its resources.
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    state = c._extgstate.getState()
+    if state:
+        resources.ExtGState = state
+    c.endForm(Resources=resources)
 
 
 def _pt_box(box: Box, page_height: float) -> tuple[float, float, float, float]:

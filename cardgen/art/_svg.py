@@ -1,0 +1,119 @@
+"""Small shared helpers for the art: stable number formatting, smooth paths, colour mixing.
+
+Every number written into an SVG goes through `fmt` so the same input gives the same bytes.
+Only path commands M L C Q A Z are produced: svglib (PDF) and cairosvg (PNG) draw them alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import svgwrite  # type: ignore[import-untyped]
+from svgwrite.container import Group  # type: ignore[import-untyped]
+from svgwrite.path import Path  # type: ignore[import-untyped]
+
+Point = tuple[float, float]
+
+
+def fmt(value: float) -> str:
+    """`value` rounded to 3 decimals, without trailing zeros and without "-0"."""
+    text = f"{round(value, 3):.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def pt(p: Point) -> str:
+    """A point as "x,y" for path data."""
+    return f"{fmt(p[0])},{fmt(p[1])}"
+
+
+def polyline_d(points: Sequence[Point], closed: bool = False) -> str:
+    """Path data joining `points` with straight lines."""
+    d = "M" + pt(points[0]) + "".join("L" + pt(p) for p in points[1:])
+    return d + "Z" if closed else d
+
+
+def smooth_d(points: Sequence[Point], closed: bool = False) -> str:
+    """Path data for a Catmull-Rom spline through `points`, written as cubic Beziers."""
+    n = len(points)
+    if n < 3:
+        return polyline_d(points, closed)
+
+    def at(i: int) -> Point:
+        if closed:
+            return points[i % n]
+        return points[min(max(i, 0), n - 1)]
+
+    parts = ["M" + pt(points[0])]
+    last = n if closed else n - 1
+    for i in range(last):
+        p0, p1, p2, p3 = at(i - 1), at(i), at(i + 1), at(i + 2)
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        parts.append(f"C{pt(c1)} {pt(c2)} {pt(p2)}")
+    if closed:
+        parts.append("Z")
+    return "".join(parts)
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    h = hex_colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """The colour `t` of the way from hex colour `a` to hex colour `b`."""
+    ra, rb = _rgb(a), _rgb(b)
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ra, rb))
+
+
+def luminance(hex_colour: str) -> float:
+    """Greyscale value 0-255 as Pillow's 'L' conversion computes it (ITU-R 601)."""
+    r, g, b = _rgb(hex_colour)
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def drawing(size_mm: float, bleed_mm: float) -> svgwrite.Drawing:
+    """An empty SVG document: mm user units, origin at the trim corner, bleed on every side."""
+    full = size_mm + 2 * bleed_mm
+    return svgwrite.Drawing(
+        size=(f"{fmt(full)}mm", f"{fmt(full)}mm"),
+        viewBox=f"{fmt(-bleed_mm)} {fmt(-bleed_mm)} {fmt(full)} {fmt(full)}",
+        profile="full",
+        debug=False,
+    )
+
+
+def affine(size: float, rot: int, flip: bool) -> tuple[float, float, float, float, float, float]:
+    """The SVG matrix (a b c d e f) of an east-west flip followed by a clockwise turn of a square.
+
+    The square spans 0..size; RULINGS.md: the flip comes first, rotation is clockwise.
+    """
+    # Start from identity, x' = a*x + c*y + e, y' = b*x + d*y + f.
+    a, b, c, d, e, f = 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
+    if flip:
+        a, e = -1.0, size
+    for _ in range((rot // 90) % 4):
+        # Clockwise quarter turn about the centre on a y-down page: (x, y) -> (size - y, x).
+        a, b, c, d, e, f = -b, a, -d, c, size - f, e
+    return a, b, c, d, e, f
+
+
+def apply(m: tuple[float, float, float, float, float, float], p: Point) -> Point:
+    """The point `p` mapped through the matrix `m`."""
+    a, b, c, d, e, f = m
+    return (a * p[0] + c * p[1] + e, b * p[0] + d * p[1] + f)
+
+
+def matrix_attr(m: tuple[float, float, float, float, float, float]) -> str:
+    """The matrix as an SVG transform attribute value."""
+    return "matrix(" + " ".join(fmt(v) for v in m) + ")"
+
+
+def path(d: str, **attrs: str) -> Path:
+    """A <path> element; attribute names take '_' for '-' (stroke_width -> stroke-width)."""
+    return Path(d=d, debug=False, **{k.replace("_", "-"): v for k, v in attrs.items()})
+
+
+def group(**attrs: str) -> Group:
+    """A <g> element; attribute names take '_' for '-'."""
+    return Group(debug=False, **{k.replace("_", "-"): v for k, v in attrs.items()})
