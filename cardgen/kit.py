@@ -7,9 +7,12 @@ for the paper) fails before the output folder is touched. Every file is written 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,6 +77,16 @@ def _bar(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]
         yield lambda n: bar.advance(task, n)
 
 
+@contextmanager
+def _png_pool(want: set[str]) -> Iterator[ProcessPoolExecutor | None]:
+    if "png" not in want:
+        yield None
+        return
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    with ProcessPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1)), mp_context=context) as pool:
+        yield pool
+
+
 def write_kit(game: str, title: str, components: Sequence[Component], options: BuildOptions,
               extra: Sequence[dict[str, Any]] = (), quiet: bool = False) -> list[str]:
     """Write every component's PDFs, SVGs and PNGs under `options.out/game` plus manifest.json.
@@ -99,7 +112,10 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
     entries: list[dict[str, Any]] = []
     lines: list[str] = []
     cache = FaceCache()
-    with _bar(total, f"{title}: building", quiet) as advance:
+    with _bar(total, f"{title}: building", quiet) as advance, _png_pool(want) as pool:
+        # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
+        pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
+                for key, (face, count) in faces.items()} if pool else {}
         for comp, layout, imp in plans:
             name = pdf_name(comp.stem, options.paper, layout)
             done = [0]
@@ -132,7 +148,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         if "png" in want:
             for key, (face, count) in faces.items():
                 png = f"png/{key}_x{count}.png"
-                write_png(face, folder / png, dpi=options.dpi)
+                pngs[key].result()
                 entries.append({"file": png, "type": "png", "face": key, "count": count,
                                 "dpi": options.dpi, "trim_mm": [face.width, face.height],
                                 "bleed_mm": face.bleed,

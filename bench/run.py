@@ -1,0 +1,80 @@
+"""`make bench`: the project's timings, each the median of several runs, with the core count.
+
+Plain script (not a test): per-card PDF time, PNG time per face, the whole default build of
+each game with a kit, and the rules engines' random games per second (bench/bench_*.py).
+"""
+
+from __future__ import annotations
+
+import os
+import runpy
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def median_time(func: Callable[[], object], runs: int = 5) -> float:
+    """Median wall time of `runs` calls, in seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench_print() -> None:
+    from cardgen.games.schlangennest.render import items
+    from cardgen.print import FaceCache, Layout, LayoutOptions, impose, write_pdf, write_png
+    from cardgen.sets import NestSet, default_set_path, load_set
+
+    nest = load_set(default_set_path("schlangennest"))
+    assert isinstance(nest, NestSet)
+    cards = items(nest, 3.0)
+    n = sum(i.count for i in cards)
+    with tempfile.TemporaryDirectory() as tmp:
+        for layout in (Layout.SINGLE, Layout.DUPLEX):
+            imp = impose(cards, LayoutOptions(layout=layout))
+            cold = median_time(lambda: write_pdf(Path(tmp) / "c.pdf", imp, cache=FaceCache()))
+            cache = FaceCache()
+            write_pdf(Path(tmp) / "w.pdf", imp, cache=cache)
+            warm = median_time(lambda: write_pdf(Path(tmp) / "w.pdf", imp, cache=cache))
+            print(f"schlangennest PDF {layout.value:7s} per card: {cold / n * 1000:6.2f} ms "
+                  f"(faces parsed each run), {warm / n * 1000:6.2f} ms (faces already parsed)  "
+                  f"[{n} cards, median of 5]")
+        faces = {i.front.key: i.front for i in cards} | {"back": cards[0].back}
+        per_face = [median_time(lambda f=f: write_png(f, Path(tmp) / "p.png", dpi=300), runs=3)
+                    for f in faces.values() if f is not None]
+        print(f"schlangennest PNG 300 dpi per face: median {statistics.median(per_face) * 1000:6.1f} ms, "
+              f"slowest {max(per_face) * 1000:6.1f} ms  [{len(per_face)} faces]")
+
+
+def bench_build(game: str) -> None:
+    cli = ROOT / ".venv" / "bin" / "cardgen"
+    command = [str(cli) if cli.exists() else "cardgen", "build", game, "--quiet"]
+    with tempfile.TemporaryDirectory() as tmp:
+        wall = median_time(lambda: subprocess.run([*command, "--out", tmp], check=True), runs=3)
+    print(f"{game} whole default build (cardgen build {game}, new process): {wall:5.2f} s  [median of 3]")
+
+
+def main() -> None:
+    print(f"cardgen benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    bench_print()
+    from cardgen.games import GAMES
+
+    for name, info in GAMES.items():
+        if info.kit_module:
+            bench_build(name)
+    for script in sorted((ROOT / "bench").glob("bench_*.py")):
+        runpy.run_path(str(script), run_name="__main__")
+
+
+if __name__ == "__main__":
+    main()
