@@ -71,8 +71,8 @@ def list_games() -> None:
 @click.option("--back-offset", default="0,0", metavar="X,Y", show_default=True,
               help="Shift of the back pages in mm, read off the calibration sheet.")
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Art beyond the cut line, mm.")
-@click.option("--marks", type=click.Choice(["corners", "lines", "crosses", "none"]), default="corners",
-              show_default=True, help="Cut marks.")
+@click.option("--marks", type=click.Choice(["corners", "lines", "crosses", "none"]),
+              help="Cut marks (default: corners; crosses for the Schlangengrube tiles).")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, help="Any of pdf,svg,png.")
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG faces.")
 @click.option("--colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True)
@@ -82,7 +82,7 @@ def list_games() -> None:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
 def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
-          back_offset: str, bleed: float, marks: str, formats: str, dpi: int, colour: str, langs: str,
+          back_offset: str, bleed: float, marks: str | None, formats: str, dpi: int, colour: str, langs: str,
           calibration: bool, seed: int, quiet: bool) -> None:
     """Write print-ready files for GAMES (all games when none is named) into DIR/<game>/.
 
@@ -116,3 +116,109 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
 
 
 # ---- replay / check (owned by the engine side) ------------------------------------------
+
+
+def _player_counts(value: str) -> tuple[int, ...]:
+    try:
+        counts = tuple(sorted({int(v) for v in value.split(",") if v.strip()}))
+    except ValueError:
+        raise click.BadParameter(f"{value!r}: a list like 2,3,4") from None
+    if not counts or any(not 2 <= c <= 8 for c in counts):
+        raise click.BadParameter(f"{value!r}: player counts are 2-8")
+    return counts
+
+
+@main.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the FORMATS.md result object instead of text.")
+@reports_errors
+def replay(record: str, as_json: bool) -> None:
+    """Replay the game record RECORD.json move by move and report the result."""
+    import json
+
+    from cardgen.engine.replay import replay as run_replay
+
+    result = run_replay(record)
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+    else:
+        for line in result.lines:
+            click.echo(line)
+        click.echo(result.final)
+    if result.error is not None:
+        err = result.error
+        click.echo(f"cardgen: {record}: moves[{err['move']}]: {err['message']} [{err['rule']}]", err=True)
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--set", "set_path", type=click.Path(dir_okay=False), help="A set file instead of the default.")
+@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=200, show_default=True,
+              help="Seeded games per configuration.")
+@click.option("--players", "players", default="2,3,4", show_default=True, help="Player counts to play.")
+@click.option("--player", "player", type=click.Choice(["sensible", "random", "greedy"]), default="sensible",
+              show_default=True, help="The simulated player.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every game.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@reports_errors
+def check(games: tuple[str, ...], set_path: str | None, n_games: int, players: str, player: str, seed: int,
+          as_json: bool, quiet: bool, workers: int | None) -> None:
+    """Completeness and playability report for the sets of GAMES (all checkable games if none)."""
+    import json
+
+    from rich.console import Console
+
+    from cardgen.engine.registry import GAMES
+    from cardgen.engine.report import playability_table, progress_bar
+    from cardgen.games.schlangennest import check as nest_check
+    from cardgen.sets import default_set_path, load_set
+
+    counts = _player_counts(players)
+    names = list(games) or ["schlangennest"]
+    for name in names:
+        if name not in GAMES:
+            raise CardgenError(name, f"no check for this game (known: {', '.join(GAMES)})")
+    if set_path and len(names) != 1:
+        raise CardgenError("--set", "a set file belongs to one game: name that game too")
+    failures: list[str] = []
+    report: dict[str, object] = {}
+    console = Console(width=max(Console().width, 170))
+    for name in names:
+        path = set_path or default_set_path(name)
+        nest_set = load_set(path, name)
+        findings = nest_check.completeness(nest_set)
+        errors = [f.text for f in findings if f.error]
+        rows: list[dict[str, object]] = []
+        if errors:
+            failures.extend(f"{path}: {e}" for e in errors)
+        else:
+            total = nest_check.total_games(nest_set, counts, n_games)
+            with progress_bar(total, f"{name}: {total} games", not quiet and not as_json) as advance:
+                rows = nest_check.playability(nest_set, counts, n_games, seed, player, workers, advance)
+            for row in rows:
+                if row["ended"] != row["games"]:
+                    failures.append(f"{name} {row['config']}: {int(row['games']) - int(row['ended'])} of "  # type: ignore[call-overload]
+                                    f"{row['games']} games did not end")
+                for problem in row["problems"]:  # type: ignore[attr-defined]
+                    failures.append(f"{name} {row['config']}: {problem}")
+        report[name] = {"set": str(path), "complete": not errors,
+                        "findings": [{"error": f.error, "text": f.text} for f in findings],
+                        "player": player, "games_per_config": n_games, "seed": seed, "configs": rows}
+        if not as_json:
+            console.print(f"[bold]{name}[/bold]: {nest_set.name} ({path})")
+            for f in findings:
+                console.print(("[red]missing:[/red] " if f.error else "note: ") + f.text)
+            if not findings:
+                console.print("complete: every card of the original, with its parts")
+            if rows:
+                console.print(playability_table(f"{name}: {n_games} games per line, {player} players",
+                                                rows, nest_check.LABELS))
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+    if failures:
+        more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
+        click.echo(f"cardgen: check: {failures[0]}{more}", err=True)
+        sys.exit(1)

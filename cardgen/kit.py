@@ -41,6 +41,8 @@ class Component:
     title: str
     items: tuple[Item, ...]
     cutting: str
+    layouts: tuple[str, ...] = ("single", "duplex", "gutterfold", "glue")
+    marks: str = "corners"
 
 
 def pdf_name(stem: str, paper_name: str, layout: str) -> str:
@@ -48,9 +50,9 @@ def pdf_name(stem: str, paper_name: str, layout: str) -> str:
     return f"{stem}-{paper_name}.pdf" if layout == "single" else f"{stem}-{paper_name}-{layout}.pdf"
 
 
-def _layout_options(options: BuildOptions, layout: str) -> LayoutOptions:
+def _layout_options(options: BuildOptions, layout: str, marks: str) -> LayoutOptions:
     return LayoutOptions(paper=paper(options.paper), layout=Layout(layout), bleed=options.bleed,
-                         marks=mark_style(options.marks), flip=Flip(options.flip),
+                         marks=mark_style(marks), flip=Flip(options.flip),
                          back_offset=options.back_offset)
 
 
@@ -98,7 +100,9 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
     if "pdf" in want:
         for comp in components:
             for layout in options.layouts:
-                plans.append((comp, layout, impose(comp.items, _layout_options(options, layout))))
+                if layout in comp.layouts:
+                    imp = impose(comp.items, _layout_options(options, layout, options.marks or comp.marks))
+                    plans.append((comp, layout, imp))
     faces: dict[str, tuple[Any, int]] = {}
     for comp in components:
         for item in comp.items:
@@ -133,7 +137,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 "per_sheet": imp.per_page, "landscape": imp.landscape,
                 "sides": _SIDES[layout], "flip": options.flip if layout == "duplex" else None,
                 "back_offset_mm": list(options.back_offset) if layout == "duplex" else None,
-                "colour": options.colour, "bleed_mm": imp.bleed, "marks": options.marks,
+                "colour": options.colour, "bleed_mm": imp.bleed, "marks": options.marks or comp.marks,
                 "print": how_to_print(imp) + ", at 100 % (actual size, no fit-to-page)",
                 "cutting_order": _cutting(imp, comp.cutting),
             })

@@ -23,7 +23,7 @@ class BuildOptions:
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     bleed: float = 3.0
-    marks: str = "corners"
+    marks: str | None = None  # None: the game's own default
     formats: tuple[str, ...] = FORMATS
     dpi: int = 300
     colour: str = "rgb"

@@ -1,0 +1,74 @@
+"""Seeded simulation of whole games, generic over the games of the registry."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.engine.players import Player, make_player
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How one simulated game went: final scores, number of moves, whether it ended by the rules
+    within the move bound, the winners (every seat sharing the top score), how many moves of
+    each label were played (labels from the game's `move_label`, e.g. the card kinds) and, when
+    asked for, the moves in record form."""
+
+    scores: tuple[float, ...]
+    moves: int
+    ended: bool
+    winners: tuple[int, ...]
+    labels: tuple[tuple[str, int], ...]
+    record: tuple[dict[str, Any], ...] = ()
+
+    def count(self, label: str) -> int:
+        """How many moves had `label`."""
+        return dict(self.labels).get(label, 0)
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """The generator of `seat` in the game seeded `seed` (independent of the other seats)."""
+    return random.Random(f"{seed}/{seat}")
+
+
+def simulate(make_state: Callable[[], Any], players: Sequence[Player | str] | Player | str, seed: int,
+             max_moves: int | None = None, after_move: Callable[[Any], None] | None = None,
+             keep_record: bool = False, at_end: Callable[[Any], None] | None = None) -> GameResult:
+    """Play one game from `make_state()` to its end (or `max_moves`, default the state's
+    `move_bound()` or 10 000) with one player per seat (a single player or name serves every
+    seat), each drawing from its own seeded generator. `after_move(state)` runs after every
+    move (tests pass the invariant checker); `at_end(state)` once at the end."""
+    state = make_state()
+    n = state.num_players
+    if isinstance(players, (str,)) or not isinstance(players, Sequence):
+        players = [players] * n
+    seats = [make_player(p) if isinstance(p, str) else p for p in players]
+    if len(seats) != n:
+        raise ValueError(f"{len(seats)} players for a game of {n} seats")
+    rngs = [seat_rng(seed, s) for s in range(n)]
+    bound = max_moves if max_moves is not None else getattr(state, "move_bound", lambda: 10_000)()
+    label = getattr(state, "move_label", None)
+    labels: Counter[str] = Counter()
+    record: list[dict[str, Any]] = []
+    moves = 0
+    while not state.is_terminal() and moves < bound:
+        seat = state.current_player
+        move = seats[seat].choose(state, rngs[seat])
+        if label is not None:
+            labels[label(move)] += 1
+        if keep_record:
+            record.append(state.move_to_json(move))
+        state.apply_trusted(move)
+        moves += 1
+        if after_move is not None:
+            after_move(state)
+    if at_end is not None:
+        at_end(state)
+    scores = tuple(state.scores())
+    top = max(scores)
+    return GameResult(scores, moves, state.is_terminal(), tuple(i for i, s in enumerate(scores) if s == top),
+                      tuple(sorted(labels.items())), tuple(record))

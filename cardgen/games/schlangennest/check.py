@@ -1,0 +1,152 @@
+"""`cardgen check schlangennest`: is the set complete, and does it play?
+
+Completeness is judged against the original (RULINGS.md §1): per colour 1 head, 1 tail,
+7 straight and 9 curve cards, every card one coloured and one neutral part with valid,
+non-overlapping ports. A set with *fewer* cards of a kind than the original is incomplete
+(exit 1, naming the kind and the numbers); a set with *more* is a variant and gets a note only,
+as does a card whose face differs from the original's (up to rotation): such sets are then
+judged by their playability, where every seeded game must end properly.
+
+Playability: `games` seeded games with one kind of simulated player for the base game on every
+area of the set's table for every player count asked for, and for every variant on the
+recommended (second) area of each player count it is for (open-area without an area).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.engine.batch import BatchTask, game_seed, run_tasks, summarise
+from cardgen.games.schlangennest.config import VARIANT_PLAYERS, VARIANTS, recommended_area
+from cardgen.geometry import EDGES, Part, PartKind, parse_part
+from cardgen.sets import NestSet
+
+ORIGINAL_COUNTS = {"head": 1, "tail": 1, "straight": 7, "curve": 9}
+"""Cards of each kind per colour in the original game."""
+
+ORIGINAL_FACES = {
+    "straight": ("own:N-S", "neutral:E-W"), "curve": ("own:N-E", "neutral:S-W"),
+    "head": ("own:head@N", "neutral:E-S"), "tail": ("own:tail@N", "neutral:head@S"),
+}
+"""The faces of the original's cards at rotation 0 (RULINGS.md §1)."""
+
+LABELS = ("straight", "curve", "head", "tail", "turn", "swap", "pass")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One result of the completeness check: `error` makes the set incomplete."""
+
+    error: bool
+    text: str
+
+
+def _face(parts: tuple[Part, ...]) -> frozenset[tuple[str, str, frozenset[str]]]:
+    return frozenset((p.colour, p.kind.value, frozenset(p.ports)) for p in parts)
+
+
+def completeness(nest_set: NestSet) -> list[Finding]:
+    """Every way the set differs from the original; errors make it incomplete."""
+    out: list[Finding] = []
+    for kind, want in ORIGINAL_COUNTS.items():
+        have = sum(c.count for c in nest_set.cards if c.kind == kind)
+        if have < want:
+            out.append(Finding(True, f"each colour has {have} {kind} card(s); the original has {want}"))
+        elif have > want:
+            out.append(Finding(False, f"each colour has {have} {kind} cards; the original has {want}"))
+    for card in nest_set.cards:
+        owns = [p for p in card.parts if p.colour == "own"]
+        neutrals = [p for p in card.parts if p.colour == "neutral"]
+        if len(owns) != 1:
+            out.append(Finding(True, f"card '{card.id}' has {len(owns)} coloured parts; it needs exactly one"))
+        if len(neutrals) != 1:
+            what = "no neutral part" if not neutrals else f"{len(neutrals)} neutral parts"
+            out.append(Finding(True, f"card '{card.id}' has {what}; it needs exactly one"))
+        ports: list[str] = []
+        for part in card.parts:
+            need = 2 if part.kind is PartKind.BODY else 1
+            if len(part.ports) != need or len(set(part.ports)) != need or not set(part.ports) <= set(EDGES):
+                out.append(Finding(True, f"card '{card.id}': part {part} has invalid ports"))
+            ports.extend(part.ports)
+        if len(ports) != len(set(ports)):
+            out.append(Finding(True, f"card '{card.id}': two parts share a port"))
+        original = ORIGINAL_FACES.get(card.kind)
+        if original and not any(_face(card.parts) == _face(tuple(parse_part(t).transformed(r) for t in original))
+                                for r in (0, 90, 180, 270)):
+            out.append(Finding(False, f"card '{card.id}' differs from the original {card.kind} card "
+                                      f"({', '.join(map(str, card.parts))})"))
+    if len(nest_set.colours) < 4:
+        out.append(Finding(False, f"{len(nest_set.colours)} colours: games for up to "
+                                  f"{len(nest_set.colours)} players only"))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """One playability configuration: player count, area (None: open) and variant."""
+
+    players: int
+    area: tuple[int, int] | None
+    variant: str | None
+
+    @property
+    def label(self) -> str:
+        """A short name, e.g. "3p 6×8 tail-first"."""
+        area = f" {self.area[0]}×{self.area[1]}" if self.area else ""
+        return f"{self.players}p{area}" + (f" {self.variant}" if self.variant else "")
+
+    def options(self, nest_set: NestSet) -> dict[str, Any]:
+        """Record options for this configuration (colours in set order)."""
+        return {"players": list(nest_set.colours[: self.players]),
+                "area": list(self.area) if self.area else None, "variant": self.variant}
+
+
+def configs(nest_set: NestSet, players: tuple[int, ...]) -> list[Config]:
+    """The configurations `check` plays (see the module docstring)."""
+    out: list[Config] = []
+    counts = [p for p in players if p <= len(nest_set.colours)]
+    for p in counts:
+        out.extend(Config(p, area, None) for area in nest_set.areas.get(p, ()))
+    for variant in VARIANTS:
+        for p in counts:
+            if p not in VARIANT_PLAYERS[variant]:
+                continue
+            if variant in ("two-snakes", "two-snakes-single") and len(nest_set.colours) < 2 * p:
+                continue
+            if variant in ("frame-snake", "frame") and len(nest_set.colours) <= p:
+                continue
+            area = None if variant == "open-area" else recommended_area(nest_set, p)
+            if area is None and variant != "open-area":
+                continue
+            out.append(Config(p, area, variant))
+    return out
+
+
+def playability(nest_set: NestSet, players: tuple[int, ...], games: int, seed: int, player: str,
+                workers: int | None = None, on_done: Any = None, chunk: int = 50) -> list[dict[str, Any]]:
+    """Play the configurations and summarise each (a list of dicts, one per configuration,
+    with "config", the summary figures of `cardgen.engine.batch.summarise` and "problems")."""
+    confs = configs(nest_set, players)
+    tasks = []
+    for key, conf in enumerate(confs):
+        seeds = [game_seed(seed, key, i) for i in range(games)]
+        for start in range(0, games, chunk):
+            tasks.append(BatchTask(key, "schlangennest", conf.options(nest_set), str(nest_set.path), player,
+                                   tuple(seeds[start:start + chunk])))
+    outcomes = run_tasks(tasks, workers, on_done)
+    rows = []
+    for key, conf in enumerate(confs):
+        mine = [o for o in outcomes if o.key == key]
+        results = [r for o in mine for r in o.results]
+        row = {"config": conf.label, "players": conf.players,
+               "area": list(conf.area) if conf.area else None, "variant": conf.variant}
+        row.update(summarise(results, LABELS))
+        row["problems"] = [p for o in mine for p in o.problems]
+        rows.append(row)
+    return rows
+
+
+def total_games(nest_set: NestSet, players: tuple[int, ...], games: int) -> int:
+    """How many games `playability` will play."""
+    return games * len(configs(nest_set, players))

@@ -1,0 +1,33 @@
+"""Schlangennest rules (RULINGS.md §1): the public entry points of the rules engine.
+
+The rules live in a few small modules: `config` (options, variants, card tables), `board`
+(laid cards and chains, kept incrementally), `legality` (the after-the-move rules of laying a
+card, on the fast path), `reopen` (loops: turns and the tail swap; the curve guard), `state`
+(turn order, move generation, checking, JSON) and `frames` (the pre-laid frame variants).
+Rule identifiers are in `ruleids.Rule`. This module imports none of click, reportlab, cairosvg,
+svgwrite, cardgen.art or cardgen.print.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardgen.games.schlangennest.config import (VARIANT_PLAYERS, VARIANTS, NestOptions, NestRules,
+                                                make_rules, options_from_json, recommended_area)
+from cardgen.games.schlangennest.moves import MoveKind, NestMove, pass_move, place, swap, turn
+from cardgen.games.schlangennest.ruleids import EXPLANATIONS, Rule
+from cardgen.games.schlangennest.state import NestState
+
+
+def new_game(options: dict[str, Any] | NestOptions, set_path: str | Path | None = None) -> NestState:
+    """The opening position for record-style `options` (or a NestOptions), with the set at
+    `set_path` (the built-in standard set when None). DataError if the options are wrong."""
+    if not isinstance(options, NestOptions):
+        options = options_from_json(options, set_path)
+    return NestState(make_rules(options))
+
+
+__all__ = ["new_game", "NestState", "NestMove", "MoveKind", "NestOptions", "NestRules", "Rule",
+           "EXPLANATIONS", "VARIANTS", "VARIANT_PLAYERS", "place", "turn", "swap", "pass_move",
+           "options_from_json", "recommended_area"]
