@@ -97,7 +97,7 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     options = BuildOptions(
         paper=paper, layouts=(layout,) if layout else LAYOUTS, flip=flip,
         back_offset=parse_offset(back_offset), bleed=bleed, marks=marks,
-        formats=parse_list(formats, FORMATS, "--format"), dpi=dpi, colour=colour,
+        formats=parse_list(formats, FORMATS, "--format"), dpi=dpi, colour="cmyk" if colour == "cmyk" else "rgb",
         langs=parse_list(langs, LANGS, "--lang"), set_path=Path(set_path) if set_path else None,
         out=Path(out),
     )
@@ -171,33 +171,34 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int, players: s
 
     from rich.console import Console
 
-    from cardgen.engine.registry import GAMES
     from cardgen.engine.report import playability_table, progress_bar
-    from cardgen.games.schlangennest import check as nest_check
+    from cardgen.games import GAMES
     from cardgen.sets import default_set_path, load_set
 
     counts = _player_counts(players)
-    names = list(games) or ["schlangennest"]
+    checkable = [name for name, info in GAMES.items() if info.check_module]
+    names = list(games) or checkable
     for name in names:
-        if name not in GAMES:
-            raise CardgenError(name, f"no check for this game (known: {', '.join(GAMES)})")
+        if name not in checkable:
+            raise CardgenError(name, f"no check for this game (known: {', '.join(checkable)})")
     if set_path and len(names) != 1:
         raise CardgenError("--set", "a set file belongs to one game: name that game too")
     failures: list[str] = []
     report: dict[str, object] = {}
     console = Console(width=max(Console().width, 170))
     for name in names:
+        checker = GAMES[name].checker()
         path = set_path or default_set_path(name)
-        nest_set = load_set(path, name)
-        findings = nest_check.completeness(nest_set)
+        game_set = load_set(path, name)
+        findings = checker.completeness(game_set)
         errors = [f.text for f in findings if f.error]
         rows: list[dict[str, object]] = []
         if errors:
             failures.extend(f"{path}: {e}" for e in errors)
         else:
-            total = nest_check.total_games(nest_set, counts, n_games)
+            total = checker.total_games(game_set, counts, n_games)
             with progress_bar(total, f"{name}: {total} games", not quiet and not as_json) as advance:
-                rows = nest_check.playability(nest_set, counts, n_games, seed, player, workers, advance)
+                rows = checker.playability(game_set, counts, n_games, seed, player, workers, advance)
             for row in rows:
                 if row["ended"] != row["games"]:
                     failures.append(f"{name} {row['config']}: {int(row['games']) - int(row['ended'])} of "  # type: ignore[call-overload]
@@ -208,14 +209,14 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int, players: s
                         "findings": [{"error": f.error, "text": f.text} for f in findings],
                         "player": player, "games_per_config": n_games, "seed": seed, "configs": rows}
         if not as_json:
-            console.print(f"[bold]{name}[/bold]: {nest_set.name} ({path})")
+            console.print(f"[bold]{name}[/bold]: {game_set.name} ({path})")
             for f in findings:
                 console.print(("[red]missing:[/red] " if f.error else "note: ") + f.text)
             if not findings:
-                console.print("complete: every card of the original, with its parts")
+                console.print("complete: every component of the original, with its parts")
             if rows:
                 console.print(playability_table(f"{name}: {n_games} games per line, {player} players",
-                                                rows, nest_check.LABELS))
+                                                rows, checker.LABELS))
     if as_json:
         click.echo(json.dumps(report, indent=2))
     if failures:

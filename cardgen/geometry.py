@@ -86,10 +86,10 @@ def parse_part(text: str) -> Part:
             raise ValueError(f"part {text!r}: an end is 'head@E' or 'tail@E', not {kind_text!r}")
         if edge not in EDGES:
             raise ValueError(f"part {text!r}: {edge!r} is not an edge (N, E, S or W)")
-        return Part(colour, PartKind(kind_text), (edge,))  # type: ignore[arg-type]
+        return Part(colour, PartKind(kind_text), (edge,))
     a, sep, b = rest.partition("-")
     if not sep or a not in EDGES or b not in EDGES:
         raise ValueError(f"part {text!r}: a body runs between two edges, like 'N-S' or 'N-E'")
     if a == b:
         raise ValueError(f"part {text!r}: a body needs two different edges")
-    return Part(colour, PartKind.BODY, (a, b))  # type: ignore[arg-type]
+    return Part(colour, PartKind.BODY, (a, b))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from cardgen.errors import LayoutError
 
@@ -26,7 +27,7 @@ class BuildOptions:
     marks: str | None = None  # None: the game's own default
     formats: tuple[str, ...] = FORMATS
     dpi: int = 300
-    colour: str = "rgb"
+    colour: Literal["rgb", "cmyk"] = "rgb"
     langs: tuple[str, ...] = LANGS
     set_path: Path | None = None
     out: Path = field(default_factory=lambda: Path("output"))
@@ -36,6 +37,8 @@ class BuildOptions:
             raise LayoutError("--bleed", f"{self.bleed:g} mm is outside 0-10 mm")
         if not 72 <= self.dpi <= 1200:
             raise LayoutError("--dpi", f"{self.dpi} is outside 72-1200")
+        if self.colour not in ("rgb", "cmyk"):
+            raise LayoutError("--colour", f"unknown colour mode {self.colour!r} (rgb or cmyk)")
         if any(abs(v) > 10 for v in self.back_offset):
             raise LayoutError("--back-offset", "an offset over 10 mm is a setting error, not a printer shift")
 

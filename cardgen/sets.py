@@ -180,7 +180,7 @@ class NestCard:
         own = self.own
         if own.kind is PartKind.BODY:
             return "straight" if own.is_straight else "curve"
-        return own.kind.value
+        return str(own.kind.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +278,7 @@ def load_set(path: str | Path, game: str | None = None) -> NestSet | PitSet | Ir
     path = Path(path)
     data, src = _read(path)
     name = data.get("game")
-    if name not in _LOADERS:
+    if not isinstance(name, str) or name not in _LOADERS:
         raise src.error(f"unknown game {name!r} (known: {', '.join(_LOADERS)})", "game")
     if game is not None and name != game:
         raise src.error(f"this is a {name} set, not a {game} set", "game")

@@ -20,6 +20,8 @@ def parse_length(text: str | float | int, *, default_unit: str = "mm") -> float:
         raise ValueError(f"expected a length such as '45mm', got {text!r}")
     if isinstance(text, (int, float)):
         return float(text) * _FACTORS[default_unit]
+    if not isinstance(text, str):
+        raise ValueError(f"expected a length such as '45mm', got {text!r}")
     match = _LENGTH.match(text)
     if match is None:
         raise ValueError(f"expected a length such as '45mm' or '1.5in', got {text!r}")

@@ -60,6 +60,8 @@ def _variant(tmp_path: Path, old: str, new: str) -> Path:
         ("2 = [[6, 6], [5, 7], [4, 8]]", "9 = [[6, 6]]", ["areas", "player count '9'"]),
         ("2 = [[6, 6], [5, 7], [4, 8]]", "2 = [[6, 0]]", ["areas", "[width, height]"]),
         ('game = "schlangennest"', 'game = "chess"', ["unknown game 'chess'"]),
+        ('game = "schlangennest"', 'game = ["x"]', ["unknown game ['x']"]),
+        ('card_size = "45mm"', 'card_size = []', ["card_size", "expected a length"]),
     ],
 )
 def test_bad_set_files_are_refused_with_place_and_reason(tmp_path: Path, old: str, new: str,

@@ -12,7 +12,7 @@ from typing import Any, Hashable, Protocol, Self, TypeVar
 Move = TypeVar("Move", bound=Hashable)
 
 
-class GameState(Protocol[Move]):  # type: ignore[misc]
+class GameState(Protocol[Move]):
     """One position of a game, with everything needed to continue it."""
 
     @property

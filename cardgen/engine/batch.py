@@ -21,6 +21,14 @@ from cardgen.engine.stats import wilson
 
 
 @dataclass(frozen=True, slots=True)
+class Finding:
+    """One result of a set's completeness check: `error` makes the set incomplete."""
+
+    error: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class BatchTask:
     """Games to play: `key` groups tasks of one configuration; `options` are record options."""
 
@@ -53,7 +61,7 @@ def run_task(task: BatchTask) -> BatchOutcome:
     problems: list[str] = []
     for seed in task.seeds:
         try:
-            results.append(simulate(lambda: spec.new_game(task.options, task.set_path), task.player, seed,
+            results.append(simulate(lambda: spec.new_game(task.options, task.set_path, seed), task.player, seed,
                                     at_end=check_invariants))
         except Exception as exc:  # noqa: BLE001 - reported with the seed, never swallowed
             problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")

@@ -2,8 +2,7 @@
 
 No registration by import side effect: each entry names the function that starts a game from
 record-style options. The rules module is imported only when its game is used, so commands for
-one game never load another game's rules. (DESIGN.md places the game registry in
-`cardgen/games/__init__.py`; it lives here until that file is shared out, and can move as is.)
+one game never load another game's rules.
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import DataError
+from cardgen.games import GAMES as ALL_GAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,16 +25,20 @@ class GameSpec:
     module: str
     new_game_function: str = "new_game"
 
-    def new_game(self, options: dict[str, Any], set_path: str | Path | None = None) -> Any:
-        """The opening state for record `options` (DataError if they are wrong)."""
+    def new_game(self, options: dict[str, Any], set_path: str | Path | None = None,
+                 seed: int | None = None) -> Any:
+        """The opening state for record `options` (DataError if they are wrong); `seed` deals
+        the chance of games that have some (a bag of tiles), None gives the replay opening."""
         module = importlib.import_module(self.module)
-        return getattr(module, self.new_game_function)(options, set_path)
+        return getattr(module, self.new_game_function)(options, set_path, seed)
 
 
 GAMES: dict[str, GameSpec] = {
-    "schlangennest": GameSpec("schlangennest", "cardgen.games.schlangennest.rules"),
+    name: GameSpec(name, info.rules_module)
+    for name, info in ALL_GAMES.items()
+    if info.rules_module is not None
 }
-"""Every game the engine knows. Schlangengrube and Irrläufer are added here when their rules land."""
+"""Every game whose rules the engine can play: derived from the one registry in cardgen.games."""
 
 
 def game_spec(name: object, place: str = "game") -> GameSpec:

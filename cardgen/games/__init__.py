@@ -21,6 +21,14 @@ class GameInfo:
     components: str
     variants: tuple[str, ...]
     kit_module: str | None
+    rules_module: str | None = None
+    check_module: str | None = None
+
+    def checker(self) -> ModuleType:
+        """The module with `completeness`, `playability`, `total_games` and `LABELS` for `check`."""
+        if self.check_module is None:
+            raise LookupError(self.name)
+        return importlib.import_module(self.check_module)
 
     def kit(self) -> ModuleType:
         """The module whose `build(...)` writes this game's print kit."""
@@ -39,6 +47,8 @@ GAMES: dict[str, GameInfo] = {
             "72 square cards: 4 colours x (1 head, 1 tail, 7 straight, 9 curve), each with a grey part",
             ("open-area", "tail-first", "two-snakes", "two-snakes-single", "frame-snake", "frame"),
             "cardgen.games.schlangennest.kit",
+            "cardgen.games.schlangennest.rules",
+            "cardgen.games.schlangennest.check",
         ),
         GameInfo(
             "schlangengrube",
@@ -46,7 +56,9 @@ GAMES: dict[str, GameInfo] = {
             "Tom Scutt 2002; German edition papierspiele.net",
             "54 double-sided square tiles in 4 colours, 4 snake-head markers, '2x' markers",
             ("secret-colour", "double-markers"),
-            None,
+            "cardgen.games.schlangengrube.kit",
+            "cardgen.games.schlangengrube.game",
+            "cardgen.games.schlangengrube.check",
         ),
         GameInfo(
             "irrlaeufer",

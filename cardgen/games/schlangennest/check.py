@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.engine.batch import BatchTask, game_seed, run_tasks, summarise
+from cardgen.engine.batch import BatchTask, Finding, game_seed, run_tasks, summarise
 from cardgen.games.schlangennest.config import VARIANT_PLAYERS, VARIANTS, recommended_area
 from cardgen.geometry import EDGES, Part, PartKind, parse_part
 from cardgen.sets import NestSet
@@ -32,14 +32,6 @@ ORIGINAL_FACES = {
 """The faces of the original's cards at rotation 0 (RULINGS.md §1)."""
 
 LABELS = ("straight", "curve", "head", "tail", "turn", "swap", "pass")
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One result of the completeness check: `error` makes the set incomplete."""
-
-    error: bool
-    text: str
 
 
 def _face(parts: tuple[Part, ...]) -> frozenset[tuple[str, str, frozenset[str]]]:

@@ -20,9 +20,11 @@ from cardgen.games.schlangennest.ruleids import EXPLANATIONS, Rule
 from cardgen.games.schlangennest.state import NestState
 
 
-def new_game(options: dict[str, Any] | NestOptions, set_path: str | Path | None = None) -> NestState:
+def new_game(options: dict[str, Any] | NestOptions, set_path: str | Path | None = None,
+             seed: int | None = None) -> NestState:
     """The opening position for record-style `options` (or a NestOptions), with the set at
-    `set_path` (the built-in standard set when None). DataError if the options are wrong."""
+    `set_path` (the built-in standard set when None). DataError if the options are wrong.
+    `seed` is accepted for the shared interface and unused: Schlangennest deals no chance."""
     if not isinstance(options, NestOptions):
         options = options_from_json(options, set_path)
     return NestState(make_rules(options))

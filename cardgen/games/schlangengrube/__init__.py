@@ -1,0 +1,13 @@
+"""Schlangengrube ("Snake Pit", Tom Scutt 2002): tile sets as data and the rules engine.
+
+- `components`: PitTile/PitSet, the TOML loader (registered in cardgen.sets) and set problems;
+- `game`: PitGame (a set + options, makes states) and `new_game` (the shared engine's entry);
+- `rules`: PitState (the GameState of cardgen.engine.base): turns, scoring, variants;
+- `board`: the incremental table (frontier keys, union-find snakes) the rules run on;
+- `moves`: Place/Pass/Turn/Start, the record JSON and the table of rule ids (RULES);
+- `options`: players and variants; `scoring`: triangle numbers and completed snakes;
+- `replay`: replaying a game record; `state_json`: whole states to JSON and back.
+
+The modules listed above import neither click, reportlab, cairosvg, svgwrite, cardgen.art nor
+cardgen.print (tests/test_pit_replay.py checks it in a fresh interpreter).
+"""

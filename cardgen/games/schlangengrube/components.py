@@ -1,0 +1,205 @@
+"""Schlangengrube tile sets: the PitTile and PitSet values and their TOML loader (FORMATS.md).
+
+A set file names its colours, its tile size, its markers and its tiles; every tile carries
+exactly two snake parts of two different colours (RULINGS.md section 2). The loader refuses what
+cannot be played at all (unknown keys, wrong types, unknown colours, bad parts, shared ports).
+Whether the set is *complete* (every colour has as many heads as tails, every listed colour is
+used) is a set-level question answered by `PitSet.problems()`, so that `cardgen check` can report
+it as a finding: an unbalanced set still loads and plays, its snakes just close less often.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.geometry import Part, PartKind
+from cardgen.sets import _check_keys, _colours, _count, _expect, _length, _parts, _Source
+
+GAME = "schlangengrube"
+DEFAULT_TILE_SIZE = 38.0
+"""Millimetres, when a set file does not say (RULINGS.md: 38 mm; 25-60 mm must work)."""
+DEFAULT_DOUBLE_MARKERS = 2
+"""The German edition's two "2x" markers (the English original had four)."""
+
+_TOP_KEYS = {"game", "name", "colours", "tile_size", "double_markers", "head_markers", "tile"}
+_TOP_REQUIRED = {"game", "name", "colours", "tile"}
+_TILE_KEYS = {"id", "count", "parts"}
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,59}")
+
+
+@dataclass(frozen=True, slots=True)
+class PitTile:
+    """One kind of tile: its id, how many copies the set holds and its two parts at rotation 0.
+
+    `parts` are listed bottom to top (only the drawing cares: the upper body passes over).
+    """
+
+    id: str
+    count: int
+    parts: tuple[Part, ...]
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The colours of the tile's parts, bottom to top."""
+        return tuple(p.colour for p in self.parts)
+
+    @property
+    def kind(self) -> str:
+        """The tile's group, for statistics: crossing, double-curve, straight-end, curve-end,
+        end-end (the groups of RULINGS.md's default set) or other."""
+        bodies = [p for p in self.parts if p.kind is PartKind.BODY]
+        ends = len(self.parts) - len(bodies)
+        if ends == 0:
+            if all(b.is_straight for b in bodies):
+                return "crossing" if len(bodies) == 2 else "other"
+            return "double-curve" if all(b.is_curve for b in bodies) and len(bodies) == 2 else "other"
+        if ends == 1 and len(bodies) == 1:
+            return "straight-end" if bodies[0].is_straight else "curve-end"
+        return "end-end" if ends == 2 and not bodies else "other"
+
+    def ends(self, kind: PartKind) -> tuple[str, ...]:
+        """The colours of this tile's heads (or tails), one entry per end of that kind."""
+        return tuple(p.colour for p in self.parts if p.kind is kind)
+
+
+@dataclass(frozen=True, slots=True)
+class SetProblem:
+    """A completeness finding about a set that loads: where, a stable id, and why."""
+
+    place: str
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.reason} [{self.rule}]"
+
+
+@dataclass(frozen=True, slots=True)
+class PitSet:
+    """A Schlangengrube set: colours, tile size, markers and tile kinds (with copy counts).
+
+    `head_markers` snake-head markers exist for the first that many `colours` (default: one per
+    colour); `double_markers` is the number of "2x" markers (default 2).
+    """
+
+    path: Path
+    name: str
+    colours: tuple[str, ...]
+    tile_size: float
+    tiles: tuple[PitTile, ...]
+    double_markers: int = DEFAULT_DOUBLE_MARKERS
+    head_markers: int = 4
+
+    @property
+    def game(self) -> str:
+        """The registry name of the game this set is for."""
+        return GAME
+
+    def tile(self, tile_id: str) -> PitTile:
+        """The tile kind called `tile_id` (KeyError if none)."""
+        for tile in self.tiles:
+            if tile.id == tile_id:
+                return tile
+        raise KeyError(tile_id)
+
+    @property
+    def total(self) -> int:
+        """How many physical tiles the set holds (copies counted)."""
+        return sum(t.count for t in self.tiles)
+
+    def tiles_with(self, colour: str) -> int:
+        """How many physical tiles carry a part of `colour`."""
+        return sum(t.count for t in self.tiles if colour in t.colours)
+
+    def end_counts(self, kind: PartKind) -> Counter[str]:
+        """Heads (or tails) per colour over the whole set, copies counted."""
+        counts: Counter[str] = Counter()
+        for tile in self.tiles:
+            for colour in tile.ends(kind):
+                counts[colour] += tile.count
+        return counts
+
+    def problems(self) -> tuple[SetProblem, ...]:
+        """Completeness findings (`heads-tails`, `unused-colour`); empty for a complete set."""
+        found: list[SetProblem] = []
+        heads, tails = self.end_counts(PartKind.HEAD), self.end_counts(PartKind.TAIL)
+        for colour in self.colours:
+            if self.tiles_with(colour) == 0:
+                found.append(SetProblem(f"{self.path}: colour '{colour}'", "unused-colour",
+                                        "is listed in 'colours' but no tile carries it"))
+            elif heads[colour] != tails[colour]:
+                found.append(SetProblem(f"{self.path}: colour '{colour}'", "heads-tails",
+                                        f"has {heads[colour]} heads but {tails[colour]} tails"))
+        return tuple(found)
+
+
+def _setting(src: _Source, data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
+    if key not in data:
+        return default
+    value = _expect(src, data[key], int, "a whole number", key)
+    if not low <= value <= high:
+        raise src.error(f"{value} is outside {low}-{high}", key)
+    return int(value)
+
+
+def _tile(src: _Source, table: Any, colours: set[str], index: int) -> PitTile:
+    _expect(src, table, dict, "a [[tile]] table", "", "tile", index)
+    _check_keys(src, table, _TILE_KEYS, {"parts"}, "tile", index)
+    parts = _parts(src, table["parts"], colours, "tile", index)
+    if len(parts) != 2:
+        raise src.error(f"a tile needs exactly two parts, this one has {len(parts)}", "parts", "tile", index)
+    if parts[0].colour == parts[1].colour:
+        raise src.error(f"the two parts must have different colours, both are {parts[0].colour!r}",
+                        "parts", "tile", index)
+    count = _count(src, table.get("count", 1), "tile", index)
+    if "id" in table:
+        tile_id = _expect(src, table["id"], str, "a text", "id", "tile", index)
+        if not _ID.fullmatch(tile_id):
+            raise src.error(f"id {tile_id!r} must be 1-60 letters, digits or '_.:@+-', "
+                            "starting with a letter or digit", "id", "tile", index)
+    else:
+        # Derived from the faces, so it stays stable when tiles are reordered in the file.
+        tile_id = "+".join(str(p) for p in parts)
+    return PitTile(tile_id, count, parts)
+
+
+def load_pit(src: _Source, data: dict[str, Any]) -> PitSet:
+    """Validate a parsed Schlangengrube set file into a PitSet (DataError naming file:line/key)."""
+    _check_keys(src, data, _TOP_KEYS, _TOP_REQUIRED)
+    name = _expect(src, data["name"], str, "a text", "name")
+    if not name.strip():
+        raise src.error("the name must not be empty", "name")
+    colours = _colours(src, data)
+    size = DEFAULT_TILE_SIZE
+    if "tile_size" in data:
+        # type first: the shared _length helper assumes a text or a number
+        _expect(src, data["tile_size"], (str, int, float), "a length such as '38mm'", "tile_size")
+        size = _length(src, data["tile_size"], "tile_size", 25.0, 60.0)
+    doubles = _setting(src, data, "double_markers", 0, 8, DEFAULT_DOUBLE_MARKERS)
+    heads = _setting(src, data, "head_markers", 0, len(colours), len(colours))
+    tables = _expect(src, data["tile"], list, "[[tile]] tables", "tile")
+    if not tables:
+        raise src.error("a set needs at least one [[tile]]", "tile")
+    tiles: list[PitTile] = []
+    first: dict[str, int] = {}
+    for index, table in enumerate(tables):
+        tile = _tile(src, table, set(colours), index)
+        if tile.id in first:
+            raise src.error(f"id {tile.id!r} is already used by [[tile]] #{first[tile.id] + 1} "
+                            "(same parts? use 'count')", "id" if "id" in table else "parts", "tile", index)
+        first[tile.id] = index
+        tiles.append(tile)
+    return PitSet(src.path, name, colours, size, tuple(tiles), doubles, heads)
+
+
+def load_pit_set(path: str | Path | None = None) -> PitSet:
+    """Load a Schlangengrube set file (the built-in standard set when `path` is None)."""
+    from cardgen.sets import default_set_path, load_set
+
+    loaded = load_set(default_set_path(GAME) if path is None else path, GAME)
+    assert isinstance(loaded, PitSet)
+    return loaded

@@ -1,0 +1,26 @@
+"""The Schlangengrube print kit: 54 double-sided tiles and the markers, on shared sheets.
+
+Three layouts, as the tiles need them: fronts only with cross cut marks (for players who glue
+nothing), front and mirrored back sheets to glue together, and duplex.
+"""
+
+from __future__ import annotations
+
+from cardgen.kit import Component, write_kit
+from cardgen.options import BuildOptions
+from cardgen.sets import default_set_path, load_set
+
+CUTTING = ("cut along the crosses' lines right across the sheet, first the long cuts into strips, "
+           "then each strip into tiles; the markers are cut like the tiles")
+
+
+def build(options: BuildOptions, quiet: bool = False) -> list[str]:
+    """Write output/schlangengrube/: tile PDFs for each layout, SVG and PNG faces, manifest."""
+    from cardgen.games.schlangengrube.components import PitSet
+    from cardgen.games.schlangengrube.render import items
+
+    pit = load_set(options.set_path or default_set_path("schlangengrube"), game="schlangengrube")
+    assert isinstance(pit, PitSet)
+    tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
+                      layouts=("single", "glue", "duplex"), marks="crosses")
+    return write_kit("schlangengrube", pit.name, [tiles], options, quiet=quiet)

@@ -1,0 +1,372 @@
+"""Schlangengrube rules: the bag, hands of 5, two tiles a turn, scoring, variants (RULINGS.md 2).
+
+`PitState` is one position (cardgen.engine.base.GameState). States are made by `game.PitGame`
+(a set with options): `new_initial_state(seed)` shuffles the bag, lays the start tile at (0, 0)
+(rotation 0, not flipped) and deals 5 tiles to each seat in seat order; seat 0 moves first.
+`game.new_game` is the entry point of the shared engine's registry.
+
+A step is one tile: `legal_moves()` lists `Place`s for the player to move (or just `Pass` when
+no tile of their hand fits at the start of their turn). After the first tile of a turn the same
+player moves again if a second tile fits, otherwise the turn ends at once (the only-one-tile
+case, which is not a pass). Stepping per tile keeps the branching at hand x cells x faces instead
+of its square, and a random playout at ~55 steps. `apply(Turn)` plays a whole record turn.
+
+Rulings the seed leaves open, decided here (and tested):
+- the start tile counts as laid by nobody; it never scores;
+- refills happen only after a turn that laid a tile; a pass draws nothing;
+- the game ends after a turn when every hand is empty, or when every player in a row has passed
+  (a full round of passes);
+- `double-markers`: a player who completes a snake of 6 or more tiles takes a "2x" marker if the
+  supply (the set's `double_markers`) has one and they never took one; the marker doubles the
+  whole score of that player's next placement that completes any snake, and is then spent;
+- `secret-colour`: the bonus (the same points again for every snake of the secret colour the
+  player completed, each counted with every doubling it got) is added only once the game is over,
+  since the markers stay secret until then;
+- doublings multiply: a tile completing two snakes (x2) played with a "2x" marker scores x4.
+- Replay mode (`PitGame.replay_state`): hands and bag are unknown, so a tile is refused only when
+  all its copies are on the table (`no-tile-left`), `pass-not-allowed` and `must-place-second`
+  are not checked, and the game is over when every tile is laid or after a full round of passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from cardgen.errors import IllegalMove
+from cardgen.geometry import ROTATIONS
+
+from .board import Board
+from .components import GAME
+from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
+from .options import DOUBLE_MARKER_SNAKE, HAND_SIZE, Variant
+from .scoring import Completion, triangle
+
+if TYPE_CHECKING:
+    from .game import PitGame
+
+
+class PitState:
+    """One position of Schlangengrube (cardgen.engine.base.GameState); mutable, see `clone`."""
+
+    __slots__ = ("game", "board", "start", "hands", "bag", "laid", "points", "bonus", "secret",
+                 "supply", "taken", "ready", "player", "placed", "passes", "over", "turn", "log",
+                 "completions", "_cache", "replaying")
+
+    def __init__(self, game: PitGame, start: Place | None, replaying: bool) -> None:
+        """An initial position with `start` laid (if any) and empty hands (use PitGame's
+        constructors or `new_game`)."""
+        n = game.options.players
+        self.game = game
+        self.board = Board(game.cat)
+        self.start: Place | None = None
+        self.replaying = replaying
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.bag: list[int] = []
+        self.laid = [0] * len(game.set.tiles)
+        self.points = [0] * n
+        self.bonus = [0] * n
+        self.secret: tuple[int, ...] | None = None
+        self.supply = game.set.double_markers
+        self.taken = [False] * n
+        self.ready = [False] * n
+        self.player = 0
+        self.placed = 0
+        self.passes = 0
+        self.over = False
+        self.turn: list[Place] = []
+        self.log: list[tuple[int, tuple[Place, ...] | None]] = []
+        self.completions: list[Completion] = []
+        self._cache: list[Place] | None = None
+        if start is not None:
+            self.apply_trusted(Start(self._checked_start(Start(start))))
+
+    # ------------------------------------------------------------------ protocol: reading
+
+    @property
+    def current_player(self) -> int:
+        """The seat to move (the same seat for both tiles of a turn)."""
+        return self.player
+
+    @property
+    def num_players(self) -> int:
+        """How many seats play."""
+        return self.game.options.players
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (every hand empty, or a full round of passes)."""
+        return self.over
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points; the secret-colour bonus is included once the game is over."""
+        if self.over:
+            return tuple(p + b for p, b in zip(self.points, self.bonus))
+        return tuple(self.points)
+
+    def _kinds(self) -> list[int]:
+        if self.replaying:
+            tiles = self.game.set.tiles
+            return [t for t in range(len(tiles)) if self.laid[t] < tiles[t].count]
+        return sorted(set(self.hands[self.player]))
+
+    def _placements(self) -> list[Place]:
+        if self._cache is None:
+            self._cache = self.board.placements(self._kinds())
+        return self._cache
+
+    def legal_moves(self) -> list[Place | Pass | Start]:
+        """Every legal step: the placements (hand kinds in set order, then by cell key and face),
+        or `[Pass]` when none exists at the start of a turn; empty once the game is over;
+        before the start tile (an empty replay table) one `Start` per tile kind."""
+        if self.over:
+            return []
+        if not self.board.cells:
+            return [Start(Place(t.id, (0, 0))) for t in self.game.set.tiles]
+        moves: list[Place | Pass | Start] = list(self._placements())
+        if not moves and self.placed == 0:
+            moves.append(Pass(self.player))
+        return moves
+
+    # ------------------------------------------------------------------ protocol: checking
+
+    def _illegal(self, what: object, rule: str, reason: str) -> IllegalMove:
+        return IllegalMove(f"player {self.player}: {what}", rule, reason)
+
+    def _resolve(self, place: Place, check: bool = False) -> tuple[int, int]:
+        t = self.game.cat.ids.get(place.tile)
+        if t is None:
+            raise self._illegal(place, "unknown-tile", f"there is no tile {place.tile!r} in the set")
+        if check and (place.rot not in ROTATIONS or not isinstance(place.flip, bool)
+                      or not isinstance(place.at, tuple) or len(place.at) != 2
+                      or not all(isinstance(v, int) and not isinstance(v, bool) for v in place.at)):
+            raise self._illegal(place, "bad-orientation", "rot must be 0, 90, 180 or 270, flip a bool, "
+                                                           "at two whole numbers")
+        return t, self.game.cat.orient_of[(t, place.rot, place.flip)]
+
+    def _check_place(self, place: Place) -> tuple[int, int]:
+        if self.over:
+            raise self._illegal(place, "game-over", "the game is over")
+        t, oi = self._resolve(place, check=True)
+        if self.replaying:
+            if self.laid[t] >= self.game.set.tiles[t].count:
+                raise self._illegal(place, "no-tile-left", f"every copy of {place.tile} is already laid")
+        elif t not in self.hands[self.player]:
+            raise self._illegal(place, "not-in-hand", f"{place.tile} is not in the player's hand")
+        problem = self.board.problem(t, oi, place.at)
+        if problem is not None:
+            raise self._illegal(place, *problem)
+        return t, oi
+
+    def _check_pass(self, move: Pass) -> None:
+        if self.over:
+            raise self._illegal("pass", "game-over", "the game is over")
+        if move.player != self.player:
+            raise self._illegal("pass", "wrong-player", f"player {move.player} is not to move")
+        if self.placed:
+            raise self._illegal("pass", "must-place-second", "a second tile fits after the first")
+        if not self.replaying and self._placements():
+            raise self._illegal("pass", "pass-not-allowed",
+                                f"a tile can be laid, e.g. {self._placements()[0]}")
+
+    def _check_turn_shape(self, move: Turn) -> None:
+        if self.over:
+            raise self._illegal("turn", "game-over", "the game is over")
+        if move.player != self.player:
+            raise self._illegal("turn", "wrong-player", f"player {move.player} is not to move")
+        if self.placed:
+            raise self._illegal("turn", "mid-turn", "the first tile of this turn is already laid")
+        if not move.places:
+            raise self._illegal("turn", "empty-turn", "a turn lays one or two tiles")
+        if len(move.places) > 2:
+            raise self._illegal("turn", "too-many-tiles", f"a turn lays at most two tiles, not {len(move.places)}")
+
+    def _play_turn_checked(self, move: Turn) -> None:
+        self._check_turn_shape(move)
+        for place in move.places:
+            self._lay(place, *self._check_place(place))
+            self.placed += 1
+        if len(move.places) == 1 and not self.replaying and self._placements():
+            raise self._illegal(move.places[0], "must-place-second",
+                                f"a second tile fits after the first, e.g. {self._placements()[0]}")
+        self._end_turn()
+
+    def _checked_start(self, move: Start) -> Place:
+        if self.board.cells:
+            raise self._illegal("start", "start-again", "the start tile is already laid")
+        self._resolve(move.place, check=True)
+        return move.place
+
+    def check(self, move: PitMove) -> None:
+        """Raise IllegalMove (rule id in `.rule`, see moves.RULES) unless `move` is legal here."""
+        if not self.board.cells and not isinstance(move, Start):
+            raise self._illegal(move, "start-missing", "the start tile must be laid first")
+        if isinstance(move, Place):
+            self._check_place(move)
+        elif isinstance(move, Pass):
+            self._check_pass(move)
+        elif isinstance(move, Turn):
+            self.clone()._play_turn_checked(move)
+        elif isinstance(move, Start):
+            self._checked_start(move)
+        else:
+            raise self._illegal(move, "malformed-move", "not a Schlangengrube move")
+
+    # ------------------------------------------------------------------ protocol: playing
+
+    def apply(self, move: PitMove) -> None:
+        """Check `move` and play it (a Turn all or nothing); IllegalMove leaves the state as it was."""
+        if isinstance(move, Turn):
+            trial = self.clone()
+            trial._play_turn_checked(move)
+            for name in PitState.__slots__:
+                setattr(self, name, getattr(trial, name))
+            return
+        self.check(move)
+        self.apply_trusted(move)
+
+    def apply_trusted(self, move: PitMove) -> None:
+        """Play a move from `legal_moves()` (or an already checked one) without checking it."""
+        if isinstance(move, Place):
+            t, oi = self._resolve(move)
+            self._lay(move, t, oi)
+            self.placed += 1
+            if self.placed >= 2 or not self._placements():
+                self._end_turn()
+        elif isinstance(move, Pass):
+            self._end_turn()
+        elif isinstance(move, Turn):
+            for place in move.places:
+                self._lay(place, *self._resolve(place))
+                self.placed += 1
+            self._end_turn()
+        elif isinstance(move, Start):
+            t, oi = self._resolve(move.place)
+            self.laid[t] += 1
+            self.board.lay(t, oi, move.place.at)
+            self.start = move.place
+            self._cache = None
+
+    def _lay(self, place: Place, t: int, oi: int) -> None:
+        if not self.replaying:
+            self.hands[self.player].remove(t)
+        self.laid[t] += 1
+        self.turn.append(place)
+        self._cache = None
+        completed = self.board.lay(t, oi, place.at)
+        if completed:
+            self._score(completed)
+
+    def _score(self, completed: list[tuple[int, int]]) -> None:
+        player, options = self.player, self.game.options
+        factor = 2 if len(completed) >= 2 else 1
+        if self.ready[player]:
+            factor *= 2
+            self.ready[player] = False
+        colours = self.game.set.colours
+        for colour, tiles in completed:
+            points = triangle(tiles) * factor
+            self.points[player] += points
+            if self.secret is not None and self.secret[player] == colour:
+                self.bonus[player] += points
+            self.completions.append(Completion(player, colours[colour], tiles, points))
+        if (options.has(Variant.DOUBLE_MARKERS) and self.supply > 0 and not self.taken[player]
+                and any(tiles >= DOUBLE_MARKER_SNAKE for _, tiles in completed)):
+            self.supply -= 1
+            self.taken[player] = self.ready[player] = True
+
+    def _end_turn(self) -> None:
+        self.log.append((self.player, tuple(self.turn) if self.turn else None))
+        if self.turn:
+            self.passes = 0
+            hand, bag = self.hands[self.player], self.bag
+            while len(hand) < HAND_SIZE and bag:
+                hand.append(bag.pop())
+        else:
+            self.passes += 1
+        self.turn = []
+        self.placed = 0
+        self._cache = None
+        if self.replaying:
+            tiles = self.game.set.tiles
+            empty = all(self.laid[t] >= tile.count for t, tile in enumerate(tiles))
+        else:
+            empty = not any(self.hands)
+        if empty or self.passes >= self.num_players:
+            self.over = True
+        else:
+            self.player = (self.player + 1) % self.num_players
+
+    # ------------------------------------------------------------------ protocol: copies, JSON
+
+    def clone(self) -> PitState:
+        """An independent copy (the game and its catalogue are shared, read-only)."""
+        new = PitState.__new__(PitState)
+        for name in PitState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.board = self.board.copy()
+        new.hands = [list(h) for h in self.hands]
+        for name in ("bag", "laid", "points", "bonus", "taken", "ready", "turn", "log", "completions"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
+    def _key(self) -> tuple[Any, ...]:
+        board = {cell: (info[0], info[1]) for cell, info in self.board.cells.items()}
+        return (self.game.set, self.game.options, self.replaying, board,
+                [sorted(h) for h in self.hands], self.bag, self.laid, self.points, self.bonus, self.secret,
+                self.supply, self.taken, self.ready, self.player, self.placed, self.passes, self.over, self.turn)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PitState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-able data (see state_json)."""
+        from .state_json import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PitState:
+        """The state `to_json` wrote (its set is loaded again from the saved path)."""
+        from .state_json import state_from_json
+
+        return state_from_json(data)
+
+    def verify(self) -> None:
+        """AssertionError if an internal invariant is broken (tests; see state_json.verify_state)."""
+        from .state_json import verify_state
+
+        verify_state(self)
+
+    def move_bound(self) -> int:
+        """A bound on the steps left: every step lays a tile or passes, and fewer than a round
+        of passes can come between two tiles."""
+        return (self.game.set.total - len(self.board.cells) + 1) * self.num_players + 1
+
+    def move_label(self, move: PitMove) -> str:
+        """The kind of step, for statistics: the group of a laid tile (crossing, double-curve,
+        straight-end, curve-end, end-end, other), or start, pass or turn."""
+        if isinstance(move, Place):
+            return self.game.set.tile(move.tile).kind
+        return type(move).__name__.lower()
+
+    def move_to_json(self, move: PitMove) -> dict[str, Any]:
+        """`move` as a game-record entry (a lone Place becomes a one-placement entry)."""
+        return move_to_json(move, self.player)
+
+    def move_from_json(self, data: dict[str, Any]) -> Turn | Pass | Start:
+        """The move a game-record entry names (DataError if malformed)."""
+        return move_from_json(data)
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a FORMATS.md game record (a half-played turn is left out)."""
+        options = self.game.options
+        if self.secret is not None:
+            options = replace(options, secret=tuple(self.game.set.colours[c] for c in self.secret))
+        moves = [] if self.start is None else [move_to_json(Start(self.start), 0)]
+        for player, places in self.log:
+            moves.append(move_to_json(Pass(player) if places is None else Turn(player, places), player))
+        return {"game": GAME, "options": options.to_json(), "moves": moves}
