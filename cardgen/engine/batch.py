@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -113,4 +114,6 @@ def summarise(results: Sequence[GameResult], labels: Sequence[str]) -> dict[str,
         "first_wins": {"share": first / n, "low": low, "high": high,
                        "fair": 1 / len(results[0].scores)},
         "per_game": {label: sum(r.count(label) for r in results) / n for label in labels},
+        "draws": sum(1 for r in results if r.ended and not r.winners),
+        "endings": dict(sorted(Counter(r.ending for r in results if r.ending).items())),
     }

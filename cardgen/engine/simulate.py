@@ -24,6 +24,7 @@ class GameResult:
     winners: tuple[int, ...]
     labels: tuple[tuple[str, int], ...]
     record: tuple[dict[str, Any], ...] = ()
+    ending: str = ""
 
     def count(self, label: str) -> int:
         """How many moves had `label`."""
@@ -69,6 +70,13 @@ def simulate(make_state: Callable[[], Any], players: Sequence[Player | str] | Pl
     if at_end is not None:
         at_end(state)
     scores = tuple(state.scores())
-    top = max(scores)
-    return GameResult(scores, moves, state.is_terminal(), tuple(i for i, s in enumerate(scores) if s == top),
-                      tuple(sorted(labels.items())), tuple(record))
+    game_winners = getattr(state, "winners", None)
+    if game_winners is not None:  # the game decides (a draw may leave one side ahead on points)
+        winners = tuple(game_winners())
+    else:
+        top = max(scores)
+        winners = tuple(i for i, s in enumerate(scores) if s == top)
+    outcome = getattr(state, "outcome", None)
+    ending = getattr(outcome, "rule", "") if state.is_terminal() else "unfinished"
+    return GameResult(scores, moves, state.is_terminal(), winners, tuple(sorted(labels.items())),
+                      tuple(record), ending or "")
