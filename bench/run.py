@@ -1,7 +1,8 @@
 """`make bench`: the project's timings, each the median of several runs, with the core count.
 
 Plain script (not a test): per-card PDF time, PNG time per face, the whole default build of
-each game with a kit, and the rules engines' random games per second (bench/bench_*.py).
+each game with a kit, the rules engines' random games per second (bench/bench_*.py) and the
+wall time of each game's default `cardgen check` on all cores.
 """
 
 from __future__ import annotations
@@ -64,6 +65,13 @@ def bench_build(game: str) -> None:
     print(f"{game} whole default build (cardgen build {game}, new process): {wall:5.2f} s  [median of 3]")
 
 
+def bench_check(game: str) -> None:
+    cli = ROOT / ".venv" / "bin" / "cardgen"
+    command = [str(cli) if cli.exists() else "cardgen", "check", game, "--quiet"]
+    wall = median_time(lambda: subprocess.run(command, check=True, stdout=subprocess.DEVNULL), runs=3)
+    print(f"{game} default check (cardgen check {game}, all cores): {wall:5.1f} s  [median of 3]")
+
+
 def main() -> None:
     print(f"cardgen benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     bench_print()
@@ -74,6 +82,9 @@ def main() -> None:
             bench_build(name)
     for script in sorted((ROOT / "bench").glob("bench_*.py")):
         runpy.run_path(str(script), run_name="__main__")
+    for name, info in GAMES.items():
+        if info.check_module:
+            bench_check(name)
 
 
 if __name__ == "__main__":
