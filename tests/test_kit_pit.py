@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pypdf
@@ -86,3 +87,14 @@ def test_every_tile_back_is_its_front_mirrored_behind_it(kit: Path, layout: str)
         a, b = regions[0], regions[-1]
         other = ImageStat.Stat(ImageChops.difference(front.crop(a), back.crop(b))).mean
         assert max(other) > 15
+
+
+def test_letter_builds_all_three_layouts(tmp_path: Path) -> None:
+    folder = _build(tmp_path, "--paper", "letter", "--format", "pdf")
+    for name in ("tiles-letter.pdf", "tiles-letter-glue.pdf", "tiles-letter-duplex.pdf"):
+        reader = pypdf.PdfReader(folder / name)
+        fronts = sum(len([k for k in re.findall(rb"/FormXob\.face\.([\w.:@+-]+) Do", p.get_contents().get_data())
+                          if not k.endswith(b"-back")]) for p in reader.pages)
+        assert fronts == 60
+        media = [float(v) for v in reader.pages[0].mediabox]
+        assert sorted(media[2:]) == pytest.approx([612, 792], abs=0.01)
