@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,7 +22,7 @@ from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.options import BuildOptions
 from cardgen.print import (
-    FaceCache, Flip, Imposition, Item, Layout, LayoutOptions, calibration_pdf, how_to_print, impose,
+    Face, FaceCache, Flip, Imposition, Item, Layout, LayoutOptions, calibration_pdf, how_to_print, impose,
     mark_style, paper, write_pdf, write_png, write_svg,
 )
 from cardgen.print.files import write_bytes_atomic
@@ -43,6 +43,23 @@ class Component:
     cutting: str
     layouts: tuple[str, ...] = ("single", "duplex", "gutterfold", "glue")
     marks: str = "corners"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraPdf:
+    """A PDF that is not a grid layout (a board split over pages, a mixed parts sheet).
+
+    `write(path, cache)` writes it (atomically); `entry` is its manifest entry without "file" and
+    "type"; `faces` are the faces it shows with how many of each the game needs, so their SVG
+    and PNG files are written and counted like those of the components. Compute everything that
+    can fail before `write_kit` is called: the output folder is touched only by writing.
+    """
+
+    file: str
+    write: Callable[[Path, FaceCache], object]
+    entry: Mapping[str, Any]
+    faces: tuple[tuple[Face, int], ...] = ()
+    summary: str = ""
 
 
 def pdf_name(stem: str, paper_name: str, layout: str) -> str:
@@ -90,10 +107,12 @@ def _png_pool(want: set[str]) -> Iterator[ProcessPoolExecutor | None]:
 
 
 def write_kit(game: str, title: str, components: Sequence[Component], options: BuildOptions,
-              extra: Sequence[dict[str, Any]] = (), quiet: bool = False) -> list[str]:
+              extra: Sequence[dict[str, Any]] = (), quiet: bool = False,
+              extra_pdfs: Sequence[ExtraPdf] = ()) -> list[str]:
     """Write every component's PDFs, SVGs and PNGs under `options.out/game` plus manifest.json.
 
-    Returns one summary line per file group for the terminal.
+    `extra_pdfs` are written after the components' layouts (when PDFs are wanted) and their
+    faces join the SVG and PNG files. Returns one summary line per file group for the terminal.
     """
     want = set(options.formats)
     plans: list[tuple[Component, str, Imposition]] = []
@@ -110,9 +129,12 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 if face is not None:
                     old = faces.get(face.key, (face, 0))[1]
                     faces[face.key] = (face, old + item.count)
+    for xpdf in extra_pdfs:
+        for face, count in xpdf.faces:
+            faces[face.key] = (face, faces.get(face.key, (face, 0))[1] + count)
     folder = options.out / game
     total = sum(len(imp.pages) for _, _, imp in plans)
-    total += len(faces) * (("svg" in want) + ("png" in want))
+    total += len(faces) * (("svg" in want) + ("png" in want)) + len(extra_pdfs) * ("pdf" in want)
     entries: list[dict[str, Any]] = []
     lines: list[str] = []
     cache = FaceCache()
@@ -142,6 +164,11 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 "cutting_order": _cutting(imp, comp.cutting),
             })
             lines.append(f"{folder / name}: {len(imp.pages)} pages, {fronts} fronts ({how_to_print(imp)})")
+        for xpdf in extra_pdfs if "pdf" in want else ():
+            xpdf.write(folder / xpdf.file, cache)
+            entries.append({"file": xpdf.file, "type": "pdf", **xpdf.entry})
+            lines.append(f"{folder / xpdf.file}: {xpdf.summary}" if xpdf.summary else str(folder / xpdf.file))
+            advance(1)
         if "svg" in want:
             for key, (face, count) in faces.items():
                 write_svg(face, folder / "svg" / f"{key}.svg")
@@ -199,5 +226,5 @@ def face_counts(items: Sequence[Item]) -> Counter[str]:
     return counts
 
 
-__all__ = ["CardgenError", "Component", "build_calibration", "build_game", "face_counts",
+__all__ = ["CardgenError", "Component", "ExtraPdf", "build_calibration", "build_game", "face_counts",
            "pdf_name", "write_kit"]

@@ -66,7 +66,7 @@ GAMES: dict[str, GameInfo] = {
             "Georg Rönnau",
             "board 15 x 21 fields, 6 red and 6 blue pieces, 4 two-sided castles, 80 sticks",
             (),
-            None,
+            "cardgen.games.irrlaeufer.kit",
             "cardgen.games.irrlaeufer.rules",
             "cardgen.games.irrlaeufer.check",
         ),

@@ -104,7 +104,7 @@ def form_name(key: str) -> str:
     return f"face.{key}"
 
 
-def _define_form(c: Canvas, face: Face, drawing: Drawing, bleed: float) -> None:
+def define_form(c: Canvas, face: Face, drawing: Drawing, bleed: float) -> None:
     wpt = mm_to_pt(face.width + 2 * bleed)
     hpt = mm_to_pt(face.height + 2 * bleed)
     c.beginForm(form_name(face.key), 0, 0, wpt, hpt)
@@ -125,7 +125,7 @@ def _define_form(c: Canvas, face: Face, drawing: Drawing, bleed: float) -> None:
     c.endForm(Resources=resources)
 
 
-def _pt_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
+def pt_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
     """A mm box (origin top-left) as a PDF rectangle [x0 y0 x1 y1] in points."""
     return (
         mm_to_pt(box.x),
@@ -214,15 +214,15 @@ def write_pdf(
         c.setTitle(title or target.stem)
         c.setCreator("cardgen")
         for key in used:
-            _define_form(c, faces[key], cache.drawing(faces[key], cmyk), imposition.bleed)
+            define_form(c, faces[key], cache.drawing(faces[key], cmyk), imposition.bleed)
             done += 1
             if progress is not None:
                 progress(done, total)
         for page in imposition.pages:
             H = page.height
             c.setPageSize((mm_to_pt(page.width), mm_to_pt(H)))
-            c.setTrimBox(_pt_box(page.trim_box, H))
-            c.setBleedBox(_pt_box(page.bleed_box, H))
+            c.setTrimBox(pt_box(page.trim_box, H))
+            c.setBleedBox(pt_box(page.bleed_box, H))
             for p in page.placements:
                 c.saveState()
                 c.translate(mm_to_pt(p.trim.x - p.bleed), mm_to_pt(H - p.trim.bottom - p.bleed))

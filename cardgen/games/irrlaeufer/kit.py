@@ -1,0 +1,238 @@
+"""The Irrläufer print kit: the board on one big sheet and split over small ones, and the parts.
+
+Files for `--paper a4` (Letter: `letter` and `tabloid` instead of `a4` and `a3`):
+- `board-a4.pdf`: the board at full size over several A4 pages with overlap strips, glue
+  strips, cut lines, registration crosses and a page map on each page;
+- `board-a3.pdf`: the board on one A3 page. A board too big for the sheet (Tabloid is narrower
+  than a 15-field board at 18 mm; 31 rows are longer than A3) is scaled down to the largest
+  field size that fits, in steps of 0.1 mm; the footer and the manifest say so, and
+  `--paper a3|tabloid` builds parts for that size;
+- `parts-a4.pdf`: 6 red and 6 blue fold-over standees, the stick length gauge and the sticks,
+  single-sided;
+- `castles-a4-duplex.pdf` and `castles-a4-gutterfold.pdf`: the 4 castle chips, red front and
+  blue back (kept even when `--layout` asks only for others: the castles need two sides).
+With `--paper a3|tabloid` the board is the one-page version only and every part is made for
+its field size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.games.irrlaeufer.components import IrrBoard
+from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, board_spec, castle_faces,
+                                             gauge_face, standee_faces, stick_face)
+from cardgen.kit import Component, ExtraPdf, write_kit
+from cardgen.options import BuildOptions
+from cardgen.print import Face, FaceCache, Item, MarkStyle, Paper, Placement, Side, paper
+from cardgen.print.geometry import Box, Mark, union
+from cardgen.print.marks import cut_marks
+from cardgen.print.poster import PosterOptions, plan_poster, tile_sheet
+from cardgen.print.sheets import Sheet, Text, write_sheets
+
+SINGLE_PAGE = {"a4": "a3", "letter": "tabloid", "a3": "a3", "tabloid": "tabloid"}
+SINGLE_MARGIN = 5.0
+SINGLE_FOOTER = 6.0
+PARTS_MARGIN = 10.0
+PARTS_BLEED = 1.0
+CASTLE_CUTTING = "cut along the corner marks: each chip is red on one side and blue on the other"
+PARTS_CUTTING = ("standees: cut out, fold on the dashed lines with the figures outwards, glue the two "
+                 "panels together and bend the tabs outwards into a foot; sticks: cut the block along "
+                 "the lines, first into columns, then each column into strips; the gauge shows the "
+                 "length to cut matches or skewers to")
+
+
+def load(options: BuildOptions) -> IrrBoard:
+    """The board to print: the user's `--set` file or the standard one."""
+    from cardgen.sets import default_set_path, load_set
+
+    board = load_set(options.set_path or default_set_path("irrlaeufer"), game="irrlaeufer")
+    assert isinstance(board, IrrBoard)
+    return board
+
+
+def single_field(board: IrrBoard, sheet: Paper) -> float:
+    """The largest field size (0.1 mm steps, at most the board's) whose board fits on `sheet`."""
+    probe = board_face(board, 0.0, 10.0)
+    per_w, per_h = probe.width / 10.0, probe.height / 10.0  # board size grows linearly
+    aw = sheet.width - 2 * SINGLE_MARGIN
+    ah = sheet.height - 2 * SINGLE_MARGIN - SINGLE_FOOTER
+    fit = math.floor(min(aw / per_w, ah / per_h) * 10 + 1e-9) / 10
+    return min(board.field_size, fit)
+
+
+def single_sheet(board: IrrBoard, sheet: Paper, bleed: float) -> tuple[Sheet, Face, str]:
+    """The board on one portrait page, scaled down if needed; the sheet, its face and its note."""
+    field = single_field(board, sheet)
+    face = board_face(board, bleed, field)
+    pw, ph = sheet.width, sheet.height
+    trim = Box((pw - face.width) / 2, SINGLE_MARGIN + (ph - 2 * SINGLE_MARGIN - SINGLE_FOOTER - face.height) / 2,
+               face.width, face.height)
+    content = Box(SINGLE_MARGIN, SINGLE_MARGIN, pw - 2 * SINGLE_MARGIN, ph - 2 * SINGLE_MARGIN)
+    band = Box(content.x, content.bottom - SINGLE_FOOTER, content.width, SINGLE_FOOTER)
+    marks = cut_marks([trim], MarkStyle.CORNERS, Box(0, 0, pw, ph), [band])
+    if field < board.field_size:
+        note = (f"fields {field:g} mm, scaled down from {board.field_size:g} mm to fit {sheet.label}; "
+                f"parts to match: cardgen build irrlaeufer --paper {sheet.name}")
+    else:
+        note = f"fields {field:g} mm"
+    text = (f"{board.name} board, {board.rows} x {board.columns} fields, {note} · single-sided, "
+            "print at 100 % (actual size) · cut along the corner marks")
+    bleed_box = trim.grown(bleed)
+    bleed_box = Box(max(bleed_box.x, 0), max(bleed_box.y, 0), min(bleed_box.right, pw) - max(bleed_box.x, 0),
+                    min(bleed_box.bottom, ph) - max(bleed_box.y, 0))
+    out = Sheet(pw, ph, (Placement(face.key, trim, bleed, Side.FRONT),), trim, bleed_box,
+                clip=Box(0, 0, pw, ph), marks=marks,
+                texts=(Text(pw / 2, band.bottom - 1.5, text, 6.5, centred=True),))
+    return out, face, note
+
+
+def cut_places(board: IrrBoard) -> tuple[list[float], list[float]]:
+    """Where the tiled board's cut lines should go: 1 mm into the field after an inner groove,
+    so the strip both pages share holds that groove to line them up by, and the seam is hidden
+    beside it."""
+    spec = board_spec(board)
+    off = spec.groove / 2 + 1.0
+    return ([spec.line_x(i) + off for i in range(1, spec.columns)],
+            [spec.line_y(j) + off for j in range(1, spec.rows)])
+
+
+@dataclass(frozen=True, slots=True)
+class _Section:
+    heading: str
+    faces: tuple[Face, ...]
+    gap: float
+    bleed: float
+    marks: MarkStyle
+
+
+def flow(sections: Sequence[_Section], sheet: Paper, title: str) -> list[Sheet]:
+    """Grids of equal faces, section after section down portrait pages, each with its heading."""
+    pw, ph = sheet.width, sheet.height
+    m = PARTS_MARGIN
+    content = Box(m, m, pw - 2 * m, ph - 2 * m)
+    bottom = content.bottom - 6.0
+    pages: list[tuple[list[Placement], list[Box], list[Mark], list[Text]]] = [([], [], [], [])]
+    y = content.y
+    for sec in sections:
+        w, h = sec.faces[0].width, sec.faces[0].height
+        step_x, step_y = w + sec.gap, h + sec.gap
+        cols = max(1, int((content.width - 2 * sec.bleed + sec.gap) // step_x))
+        left = sec.faces
+        while left:
+            if y + 8 + sec.bleed + h > bottom:
+                pages.append(([], [], [], []))
+                y = content.y
+            placed, trims, marks, texts = pages[-1]
+            texts.append(Text(content.x, y + 3.5, sec.heading, 7))
+            y += 8 + sec.bleed
+            rows = min(math.ceil(len(left) / cols), int((bottom - y - sec.bleed + sec.gap) // step_y))
+            n = min(len(left), rows * cols)
+            used = min(cols, n)
+            x0 = content.x + (content.width - used * w - (used - 1) * sec.gap) / 2
+            block = [Box(x0 + (k % cols) * step_x, y + (k // cols) * step_y, w, h) for k in range(n)]
+            placed += [Placement(f.key, b, sec.bleed, Side.FRONT) for f, b in zip(left, block)]
+            trims += block
+            marks += cut_marks(block, sec.marks, union(block).grown(sec.bleed + 3.5))
+            left = left[n:]
+            y = union(block).bottom + sec.bleed + 5.0
+    out = []
+    for i, (placed, trims, marks, texts) in enumerate(pages):
+        footer = Text(pw / 2, content.bottom - 1.5, f"{title} · page {i + 1}/{len(pages)} · single-sided, "
+                      "print at 100 % (actual size)", 6.5, centred=True)
+        area = union(trims)
+        grown = area.grown(max(p.bleed for p in placed))
+        out.append(Sheet(pw, ph, tuple(placed), area, grown, marks=tuple(marks), texts=tuple(texts) + (footer,)))
+    return out
+
+
+def parts_sheets(board: IrrBoard, sheet: Paper, bleed: float) -> tuple[list[Sheet], list[tuple[Face, int]]]:
+    """The parts pages (standees, gauge, sticks) and the faces on them with their counts."""
+    red, blue = standee_faces(board, min(bleed, PARTS_BLEED))
+    gauge, stick = gauge_face(board), stick_face(board)
+    b = min(bleed, PARTS_BLEED)
+    sections = [
+        _Section(f"Pieces / Figuren: {PIECES_PER_SIDE} red, {PIECES_PER_SIDE} blue. Cut out, fold on the "
+                 "dashed lines (figures outwards), glue the panels together, bend the tabs out as a foot.",
+                 (red,) * PIECES_PER_SIDE + (blue,) * PIECES_PER_SIDE, 2 * b + 0.5, b, MarkStyle.CORNERS),
+        _Section(f"Length gauge / Längenmaß: a stick covers 3 fields = {stick.width:g} mm. Using matches or "
+                 "skewers instead? Cut them to the bar between the stops.", (gauge,), 0.0, 0.0, MarkStyle.CORNERS),
+        _Section(f"Sticks / Stäbchen: {board.sticks} strips of 3 fields. Cut along the lines: first the "
+                 "columns, then the strips.", (stick,) * board.sticks, 0.0, 0.0, MarkStyle.LINES),
+    ]
+    pages = flow(sections, sheet, f"{board.name} – parts / Teile")
+    faces = [(red, PIECES_PER_SIDE), (blue, PIECES_PER_SIDE), (gauge, 1), (stick, board.sticks)]
+    return pages, faces
+
+
+def _writer(sheets: list[Sheet], faces: Sequence[Face], title: str, colour: str):  # type: ignore[no-untyped-def]
+    by_key = {f.key: f for f in faces}
+
+    def write(path: Path, cache: FaceCache) -> object:
+        return write_sheets(path, sheets, by_key, title=title, colour="cmyk" if colour == "cmyk" else "rgb",
+                            cache=cache)
+    return write
+
+
+def build(options: BuildOptions, quiet: bool = False) -> list[str]:
+    """Write output/irrlaeufer/: board PDFs, parts and castle PDFs, SVG and PNG faces, manifest."""
+    board = load(options)
+    big = paper(SINGLE_PAGE[options.paper])
+    small = options.paper in ("a4", "letter")
+    single, single_face, note = single_sheet(board, big, options.bleed)
+    if not small:  # one-sheet paper: every part is made for the one-page board's field size
+        board = dataclasses.replace(board, field_size=single_field(board, big))
+    extras: list[ExtraPdf] = []
+    name = f"{board.name} board {board.rows} x {board.columns}"
+    if small:
+        face = board_face(board, options.bleed)
+        poster = plan_poster(face.width, face.height, face.bleed, PosterOptions(paper(options.paper)),
+                             *cut_places(board))
+        sheets = [tile_sheet(poster, t, face.key, f"{name}, {board.field_size:g} mm fields") for t in poster.tiles]
+        extras.append(ExtraPdf(
+            f"board-{options.paper}.pdf", _writer(sheets, [face], name, options.colour),
+            {"component": "board", "paper": options.paper, "layout": "poster", "pages": len(sheets),
+             "grid": [poster.rows, poster.columns], "landscape": poster.landscape,
+             "overlap_mm": poster.options.overlap, "field_mm": board.field_size,
+             "board_mm": [round(face.width, 2), round(face.height, 2)], "sides": "single-sided",
+             "colour": options.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
+             "cutting_order": ("cut each page along the solid line at its top and left edge (not the first "
+                               "page); lay it on the grey glue strip of the page before it so the "
+                               "registration crosses meet, and glue; first each row left to right, then the "
+                               "rows top to bottom; the page map on each page shows where it goes; finally "
+                               "trim the outer edge at the marks")},
+            ((face, 1),), f"{len(sheets)} pages ({poster.rows} x {poster.columns}), glue together"))
+    extras.append(ExtraPdf(
+        f"board-{big.name}.pdf", _writer([single], [single_face], name, options.colour),
+        {"component": "board", "paper": big.name, "layout": "single-page", "pages": 1,
+         "field_mm": single_field(board, big), "scaled_from_mm": None if "scaled" not in note else
+         load(options).field_size, "note": note,
+         "board_mm": [round(single_face.width, 2), round(single_face.height, 2)], "sides": "single-sided",
+         "colour": options.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
+         "cutting_order": "cut along the corner marks (or leave the margin)"},
+        () if any(single_face.key == f.key for x in extras for f, _ in x.faces) else ((single_face, 1),),
+        f"1 page ({note})"))
+    parts, part_faces = parts_sheets(board, paper(options.paper), options.bleed)
+    extras.append(ExtraPdf(
+        f"parts-{options.paper}.pdf", _writer(parts, [f for f, _ in part_faces], f"{board.name} – parts",
+                                               options.colour),
+        {"component": "parts", "paper": options.paper, "layout": "parts", "pages": len(parts),
+         "pieces": 2 * PIECES_PER_SIDE, "sticks": board.sticks, "field_mm": board.field_size,
+         "sides": "single-sided", "colour": options.colour,
+         "print": "single-sided, at 100 % (actual size, no fit-to-page), on card if you can",
+         "cutting_order": PARTS_CUTTING},
+        tuple(part_faces), f"{len(parts)} pages: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks"))
+    red, blue = castle_faces(board, options.bleed)
+    layouts = tuple(lay for lay in options.layouts if lay in ("duplex", "gutterfold")) or ("duplex", "gutterfold")
+    castles = Component("castles", "Burgen / castles", (Item(red, blue, CASTLES),), CASTLE_CUTTING,
+                        layouts=("duplex", "gutterfold"))
+    from cardgen.booklet.build import plan_booklets  # the rule booklets (issue 6)
+
+    booklets = plan_booklets("irrlaeufer", options, board)
+    lines = write_kit("irrlaeufer", board.name, [castles], dataclasses.replace(options, layouts=layouts),
+                      extra=booklets.entries, quiet=quiet, extra_pdfs=extras)
+    return lines + booklets.write()
