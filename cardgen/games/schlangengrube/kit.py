@@ -23,4 +23,8 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     assert isinstance(pit, PitSet)
     tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
                       layouts=("single", "glue", "duplex"), marks="crosses")
-    return write_kit("schlangengrube", pit.name, [tiles], options, quiet=quiet)
+    from cardgen.booklet.build import plan_booklets  # the rule booklets (issue 6)
+
+    booklets = plan_booklets("schlangengrube", options, pit)
+    lines = write_kit("schlangengrube", pit.name, [tiles], options, extra=booklets.entries, quiet=quiet)
+    return lines + booklets.write()

@@ -23,4 +23,8 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
 
     nest = load(options)
     cards = Component("cards", "Karten / cards", tuple(items(nest, options.bleed)), CUTTING)
-    return write_kit("schlangennest", nest.name, [cards], options, quiet=quiet)
+    from cardgen.booklet.build import plan_booklets  # the rule booklets (issue 6)
+
+    booklets = plan_booklets("schlangennest", options, nest)
+    lines = write_kit("schlangennest", nest.name, [cards], options, extra=booklets.entries, quiet=quiet)
+    return lines + booklets.write()

@@ -1,0 +1,141 @@
+"""Writing a game's rule booklets: `rules-<lang>.pdf` (A5 pages imposed for saddle stitching on
+A4 or Letter) and `rules-<lang>-read.pdf` (one A5 page per page, for screens), atomically, with
+their manifest entries.
+
+The text is `templates/<game>/rules-<lang>.txt` (see `markup`); the numbers come from the set
+file (`--set`), the diagrams from engine positions drawn with the game's art.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.booklet.impose import impose_pdf, padded
+from cardgen.booklet.markup import Document, parse
+from cardgen.booklet.pages import PageSpec, notes_pages, render_pages
+from cardgen.errors import DataError
+from cardgen.print.files import write_bytes_atomic
+from cardgen.sets import TEMPLATES
+
+MODULES = {
+    "schlangennest": "cardgen.booklet.nest",
+    "schlangengrube": "cardgen.booklet.pit",
+    "irrlaeufer": "cardgen.booklet.irr",
+}
+SHEET = {"a4": "a4", "a3": "a4", "letter": "letter", "tabloid": "letter"}
+"""The sheet a booklet is imposed on for each `--paper` (A3/Tabloid builds fold A4/Letter)."""
+
+
+def text_path(game: str, lang: str) -> Path:
+    """Where the booklet text of `game` in `lang` lives."""
+    return TEMPLATES / game / f"rules-{lang}.txt"
+
+
+def document(game: str, lang: str, source: Any, paper: str = "a4") -> Document:
+    """The parsed booklet text of `game` in `lang`, its numbers filled from `source` (the set);
+    `{kit}` is the paper name in the kit's file names."""
+    module = importlib.import_module(MODULES[game])
+    path = text_path(game, lang)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(str(path), f"no booklet text for language {lang!r}") from None
+    return parse(text, {**module.values(source, lang), "kit": paper}, str(path))
+
+
+def booklet_pages(game: str, lang: str, source: Any, paper: str = "a4") -> tuple[bytes, bytes, int]:
+    """(reading PDF, padded PDF for imposition, number of text pages) of one booklet."""
+    from pypdf import PdfReader, PdfWriter
+
+    module = importlib.import_module(MODULES[game])
+    doc = document(game, lang, source, paper)
+    spec = PageSpec(doc.texts.get("caption:title", game), doc.texts.get("caption:footer", game))
+    pages, n = render_pages(doc, lang, module.figures(source, lang, doc), spec)
+    extra = padded(n) - n
+    if not extra:
+        return pages, pages, n
+    notes = notes_pages(n + 1, extra, spec, doc.texts.get("caption:notes", "Notes"))
+    writer = PdfWriter()
+    for data in (pages, notes):
+        for page in PdfReader(io.BytesIO(data)).pages:
+            writer.add_page(page)
+    writer.add_metadata({"/Title": spec.title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)"})
+    buf = io.BytesIO()
+    writer.write(buf)
+    return pages, buf.getvalue(), n
+
+
+@dataclass(frozen=True, slots=True)
+class Booklets:
+    """A game's booklets rendered in memory: file name -> PDF bytes, and their manifest entries.
+
+    Rendering can fail (a bad text, a missing font) before anything is written; `write` then
+    writes every file atomically.
+    """
+
+    folder: Path
+    files: dict[str, bytes]
+    entries: list[dict[str, Any]]
+
+    def write(self) -> list[str]:
+        """Write the PDFs; one summary line for the terminal."""
+        for name, data in self.files.items():
+            write_bytes_atomic(self.folder / name, data)
+        langs = sorted({e["lang"] for e in self.entries})
+        return [f"{self.folder}/rules-{{{','.join(langs)}}}.pdf: rule booklets (fold) and -read.pdf versions"]
+
+
+def plan_booklets(game: str, options: Any, source: Any = None) -> Booklets:
+    """Render the booklets of `game` for every language of `options` (nothing is written yet);
+    `source` is the loaded set (read from `options.set_path` when None)."""
+    module = importlib.import_module(MODULES[game])
+    source = source if source is not None else module.load(options.set_path)
+    sheet = SHEET.get(options.paper, "a4")
+    paper_name = "A4" if sheet == "a4" else "Letter"
+    files: dict[str, bytes] = {}
+    entries: list[dict[str, Any]] = []
+    for lang in options.langs:
+        read, full, n = booklet_pages(game, lang, source, options.paper)
+        total = len(_pages(full))
+        files[f"rules-{lang}.pdf"] = impose_pdf(full, sheet, parse_title(full))
+        files[f"rules-{lang}-read.pdf"] = read
+        # type "booklet" (a PDF): kept apart from the card/tile sheets, which carry "fronts"
+        entries.append({
+            "file": f"rules-{lang}.pdf", "type": "booklet", "format": "pdf", "component": "rules",
+            "lang": lang, "paper": sheet, "layout": "saddle-stitch", "pages": total // 2,
+            "booklet_pages": total, "sides": "double-sided", "flip": "short",
+            "print": (f"double-sided on {paper_name} (landscape), flip on the short edge, at 100 % "
+                      "(actual size); fold the stack in the middle and staple twice on the fold"),
+            "cutting_order": "none: fold the printed sheets as one stack, then staple on the fold",
+        })
+        entries.append({
+            "file": f"rules-{lang}-read.pdf", "type": "booklet", "format": "pdf", "component": "rules",
+            "lang": lang, "paper": "a5", "layout": "reading", "pages": n,
+            "print": "for reading on screen (one A5 page per page); print the booklet instead",
+        })
+    return Booklets(Path(options.out) / game, files, entries)
+
+
+def write_booklets(game: str, options: Any, source: Any = None) -> list[dict[str, Any]]:
+    """Render and write the booklets of `game` into `options.out/game`; the manifest entries."""
+    booklets = plan_booklets(game, options, source)
+    booklets.write()
+    return booklets.entries
+
+
+def _pages(data: bytes) -> list[Any]:
+    from pypdf import PdfReader
+
+    return list(PdfReader(io.BytesIO(data)).pages)
+
+
+def parse_title(data: bytes) -> str:
+    """The title stored in a PDF's metadata (empty if none)."""
+    from pypdf import PdfReader
+
+    meta = PdfReader(io.BytesIO(data)).metadata
+    return str(meta.title) if meta and meta.title else ""

@@ -1,0 +1,258 @@
+"""The booklet's A5 pages: parsed blocks and figures laid out with reportlab platypus.
+
+Real text in embedded DejaVu fonts (serif for reading, sans for headings and captions), German
+hyphenation through pyphen (reportlab's `hyphenationLang`), diagrams as vector drawings, a page
+number in every footer. Deterministic output (reportlab's invariant mode).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.graphics.shapes import Drawing, Group  # type: ignore[import-untyped]
+from reportlab.lib import colors  # type: ignore[import-untyped]
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT  # type: ignore[import-untyped]
+from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
+from reportlab.lib.units import mm  # type: ignore[import-untyped]
+from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,  # type: ignore[import-untyped]
+                                KeepTogether, PageBreak, PageTemplate, Paragraph, Spacer)
+
+from cardgen.booklet.impose import A5
+from cardgen.booklet.markup import Block, Document, inline
+from cardgen.errors import LayoutError
+
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+FAMILIES = {
+    "DejaVuSerif": ("DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "DejaVuSerif-BoldItalic"),
+    "DejaVuSans": ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique"),
+}
+HYPHENATION = {"de": "de_DE", "en": "en_US"}
+MARGIN = {"top": 13.0, "bottom": 17.0, "inner": 14.0, "outer": 12.0}
+"""Page margins in mm: at least 10 mm everywhere, so nothing is lost in print."""
+FOOTER_Y = 9.0
+INK = colors.HexColor("#222222")
+ACCENT = colors.HexColor("#7a2e12")
+GREY = colors.HexColor("#8a8a80")
+
+
+def ensure_fonts() -> None:
+    """Register the DejaVu serif and sans families (once); LayoutError if the fonts are missing."""
+    from reportlab.lib.fonts import addMapping  # type: ignore[import-untyped]
+
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for family, faces in FAMILIES.items():
+        for face in faces:
+            if face not in registered:
+                path = FONT_DIR / f"{face}.ttf"
+                if not path.is_file():
+                    raise LayoutError("fonts", f"{path} is missing; install the DejaVu fonts "
+                                               "(Debian/Ubuntu: fonts-dejavu-core)")
+                pdfmetrics.registerFont(TTFont(face, str(path)))
+        addMapping(family, 0, 0, faces[0])
+        addMapping(family, 1, 0, faces[1])
+        addMapping(family, 0, 1, faces[2])
+        addMapping(family, 1, 1, faces[3])
+
+
+def styles(lang: str) -> dict[str, ParagraphStyle]:
+    """The paragraph styles of a booklet in `lang` (9.5 pt text, hyphenated)."""
+    hy = {"hyphenationLang": HYPHENATION.get(lang, ""), "embeddedHyphenation": 1, "uriWasteReduce": 0.3}
+    body = ParagraphStyle("body", fontName="DejaVuSerif", fontSize=9.5, leading=12.6, textColor=INK,
+                          alignment=TA_JUSTIFY, spaceAfter=4.2, bulletFontName="DejaVuSerif", **hy)
+    return {
+        "para": body,
+        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=11, bulletIndent=2, spaceAfter=2.6),
+        "note": ParagraphStyle("note", parent=body, fontName="DejaVuSans-Oblique", fontSize=8.3,
+                               leading=10.8, textColor=colors.HexColor("#4a4a44"), leftIndent=8,
+                               borderPadding=(2, 4, 2, 5), borderColor=colors.HexColor("#c9b9a0"),
+                               borderWidth=0, spaceBefore=1, spaceAfter=6, alignment=TA_LEFT),
+        "title": ParagraphStyle("title", fontName="DejaVuSans-Bold", fontSize=24, leading=28,
+                                textColor=ACCENT, alignment=TA_CENTER, spaceAfter=4),
+        "subtitle": ParagraphStyle("subtitle", fontName="DejaVuSans", fontSize=10, leading=13,
+                                   textColor=INK, alignment=TA_CENTER, spaceAfter=10),
+        "h2": ParagraphStyle("h2", fontName="DejaVuSans-Bold", fontSize=12, leading=15, textColor=ACCENT,
+                             spaceBefore=8, spaceAfter=4, keepWithNext=1),
+        "h3": ParagraphStyle("h3", fontName="DejaVuSans-Bold", fontSize=9.8, leading=12.5, textColor=INK,
+                             spaceBefore=5, spaceAfter=2.5, keepWithNext=1),
+        "caption": ParagraphStyle("caption", fontName="DejaVuSans", fontSize=7.8, leading=9.8,
+                                  textColor=colors.HexColor("#3a3a36"), alignment=TA_CENTER,
+                                  spaceBefore=2, spaceAfter=8, **hy),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A diagram for the booklet: a reportlab Drawing (vectors, any size) and its caption (may
+    use the inline markup). `max_height` in mm limits the drawn size."""
+
+    drawing: Drawing
+    caption: str
+    max_height: float = 85.0
+    max_width: float | None = None
+
+
+class _Drawing(Flowable):  # type: ignore[misc]
+    """A Drawing scaled to fit (never enlarged beyond 1.6x), centred in the frame."""
+
+    def __init__(self, drawing: Drawing, max_w: float, max_h: float) -> None:
+        super().__init__()
+        self.d = drawing
+        self.scale = min(max_w / drawing.width, max_h / drawing.height, 1.6)
+        self.w, self.h = drawing.width * self.scale, drawing.height * self.scale
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.aw = aw
+        return aw, self.h
+
+    def draw(self) -> None:
+        from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
+
+        c = self.canv
+        c.saveState()
+        c.translate((self.aw - self.w) / 2, 0)
+        clip = c.beginPath()  # board crops draw beyond their window: keep them inside it
+        clip.rect(0, 0, self.w, self.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.scale(self.scale, self.scale)
+        self.d.initialFontName = "DejaVuSans"  # reportlab would start each drawing in Helvetica
+        renderPDF.draw(self.d, c, 0, 0, showBoundary=False)
+        c.restoreState()
+
+
+def rule_marker(ids: Sequence[str]) -> str:
+    """What a paragraph's rule anchors print: nothing. The anchors are the table from engine
+    rule ids to paragraphs (`rule_table`); players read the rule, not its id."""
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class PageSpec:
+    """What the PDF metadata and the footers say: the booklet's title and the footer label."""
+
+    title: str
+    footer: str
+
+
+def story(doc: Document, lang: str, figures: Mapping[str, Callable[[], Figure]], spec: PageSpec,
+          frame_w: float) -> list[Any]:
+    """The platypus flowables of a parsed booklet text."""
+    st = styles(lang)
+    out: list[Any] = []
+    for block in doc.blocks:
+        out.extend(_flowables(block, st, figures, spec, frame_w))
+    return out
+
+
+def _flowables(block: Block, st: dict[str, ParagraphStyle], figures: Mapping[str, Callable[[], Figure]],
+               spec: PageSpec, frame_w: float) -> list[Any]:
+    marker = rule_marker(block.rules)
+    if block.kind == "title":
+        return [Spacer(1, 4 * mm), Paragraph(inline(block.text), st["title"])]
+    if block.kind == "subtitle":
+        return [Paragraph(inline(block.text), st["subtitle"])]
+    if block.kind == "pagebreak":
+        return [PageBreak()]
+    if block.kind == "h2":
+        return [CondPageBreak(32 * mm), Paragraph(inline(block.text) + marker, st["h2"])]
+    if block.kind == "h3":
+        return [CondPageBreak(25 * mm), Paragraph(inline(block.text) + marker, st["h3"])]
+    if block.kind == "bullet":
+        return [Paragraph(inline(block.text) + marker, st["bullet"], bulletText=block.label or "•")]
+    if block.kind == "note":
+        return [Paragraph(inline(block.text) + marker, st["note"])]
+    if block.kind == "diagram":
+        try:
+            fig = figures[block.text]()
+        except KeyError:
+            raise LayoutError(f"diagram {block.text!r}", f"no such diagram (known: {', '.join(figures)})") \
+                from None
+        max_w = (fig.max_width * mm) if fig.max_width else frame_w
+        return [KeepTogether([Spacer(1, 2), _Drawing(fig.drawing, max_w, fig.max_height * mm),
+                              Paragraph(inline(fig.caption), st["caption"])])]
+    return [Paragraph(inline(block.text) + marker, st["para"])]
+
+
+def _footer(spec: PageSpec) -> Callable[[Canvas, Any], None]:
+    def draw(c: Canvas, doc: Any) -> None:
+        n = c.getPageNumber()
+        c.saveState()
+        c.setFillColor(GREY)
+        c.setFont("DejaVuSans", 8.5)
+        c.drawCentredString(A5[0] / 2 * mm, FOOTER_Y * mm, str(n))
+        c.setFont("DejaVuSans", 6.5)
+        if n % 2:  # right-hand page: label on the outer (right) side
+            c.drawRightString((A5[0] - MARGIN["outer"]) * mm, FOOTER_Y * mm, spec.footer)
+        else:
+            c.drawString(MARGIN["outer"] * mm, FOOTER_Y * mm, spec.footer)
+        c.restoreState()
+    return draw
+
+
+def _frame(odd: bool) -> Frame:
+    left = MARGIN["inner"] if odd else MARGIN["outer"]
+    right = MARGIN["outer"] if odd else MARGIN["inner"]
+    return Frame(left * mm, MARGIN["bottom"] * mm, (A5[0] - left - right) * mm,
+                 (A5[1] - MARGIN["top"] - MARGIN["bottom"]) * mm, leftPadding=0, rightPadding=0,
+                 topPadding=0, bottomPadding=0, id="odd" if odd else "even")
+
+
+FRAME_WIDTH = (A5[0] - MARGIN["inner"] - MARGIN["outer"]) * mm
+
+
+def render_pages(doc: Document, lang: str, figures: Mapping[str, Callable[[], Figure]],
+                 spec: PageSpec) -> tuple[bytes, int]:
+    """The A5 pages of the booklet as PDF bytes, and their number."""
+    ensure_fonts()
+    buf = io.BytesIO()
+    template = BaseDocTemplate(buf, pagesize=(A5[0] * mm, A5[1] * mm), title=spec.title,
+                               author="cardgen", creator="cardgen", invariant=1, lang=lang,
+                               initialFontName="DejaVuSerif")  # never reportlab's unembedded Helvetica
+    footer = _footer(spec)
+    template.addPageTemplates([
+        PageTemplate("odd", [_frame(True)], onPage=footer, autoNextPageTemplate="even"),
+        PageTemplate("even", [_frame(False)], onPage=footer, autoNextPageTemplate="odd"),
+    ])
+    template.build(story(doc, lang, figures, spec, FRAME_WIDTH))
+    return buf.getvalue(), template.page
+
+
+def notes_pages(first: int, count: int, spec: PageSpec, heading: str) -> bytes:
+    """`count` ruled notes pages numbered from `first`, to fill the booklet to a multiple of 4."""
+    ensure_fonts()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(A5[0] * mm, A5[1] * mm), invariant=1, initialFontName="DejaVuSans")
+    footer = _footer(spec)
+    for i in range(count):
+        n = first + i
+        c._pageNumber = n  # the footer reads the page number from the canvas
+        left = MARGIN["inner"] if n % 2 else MARGIN["outer"]
+        right = A5[0] - (MARGIN["outer"] if n % 2 else MARGIN["inner"])
+        top = A5[1] - MARGIN["top"]
+        c.setFont("DejaVuSans-Bold", 12)
+        c.setFillColor(ACCENT)
+        c.drawString(left * mm, (top - 5) * mm, heading)
+        c.setStrokeColor(colors.HexColor("#cfcfc6"))
+        c.setLineWidth(0.4)
+        y = top - 16
+        while y > MARGIN["bottom"] + 2:
+            c.line(left * mm, y * mm, right * mm, y * mm)
+            y -= 8
+        footer(c, None)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def group_of(drawing: Drawing) -> Group:
+    """The drawing's contents as one group (to nest a Drawing inside another)."""
+    g = Group()
+    for item in drawing.contents:
+        g.add(item)
+    return g

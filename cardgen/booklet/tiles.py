@@ -1,0 +1,118 @@
+"""Diagrams of square cards and tiles on a grid: each card drawn by the game's art (`tile_svg`),
+brought in as vectors (svglib), plus the marks a rule diagram needs (frames, crosses, ticks,
+numbers, empty cells). Cells are `(x, y)` with y growing south, as in the engines.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String  # type: ignore[import-untyped]
+from reportlab.lib import colors  # type: ignore[import-untyped]
+from svglib.svglib import svg2rlg
+
+from cardgen.art import tile_svg
+from cardgen.colours import Colour
+from cardgen.geometry import Part
+
+CELL_MM = 20.0
+PT = 72.0 / 25.4
+S = CELL_MM * PT
+"""One cell in points inside the diagram drawing (the page flowable scales the whole drawing)."""
+OK = colors.HexColor("#1d7a35")
+BAD = colors.HexColor("#c0141c")
+MARK = colors.HexColor("#222222")
+
+_CACHE: dict[tuple[object, ...], Group] = {}
+
+
+def tile_group(parts: Sequence[Part], palette: Mapping[str, Colour], rot: int = 0, flip: bool = False) -> Group:
+    """The art of one card/tile, CELL_MM square, as a reportlab group (cached per face)."""
+    key = (tuple(parts), tuple(sorted((k, v.fill) for k, v in palette.items())), rot % 360, flip)
+    found = _CACHE.get(key)
+    if found is None:
+        svg = tile_svg(parts, palette, CELL_MM, 0.0, rot=rot % 360, flip=flip)
+        d = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+        assert d is not None, "the tile art could not be read"
+        found = Group(*d.contents)
+        found.scale(S / d.width, S / d.height)
+        _CACHE[key] = found
+    return found
+
+
+@dataclass
+class Grid:
+    """A diagram under construction: cards on cells and marks on top."""
+
+    cards: list[tuple[tuple[int, int], Group]] = field(default_factory=list)
+    marks: list[tuple[str, tuple[int, int], dict[str, object]]] = field(default_factory=list)
+    extra: set[tuple[int, int]] = field(default_factory=set)
+
+    def card(self, cell: tuple[int, int], art: Group) -> None:
+        """Draw `art` on `cell`."""
+        self.cards.append((cell, art))
+
+    def mark(self, kind: str, cell: tuple[int, int], **opts: object) -> None:
+        """A mark on a cell: frame (colour, dashed), cross, tick, empty (dashed outline),
+        number (text, at=(fx, fy) fraction of the cell from its top-left), label (text)."""
+        self.marks.append((kind, cell, opts))
+        self.extra.add(cell)
+
+    def drawing(self, pad: float = 0.12) -> Drawing:
+        """The finished Drawing, just large enough for every card and mark."""
+        cells = [c for c, _ in self.cards] + list(self.extra)
+        x0 = min(c[0] for c in cells)
+        x1 = max(c[0] for c in cells)
+        y0 = min(c[1] for c in cells)
+        y1 = max(c[1] for c in cells)
+        p = pad * S
+        d = Drawing((x1 - x0 + 1) * S + 2 * p, (y1 - y0 + 1) * S + 2 * p)
+
+        def origin(cell: tuple[int, int]) -> tuple[float, float]:
+            return (cell[0] - x0) * S + p, (y1 - cell[1]) * S + p
+
+        for kind, cell, opts in self.marks:
+            if kind == "empty":
+                x, y = origin(cell)
+                d.add(Rect(x + 1.5, y + 1.5, S - 3, S - 3, fillColor=colors.HexColor("#f3f1ea"),
+                           strokeColor=colors.HexColor("#9a978c"), strokeWidth=0.8,
+                           strokeDashArray=[3, 2]))
+        for cell, art in self.cards:
+            x, y = origin(cell)
+            g = Group(art)
+            g.translate(x, y)
+            d.add(g)
+            d.add(Rect(x, y, S, S, fillColor=None, strokeColor=colors.HexColor("#8c8577"), strokeWidth=0.5))
+        for kind, cell, opts in self.marks:
+            x, y = origin(cell)
+            col = opts.get("colour", MARK)
+            if kind == "frame":
+                d.add(Rect(x + 1, y + 1, S - 2, S - 2, fillColor=None, strokeColor=col, strokeWidth=2.6,
+                           strokeDashArray=[4, 2.5] if opts.get("dashed") else None))
+            elif kind == "cross":
+                r = 0.22 * S
+                cx, cy = x + S * 0.82, y + S * 0.18
+                d.add(Circle(cx, cy, r * 0.95, fillColor=colors.white, strokeColor=BAD, strokeWidth=1.2))
+                for sx in (-1, 1):
+                    d.add(Line(cx - 0.5 * r, cy - 0.5 * r * sx, cx + 0.5 * r, cy + 0.5 * r * sx,
+                               strokeColor=BAD, strokeWidth=2.4, strokeLineCap=1))
+            elif kind == "tick":
+                r = 0.22 * S
+                cx, cy = x + S * 0.82, y + S * 0.18
+                d.add(Circle(cx, cy, r * 0.95, fillColor=colors.white, strokeColor=OK, strokeWidth=1.2))
+                d.add(PolyLine([cx - 0.5 * r, cy, cx - 0.12 * r, cy - 0.42 * r, cx + 0.55 * r, cy + 0.45 * r],
+                               strokeColor=OK, strokeWidth=2.4, strokeLineCap=1, strokeLineJoin=1))
+            elif kind in ("number", "label"):
+                at: tuple[float, float] = opts.get("at", (0.5, 0.5))  # type: ignore[assignment]
+                fx, fy = at
+                cx, cy = x + S * float(fx), y + S * (1 - float(fy))
+                text = str(opts["text"])
+                size = float(opts.get("size", 9.0))  # type: ignore[arg-type]
+                if kind == "number":
+                    rad = size * (0.62 if len(text) < 2 else 0.78)
+                    d.add(Circle(cx, cy, rad, fillColor=colors.white, strokeColor=MARK, strokeWidth=0.8))
+                d.add(String(cx, cy - size * 0.36, text, fontName="DejaVuSans-Bold", fontSize=size,
+                             fillColor=col, textAnchor="middle"))
+        return d
