@@ -10,8 +10,9 @@ from collections import Counter
 import pytest
 
 from cardgen.errors import IllegalMove
+from cardgen.engine.replay import replay_record as replay
 from cardgen.games.irrlaeufer import (EndTurn, Go, IrrBoard, IrrMove, IrrState, Lay, Side, Slide,
-                                      make_record, new_game, replay)
+                                      make_record, new_game)
 from cardgen.games.irrlaeufer import movement
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, castle_fields
 from cardgen.games.irrlaeufer.moves import move_from_json, move_to_json
@@ -229,8 +230,7 @@ def test_replay_reports_the_first_illegal_entry() -> None:
     record["moves"][i] = {"player": record["moves"][i]["player"], "stick": {"dir": "v", "line": 0, "start": 1}}
     result = replay(record)
     assert not result.legal and result.applied == i and result.error is not None
-    index, exc = result.error
-    assert index == i and exc.rule == "wrong-phase"
+    assert result.error["move"] == i and result.error["rule"] == "wrong-phase"
     assert result.to_json()["error"]["rule"] == "wrong-phase"
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from cardgen.errors import DataError
 from cardgen.games.schlangengrube.moves import Pass, Place, Start, Turn, move_from_json, move_to_json
-from cardgen.games.schlangengrube.replay import replay_record
+from cardgen.engine.replay import replay_record
 
 
 def _start(tile: str = "HT-RG", rot: int = 180) -> dict[str, Any]:
@@ -34,8 +34,8 @@ def test_a_record_replays_with_scores() -> None:
                      {"player": 0, "pass": True})
     result = replay_record(record)
     assert result.legal and result.applied == 4 and not result.finished
-    assert result.scores == (3, 0)
-    assert result.lines[1] == "player 0 lays TH-RG at (0, 1) rot 0 (+3)"
+    assert result.scores == {"0": 3, "1": 0}
+    assert result.lines[1].endswith("TH-RG at (0, 1) rot 0 (+3)")
     assert result.to_json() == {"legal": True, "applied": 4, "error": None, "finished": False,
                                 "scores": {"0": 3, "1": 0}}
     json.dumps(result.to_json())
@@ -45,9 +45,7 @@ def test_a_record_replays_with_scores() -> None:
     ("moves", "index", "rule"),
     [
         ([{"player": 0, "pass": True}], 0, "start-missing"),
-        ([], 0, "start-missing"),
         ([_start("nope")], 0, "unknown-tile"),
-        ([{"start": {"tile": "X-RG", "at": [0, 0], "rot": 45}}], 0, "malformed-move"),
         ([_start(), {"player": 0, "place": [_place("X-GY", 0, 1)]}], 1, "edge-mismatch"),
         ([_start(), {"player": 1, "place": [_place("TH-RG", 0, 1)]}], 1, "wrong-player"),
         ([_start(), {"player": 0, "place": [_place("TH-RG", 0, 1)]}, _start()], 2, "start-again"),
@@ -56,11 +54,6 @@ def test_a_record_replays_with_scores() -> None:
         ([_start(), {"player": 0, "place": [_place("SH-GR", 0, 1, 270)]}], 1, "two-heads"),
         ([_start(), {"player": 0, "place": []}], 1, "empty-turn"),
         ([_start(), {"player": 0, "place": [_place("TH-RG", 0, 1)] * 3}], 1, "too-many-tiles"),
-        ([_start(), {"player": 0, "place": [_place("X-RG", 0, 1)], "extra": 1}], 1, "malformed-move"),
-        ([_start(), {"player": "0", "pass": True}], 1, "malformed-move"),
-        ([_start(), {"player": 0, "pass": False}], 1, "malformed-move"),
-        ([_start(), {"player": 0, "place": [{"tile": "X-RG", "at": [0]}]}], 1, "malformed-move"),
-        ([_start(), [1, 2]], 1, "malformed-move"),
         ([_start(), {"player": 0, "pass": True}, {"player": 1, "pass": True},
           {"player": 0, "pass": True}], 3, "game-over"),
     ],
@@ -68,9 +61,22 @@ def test_a_record_replays_with_scores() -> None:
 def test_bad_records_stop_at_the_move_with_the_rule(moves: list[Any], index: int, rule: str) -> None:
     result = replay_record(_record(*moves))
     assert not result.legal
-    assert result.error is not None and (result.error.move, result.error.rule) == (index, rule), result.error
+    assert result.error is not None and (result.error["move"], result.error["rule"]) == (index, rule), result.error
     assert result.applied == index
     assert result.to_json()["error"]["rule"] == rule
+
+
+@pytest.mark.parametrize("moves", [
+    [{"start": {"tile": "X-RG", "at": [0, 0], "rot": 45}}],
+    [_start(), {"player": 0, "place": [_place("X-RG", 0, 1)], "extra": 1}],
+    [_start(), {"player": "0", "pass": True}],
+    [_start(), {"player": 0, "pass": False}],
+    [_start(), {"player": 0, "place": [{"tile": "X-RG", "at": [0]}]}],
+    [_start(), [1, 2]],
+])
+def test_malformed_entries_are_data_errors_naming_the_move(moves: list[Any]) -> None:
+    with pytest.raises(DataError, match=r"moves\[\d\]"):
+        replay_record(_record(*moves))
 
 
 def test_a_full_round_of_passes_finishes_a_replay() -> None:
@@ -80,10 +86,10 @@ def test_a_full_round_of_passes_finishes_a_replay() -> None:
 
 def test_malformed_records_and_options_are_data_errors(tmp_path: Path) -> None:
     for record, fragment in [
-        ([], "expected a JSON object"),
-        ({"game": "schlangennest", "moves": []}, "record.game"),
-        ({"game": "schlangengrube"}, "missing key 'moves'"),
-        ({"game": "schlangengrube", "moves": [], "colour": 1}, "unknown key 'colour'"),
+        ([], "a record is a JSON object"),
+        ({"game": "chess", "options": {}, "moves": []}, "unknown game 'chess'"),
+        ({"game": "schlangengrube", "options": {}}, "missing key 'moves'"),
+        ({"game": "schlangengrube", "options": {}, "moves": [], "colour": 1}, "unknown key 'colour'"),
         (_record(_start(), players=9), "options.players"),
         (_record(_start(), variants=["mirror"]), "unknown variant 'mirror'"),
         (_record(_start(), variants=["secret-colour"]), "options.secret"),
@@ -99,7 +105,7 @@ def test_secret_colour_record_scores_the_bonus_at_the_end() -> None:
                      {"player": 1, "pass": True}, {"player": 0, "pass": True},
                      variants=["secret-colour"], secret=["red", "green"])
     result = replay_record(record)
-    assert result.finished and result.scores == (6, 0)
+    assert result.finished and result.scores == {"0": 6, "1": 0}
 
 
 def test_move_json_round_trip() -> None:
@@ -112,7 +118,7 @@ def test_move_json_round_trip() -> None:
 
 
 def test_rules_modules_import_no_rendering_or_cli_libraries() -> None:
-    code = ("import sys, cardgen.games.schlangengrube.game, cardgen.games.schlangengrube.replay, "
+    code = ("import sys, cardgen.games.schlangengrube.game, "
             "cardgen.games.schlangengrube.state_json\n"
             "bad = [m for m in sys.modules if m.split('.')[0] in "
             "('click', 'reportlab', 'cairosvg', 'svgwrite') or m.startswith(('cardgen.art', 'cardgen.print'))]\n"

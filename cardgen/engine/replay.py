@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ RECORD_KEYS = {"game", "options", "set", "moves"}
 class ReplayResult:
     """The outcome of a replay: one text line per applied move, whether every move was legal,
     how many were applied, the refusal (move index, rule id, message) if any, whether the game
-    has ended, and the scores by seat name."""
+    has ended, the scores by seat name, and the state reached."""
 
     lines: tuple[str, ...]
     legal: bool
@@ -26,11 +26,26 @@ class ReplayResult:
     finished: bool
     scores: dict[str, float | int]
     final: str
+    state: Any = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the `replay --json` object of FORMATS.md."""
         return {"legal": self.legal, "applied": self.applied, "error": self.error,
                 "finished": self.finished, "scores": self.scores}
+
+
+def _check_record(data: Any, where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise DataError(where, "a record is a JSON object with \"game\", \"options\" and \"moves\"")
+    extra = sorted(set(data) - RECORD_KEYS)
+    if extra:
+        raise DataError(where, f"unknown key '{extra[0]}' (allowed: {', '.join(sorted(RECORD_KEYS))})")
+    for key in ("game", "options", "moves"):
+        if key not in data:
+            raise DataError(where, f"missing key '{key}'")
+    if not isinstance(data["moves"], list):
+        raise DataError(where, "'moves' must be a list")
+    return data
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
@@ -44,17 +59,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise DataError(str(path), f"cannot be read ({exc})") from None
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}:{exc.lineno}", f"not valid JSON: {exc.msg}") from None
-    if not isinstance(data, dict):
-        raise DataError(str(path), "a record is a JSON object with \"game\", \"options\" and \"moves\"")
-    extra = sorted(set(data) - RECORD_KEYS)
-    if extra:
-        raise DataError(str(path), f"unknown key '{extra[0]}' (allowed: {', '.join(sorted(RECORD_KEYS))})")
-    for key in ("game", "options", "moves"):
-        if key not in data:
-            raise DataError(str(path), f"missing key '{key}'")
-    if not isinstance(data["moves"], list):
-        raise DataError(str(path), "'moves' must be a list")
-    return data
+    return _check_record(data, str(path))
 
 
 def _number(value: float) -> float | int:
@@ -62,20 +67,26 @@ def _number(value: float) -> float | int:
 
 
 def replay(path: str | Path) -> ReplayResult:
-    """Replay the record at `path`. Malformed input raises DataError (file and place named);
-    an illegal move stops the replay and is reported in the result, not raised."""
+    """Replay the record file at `path` (see `replay_record`); `"set"` is relative to its folder."""
     path = Path(path)
-    data = load_record(path)
-    spec = game_spec(data["game"], f"{path}: game")
+    return replay_record(load_record(path), path.parent, str(path))
+
+
+def replay_record(data: Any, base: Path | None = None, where: str = "record") -> ReplayResult:
+    """Replay a parsed game record of any game of the registry, move by move through the
+    game's checked `apply`. A malformed record or entry raises DataError naming `where` and the
+    place; an illegal move stops the replay and is reported in the result, not raised."""
+    data = _check_record(data, where)
+    spec = game_spec(data["game"], f"{where}: game")
     set_path = data.get("set")
     if set_path is not None:
         if not isinstance(set_path, str):
-            raise DataError(f"{path}: set", "must be a file path")
-        set_path = str((path.parent / set_path).resolve())
+            raise DataError(f"{where}: set", "must be a file path")
+        set_path = str(((base or Path(".")) / set_path).resolve())
     try:
         state = spec.new_game(data["options"], set_path)
     except DataError as exc:
-        raise DataError(f"{path}: {exc.place}", exc.reason) from None
+        raise DataError(f"{where}: {exc.place}", exc.reason) from None
     lines: list[str] = []
     error: dict[str, Any] | None = None
     applied = 0
@@ -83,7 +94,9 @@ def replay(path: str | Path) -> ReplayResult:
         try:
             move = state.move_from_json(entry)
         except DataError as exc:
-            raise DataError(f"{path}: moves[{i}]", exc.reason) from None
+            raise DataError(f"{where}: moves[{i}]", exc.reason) from None
+        seat = state.current_player
+        before = state.scores()
         try:
             state.apply(move)
         except IllegalMove as exc:
@@ -91,9 +104,10 @@ def replay(path: str | Path) -> ReplayResult:
             error = {"move": i, "rule": exc.rule, "message": f"{move}: {reason}"}
             break
         except DataError as exc:
-            raise DataError(f"{path}: moves[{i}]", exc.reason) from None
+            raise DataError(f"{where}: moves[{i}]", exc.reason) from None
         applied += 1
-        lines.append(f"{i + 1:3d}. {move}")
+        gain = state.scores()[seat] - before[seat] if 0 <= seat < len(before) else 0
+        lines.append(f"{i + 1:3d}. {move}" + (f" (+{_number(gain)})" if gain > 0 else ""))
     names = [state.seat_name(s) if hasattr(state, "seat_name") else str(s) for s in range(state.num_players)]
     scores = {n: _number(s) for n, s in zip(names, state.scores())}
     listed = ", ".join(f"{n} {v}" for n, v in scores.items())
@@ -101,4 +115,4 @@ def replay(path: str | Path) -> ReplayResult:
         final = f"finished after {applied} moves; scores: {listed}"
     else:
         final = f"not finished after {applied} moves ({names[state.current_player]} to move); scores: {listed}"
-    return ReplayResult(tuple(lines), error is None, applied, error, state.is_terminal(), scores, final)
+    return ReplayResult(tuple(lines), error is None, applied, error, state.is_terminal(), scores, final, state)

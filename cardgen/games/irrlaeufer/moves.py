@@ -58,8 +58,18 @@ ENDINGS: dict[str, str] = {
 """How a game can end, by the id an Outcome carries."""
 
 
+class _Printed:
+    """Moves print as their side and what they do (replay listings, messages)."""
+
+    __slots__ = ()
+    side: Side
+
+    def __str__(self) -> str:
+        return f"{self.side.label}: {describe(self)}"  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True, slots=True)
-class Lay:
+class Lay(_Printed):
     """Phase 1: `side` lays a stick at `stick`."""
 
     side: Side
@@ -67,7 +77,7 @@ class Lay:
 
 
 @dataclass(frozen=True, slots=True)
-class Slide:
+class Slide(_Printed):
     """Phase-2 step: `side` slides the stick now at `stick` by `by` fields (signed, +/- 1..3)."""
 
     side: Side
@@ -76,7 +86,7 @@ class Slide:
 
 
 @dataclass(frozen=True, slots=True)
-class Go:
+class Go(_Printed):
     """Phase-2 step: `side` moves the piece or castle at `src` (a castle by its top-left
     field; a piece on a castle by the castle field it leaves from) to `dst`, and ends its turn."""
 
@@ -86,14 +96,14 @@ class Go:
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(_Printed):
     """Phase-2 step: `side` ends its turn after sliding without moving a piece or castle."""
 
     side: Side
 
 
 @dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(_Printed):
     """A whole phase-2 turn as a record stores it: slides in order, then an optional move."""
 
     side: Side
@@ -231,7 +241,7 @@ def _by(value: Any, where: str) -> int:
 
 
 def describe(move: IrrMove) -> str:
-    """A short text of a move for messages and replay listings."""
+    """A short text of a move for messages and replay listings (each move's `str`)."""
     if isinstance(move, Lay):
         return f"lay {move.stick}"
     if isinstance(move, Slide):
@@ -243,3 +253,4 @@ def describe(move: IrrMove) -> str:
     parts = [f"slide {s} by {by:+d}" for s, by in move.slides]
     parts.append(f"move {move.go[0]} to {move.go[1]}" if move.go else "no move")
     return ", ".join(parts)
+

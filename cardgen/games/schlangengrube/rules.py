@@ -215,6 +215,8 @@ class PitState:
 
     def apply(self, move: PitMove) -> None:
         """Check `move` and play it (a Turn all or nothing); IllegalMove leaves the state as it was."""
+        if not self.board.cells and not isinstance(move, Start):
+            raise self._illegal(move, "start-missing", "the start tile must be laid first")
         if isinstance(move, Turn):
             trial = self.clone()
             trial._play_turn_checked(move)
