@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 from collections.abc import Callable
@@ -154,28 +155,46 @@ def replay(record: str, as_json: bool) -> None:
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--set", "set_path", type=click.Path(dir_okay=False), help="A set file instead of the default.")
-@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=200, show_default=True,
-              help="Seeded games per configuration.")
-@click.option("--players", "players", default="2,3,4", show_default=True, help="Player counts to play.")
+@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
+              help="Seeded games per configuration.  [default: 200; Irrläufer 100]")
+@click.option("--skill-games", type=click.IntRange(0, 100_000), default=None,
+              help="Games per line of the skill comparison (random, greedy, greedy against random in "
+                   "both seat orders); 0 skips it.  [default: Schlangennest 100, Schlangengrube 30, "
+                   "Irrläufer 10; never more than --games]")
+@click.option("--players", "players", default=None,
+              help="Player counts to play, e.g. 2,3,4.  [default: 2,3,4; Schlangennest up to its "
+                   "colours; Irrläufer 2]")
 @click.option("--player", "player", type=click.Choice(["sensible", "random", "greedy"]), default="sensible",
-              show_default=True, help="The simulated player.")
+              show_default=True, help="The simulated player of every configuration.")
+@click.option("--chart", "chart", default="output", show_default=True, metavar="DIR",
+              help="Write the PNG chart (score and length histograms) to DIR/<game>/check.png.")
+@click.option("--no-chart", is_flag=True, help="Write no chart.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every game.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @reports_errors
-def check(games: tuple[str, ...], set_path: str | None, n_games: int, players: str, player: str, seed: int,
-          as_json: bool, quiet: bool, workers: int | None) -> None:
-    """Completeness and playability report for the sets of GAMES (all checkable games if none)."""
+def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, skill_games: int | None,
+          players: str | None, player: str, chart: str, no_chart: bool, seed: int, as_json: bool, quiet: bool,
+          workers: int | None) -> None:
+    """Completeness and playability report for the sets of GAMES (all checkable games if none).
+
+    Per game one table: every configuration played by the chosen simulated player (completion,
+    length, scores, the first seat's wins with a 95% interval, draws, balance, decision steps,
+    branching, lead changes, moves of every kind), then the skill comparison. Below it: whether
+    greedy beats random, the use of every card/tile kind (a kind never played is a finding), and
+    where the chart went. Exit 1 when a set is incomplete or a game did not end.
+    """
     import json
+    from pathlib import Path
 
     from rich.console import Console
 
-    from cardgen.engine.report import playability_table, progress_bar
+    from cardgen.engine.checkrun import print_report, run_check, with_chart
+    from cardgen.engine.report import progress_bar
     from cardgen.games import GAMES
-    from cardgen.sets import default_set_path, load_set
 
-    counts = _player_counts(players)
+    counts = _player_counts(players) if players is not None else None
     checkable = [name for name, info in GAMES.items() if info.check_module]
     names = list(games) or checkable
     for name in names:
@@ -183,43 +202,76 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int, players: s
             raise CardgenError(name, f"no check for this game (known: {', '.join(checkable)})")
     if set_path and len(names) != 1:
         raise CardgenError("--set", "a set file belongs to one game: name that game too")
-    failures: list[str] = []
-    report: dict[str, object] = {}
-    console = Console(width=max(Console().width, 170))
-    for name in names:
-        checker = GAMES[name].checker()
-        path = set_path or default_set_path(name)
-        game_set = load_set(path, name)
-        findings = checker.completeness(game_set)
-        errors = [f.text for f in findings if f.error]
-        rows: list[dict[str, object]] = []
-        if errors:
-            failures.extend(f"{path}: {e}" for e in errors)
-        else:
-            total = checker.total_games(game_set, counts, n_games)
-            with progress_bar(total, f"{name}: {total} games", not quiet and not as_json) as advance:
-                rows = checker.playability(game_set, counts, n_games, seed, player, workers, advance)
-            for row in rows:
-                if row["ended"] != row["games"]:
-                    failures.append(f"{name} {row['config']}: {int(row['games']) - int(row['ended'])} of "  # type: ignore[call-overload]
-                                    f"{row['games']} games did not end")
-                for problem in row["problems"]:  # type: ignore[attr-defined]
-                    failures.append(f"{name} {row['config']}: {problem}")
-        report[name] = {"set": str(path), "complete": not errors,
-                        "findings": [{"error": f.error, "text": f.text} for f in findings],
-                        "player": player, "games_per_config": n_games, "seed": seed, "configs": rows}
-        if not as_json:
-            console.print(f"[bold]{name}[/bold]: {game_set.name} ({path})")
-            for f in findings:
-                console.print(("[red]missing:[/red] " if f.error else "note: ") + f.text)
-            if not findings:
-                console.print("complete: every component of the original, with its parts")
-            if rows:
-                console.print(playability_table(f"{name}: {n_games} games per line, {player} players",
-                                                rows, checker.LABELS))
+    with contextlib.ExitStack() as stack:
+        def progress(total: int) -> Callable[[int], None]:
+            return stack.enter_context(progress_bar(total, f"check: {total} games", not quiet and not as_json))
+
+        checks = run_check(names, set_path, n_games, skill_games, counts, player, seed, workers, progress)
+    if not no_chart:
+        checks = [with_chart(c, Path(chart)) for c in checks]
     if as_json:
-        click.echo(json.dumps(report, indent=2))
+        click.echo(json.dumps({c.name: c.to_json(player, seed) for c in checks}, indent=2))
+    else:
+        console = Console(width=max(Console().width, 170))
+        for c in checks:
+            print_report(c, player, console)
+    failures = [f for c in checks for f in c.failures()]
     if failures:
         more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
         click.echo(f"cardgen: check: {failures[0]}{more}", err=True)
         sys.exit(1)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--out", "out", required=True, metavar="FILE.toml", help="The set file to write.")
+@click.option("--colours", metavar="N|NAME,…",
+              help="Schlangennest 2-6, Schlangengrube 3-6 colours: a number (the default colours, then "
+                   "the palette's next ones) or the names.")
+@click.option("--straights", type=int, help="Schlangennest: straight cards per colour.  [default: 7]")
+@click.option("--curves", type=int, help="Schlangennest: curve cards per colour.  [default: 9]")
+@click.option("--tiles", type=int, help="Schlangengrube: tiles in the set (the groups scaled, heads = tails).  "
+                                        "[default: 54 for 4 colours, 4.5·k·(k−1) for k]")
+@click.option("--heads", type=int, help="Schlangengrube: heads per colour (tails are the same).")
+@click.option("--tails", type=int, help="Schlangengrube: tails per colour (must equal --heads).")
+@click.option("--rows", type=int, help="Irrläufer: board length, 17-31 fields.  [default: 21]")
+@click.option("--sticks", type=int, help="Irrläufer: sticks, proven to fit by laying them.  [default: 80]")
+@click.option("--name", help="The set's name (printed on the kit).")
+@click.option("--games", "n_games", type=click.IntRange(1, 10_000), default=30, show_default=True,
+              help="Seeded games per configuration of the quick check.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the check's games.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--quiet", is_flag=True, help="No progress bar, no summary.")
+@reports_errors
+def variant(game: str, out: str, colours: str | None, straights: int | None, curves: int | None,
+            tiles: int | None, heads: int | None, tails: int | None, rows: int | None, sticks: int | None,
+            name: str | None, n_games: int, seed: int, workers: int | None, quiet: bool) -> None:
+    """Write a variant set of GAME to FILE.toml, checked first: completeness and a quick
+    playability run (every game must end). A set that fails is not written (exit 1, one line).
+
+    Schlangennest: --colours 5 or 6 (a new colour and pattern each; play areas scaled for the
+    players), --straights, --curves. Schlangengrube: --colours 3-6 (the default set's tile groups
+    for those colours), --tiles, --heads/--tails. Irrläufer: --rows, --sticks. Print it with
+    `cardgen build GAME --set FILE.toml`.
+    """
+    from pathlib import Path
+
+    from cardgen.engine.report import progress_bar
+    from cardgen.engine.variant import variant_text, write_checked
+
+    text = variant_text(game, {"colours": colours, "straights": straights, "curves": curves, "tiles": tiles,
+                               "heads": heads, "tails": tails, "rows": rows, "sticks": sticks, "name": name})
+    with contextlib.ExitStack() as stack:
+        def progress(total: int) -> Callable[[int], None]:
+            return stack.enter_context(progress_bar(total, f"variant check: {total} games", not quiet))
+
+        check = write_checked(game, text, Path(out), n_games, seed, workers, progress)
+    if not quiet:
+        rows_ = check.main_rows
+        played = sum(int(r["games"]) for r in rows_)
+        click.echo(f"wrote {out}: {check.set_name}")
+        for f in check.findings:
+            click.echo(f"  note: {f.text}")
+        click.echo(f"  checked: complete; {len(rows_)} configurations, {played} games, every one ended")
+        for text_ in check.unused:
+            click.echo(f"  finding: {text_}")

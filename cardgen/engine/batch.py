@@ -7,18 +7,17 @@ the invariant checker; a failure or a crash is reported with the seed that repro
 
 from __future__ import annotations
 
-import math
+import importlib
 import os
-from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.invariants import check_invariants
+from cardgen.engine.metrics import summarise as summarise_metrics
 from cardgen.engine.registry import game_spec
 from cardgen.engine.simulate import GameResult, simulate
-from cardgen.engine.stats import wilson
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,14 +30,20 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class BatchTask:
-    """Games to play: `key` groups tasks of one configuration; `options` are record options."""
+    """Games to play: `key` groups tasks of one configuration; `options` are record options.
+
+    `player` names the player of every seat, or one player per seat (a lineup such as greedy
+    against random). `measure` says per seed whether to count the legal moves of every step
+    (None: every game); `cost` is a rough relative cost, so the pool starts the longest first."""
 
     key: int
     game: str
     options: dict[str, Any]
     set_path: str | None
-    player: str
+    player: str | tuple[str, ...]
     seeds: tuple[int, ...]
+    measure: tuple[bool, ...] | None = None
+    cost: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,21 +63,35 @@ def game_seed(base: int, key: int, index: int) -> int:
 def run_task(task: BatchTask) -> BatchOutcome:
     """Play a task's games (in the calling process)."""
     spec = game_spec(task.game)
+    kind_of = _kind_function(task.game)
+    players = list(task.player) if isinstance(task.player, tuple) else task.player
     results: list[GameResult] = []
     problems: list[str] = []
-    for seed in task.seeds:
+    for i, seed in enumerate(task.seeds):
+        count = task.measure is None or task.measure[i]
         try:
-            results.append(simulate(lambda: spec.new_game(task.options, task.set_path, seed), task.player, seed,
-                                    at_end=check_invariants))
+            results.append(simulate(lambda: spec.new_game(task.options, task.set_path, seed), players, seed,
+                                    at_end=check_invariants, count_legal=count, kind_of=kind_of))
         except Exception as exc:  # noqa: BLE001 - reported with the seed, never swallowed
             problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")
     return BatchOutcome(task.key, tuple(results), tuple(problems))
 
 
+def _kind_function(game: str) -> Callable[[Any, Any], str | None] | None:
+    """The check module's `move_kind(state, move)` (the component kind a move plays), if any."""
+    from cardgen.games import GAMES
+
+    info = GAMES.get(game)
+    if info is None or info.check_module is None:
+        return None
+    return getattr(importlib.import_module(info.check_module), "move_kind", None)
+
+
 def run_tasks(tasks: Sequence[BatchTask], workers: int | None = None,
               on_done: Callable[[int], None] | None = None) -> list[BatchOutcome]:
     """Run `tasks` on `workers` processes (default: every core; 1 runs in this process) and
-    return their outcomes in task order; `on_done(games)` is called as tasks finish."""
+    return their outcomes in task order; `on_done(games)` is called as tasks finish. The
+    costliest tasks are started first, so no core idles at the end waiting for a long one."""
     workers = workers or os.cpu_count() or 1
     if workers <= 1 or len(tasks) <= 1:
         out = []
@@ -83,7 +102,8 @@ def run_tasks(tasks: Sequence[BatchTask], workers: int | None = None,
         return out
     results: dict[int, BatchOutcome] = {}
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(run_task, task): i for i, task in enumerate(tasks)}
+        order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)
+        futures = {pool.submit(run_task, tasks[i]): i for i in order}
         for future in as_completed(futures):
             results[futures[future]] = future.result()
             if on_done:
@@ -91,29 +111,8 @@ def run_tasks(tasks: Sequence[BatchTask], workers: int | None = None,
     return [results[i] for i in range(len(tasks))]
 
 
-def summarise(results: Sequence[GameResult], labels: Sequence[str]) -> dict[str, Any]:
-    """Playability figures of a batch: games, how many ended properly, game length (moves),
-    scores (mean, standard deviation, min, max, mean winning margin), the first seat's share of
-    wins (a shared win counts as a share) with its 95% Wilson interval, and the mean number of
-    moves of every label per game (passes included)."""
-    n = len(results)
-    if n == 0:
-        return {"games": 0, "ended": 0}
-    lengths = [r.moves for r in results]
-    scores = [s for r in results for s in r.scores]
-    mean = sum(scores) / len(scores)
-    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / len(scores))
-    margins = [max(r.scores) - sorted(r.scores)[-2] for r in results if len(r.scores) > 1]
-    first = sum(1 / len(r.winners) for r in results if 0 in r.winners)
-    low, high = wilson(first, n)
-    return {
-        "games": n, "ended": sum(r.ended for r in results),
-        "length": {"mean": sum(lengths) / n, "min": min(lengths), "max": max(lengths)},
-        "score": {"mean": mean, "sd": sd, "min": min(scores), "max": max(scores),
-                  "margin": sum(margins) / len(margins) if margins else 0.0},
-        "first_wins": {"share": first / n, "low": low, "high": high,
-                       "fair": 1 / len(results[0].scores)},
-        "per_game": {label: sum(r.count(label) for r in results) / n for label in labels},
-        "draws": sum(1 for r in results if r.ended and not r.winners),
-        "endings": dict(sorted(Counter(r.ending for r in results if r.ending).items())),
-    }
+def summarise(results: Sequence[GameResult], labels: Sequence[str], kinds: Sequence[str] = ()) -> dict[str, Any]:
+    """Playability figures of a batch (see `cardgen.engine.metrics.summarise`): games, how many
+    ended properly, length, scores, the first seat's share of wins with its 95% Wilson interval,
+    moves of every label per game, and the metrics of the full report."""
+    return summarise_metrics(results, labels, kinds)

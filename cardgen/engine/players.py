@@ -27,6 +27,11 @@ class Player(Protocol):
     def choose(self, state: Any, rng: random.Random) -> Any:
         """A legal move of `state` (not terminal), drawn with `rng`."""
 
+    def choose_from(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
+        """The same choice as `choose` when `moves` is `state.legal_moves()` (simulation lists
+        them anyway when it counts them for the report; games with the candidate fast path may
+        then draw a different, equally distributed, move)."""
+
 
 def _first_legal(state: Any, cands: list[Any], rng: random.Random) -> Any | None:
     is_legal = state.candidate_is_legal
@@ -62,7 +67,10 @@ class RandomPlayer:
             move = _first_legal(state, state.candidate_moves(), rng)
             if move is not None:
                 return move
-        moves = state.legal_moves()
+        return self.choose_from(state, state.legal_moves(), rng)
+
+    def choose_from(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
+        """A uniformly random move of `moves` (the legal moves)."""
         return moves[rng.randrange(len(moves))]
 
 
@@ -80,7 +88,10 @@ class SensiblePlayer:
                 move = _first_legal(state, group, rng)
                 if move is not None:
                     return move
-        moves = state.legal_moves()
+        return self.choose_from(state, state.legal_moves(), rng)
+
+    def choose_from(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
+        """A random move of the best class among `moves` (the legal moves)."""
         best = _classes(state, moves)[0]
         return best[rng.randrange(len(best))]
 
@@ -94,11 +105,15 @@ class GreedyPlayer:
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         """The best-scoring legal move now."""
+        return self.choose_from(state, state.legal_moves(), rng)
+
+    def choose_from(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
+        """The best-scoring move of `moves` (the legal moves)."""
         seat = state.current_player
         best: list[Any] = []
         best_value = float("-inf")
         score_after = getattr(state, "score_after", None)
-        for move in state.legal_moves():
+        for move in moves:
             if score_after is not None:
                 value = score_after(move)
             else:

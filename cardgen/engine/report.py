@@ -7,33 +7,107 @@ from contextlib import contextmanager
 from typing import Any, Callable
 
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+PLAY_COLUMNS = ("config", "ended", "moves ±sd", "score ±sd [range]", "margin", "1st seat wins [95%]", "draws")
+"""The columns of the first report, kept in the same order."""
+METRIC_COLUMNS = ("balance", "decisions", "branching", "lead chg")
+"""The metrics added after Ludii's: balance, share of decision steps, legal moves per step, lead
+changes per game."""
 
-def playability_table(title: str, rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> Table:
-    """One line per configuration: games ended, length (moves), scores, the first seat's share of
-    wins with its 95% Wilson interval, and the moves of every label per game (e.g. card kinds)."""
-    table = Table(title=title, show_lines=False, pad_edge=False)
-    for name in ("config", "ended", "moves", "score ±sd [range]", "margin", "1st seat wins [95%]",
-                 "draws", "per game: " + "/".join(labels)):
-        table.add_column(name, justify="left" if name == "config" else "right", no_wrap=True)
-    for row in rows:
-        if not row.get("games"):
-            table.add_row(row["config"], "0/0", "-", "-", "-", "-", "-", "-")
-            continue
-        ended = f"{row['ended']}/{row['games']}"
-        if row["ended"] != row["games"] or row.get("problems"):
-            ended = f"[red]{ended}[/red]"
-        length, score, first = row["length"], row["score"], row["first_wins"]
-        table.add_row(
-            row["config"], ended, f"{length['mean']:.1f}",
+
+def _label(row: dict[str, Any]) -> str:
+    if row.get("section") == "skill":
+        return f"{row['config']} · {row['lineup']}"
+    return str(row["config"])
+
+
+def _play_cells(row: dict[str, Any], labels: Sequence[str]) -> list[str]:
+    if not row.get("games"):
+        return ["0/0"] + ["-"] * (len(PLAY_COLUMNS) - 1)
+    ended = f"{row['ended']}/{row['games']}"
+    if row["ended"] != row["games"] or row.get("problems"):
+        ended = f"[red]{ended}[/red]"
+    score, first = row["score"], row["first_wins"]
+    dur = row.get("duration") or {"mean": row["length"]["mean"], "median": row["length"]["mean"], "sd": 0.0}
+    return [ended, f"{dur['mean']:.1f} ~{dur['median']:.0f} ±{dur['sd']:.1f}",
             f"{score['mean']:.1f} ±{score['sd']:.1f} [{score['min']:.0f}-{score['max']:.0f}]",
             f"{score['margin']:.1f}",
             f"{first['share']:.0%} [{first['low']:.0%}-{first['high']:.0%}] of {first['fair']:.0%}",
-            _draws(row),
-            " / ".join(f"{row['per_game'][label]:.1f}" for label in labels))
+            _draws(row)]
+
+
+def _metric_cells(row: dict[str, Any]) -> list[str]:
+    if not row.get("games"):
+        return ["-"] * len(METRIC_COLUMNS)
+    dec = row["decisions"]
+    share = "-" if dec["share"] is None else f"{dec['share']:.0%}"
+    branching = "-" if dec["branching"] is None else f"{dec['branching']:.1f}"
+    return [f"{row['balance']:.2f}", share, branching, f"{row['lead_changes']:.1f}"]
+
+
+def _per_game(row: dict[str, Any], labels: Sequence[str]) -> str:
+    if not row.get("games"):
+        return "-"
+    return " / ".join(f"{row['per_game'][label]:.1f}" for label in labels)
+
+
+def playability_table(title: str, rows: Sequence[dict[str, Any]], labels: Sequence[str],
+                      parts: Sequence[str] = ("play", "metrics", "labels")) -> Table:
+    """One line per configuration and lineup: games ended, length (steps: mean, ~median, ±sd),
+    scores, winning margin, the first seat's share of wins with its 95% Wilson interval, draws;
+    then balance, decision steps, branching and lead changes; and the moves of every label per
+    game (e.g. card kinds). `parts` picks which of the three groups of columns to show (the
+    configuration always). Skill-comparison rows follow the main rows after a rule."""
+    table = Table(title=title, show_lines=False, pad_edge=False)
+    names: list[str] = ["config"]
+    if "play" in parts:
+        names += PLAY_COLUMNS[1:]
+    if "metrics" in parts:
+        names += METRIC_COLUMNS
+    if "labels" in parts:
+        names.append("per game: " + "/".join(labels))
+    for name in names:
+        table.add_column(name, justify="left" if name == "config" else "right", no_wrap=True)
+    for i, row in enumerate(rows):
+        cells = [_label(row)]
+        if "play" in parts:
+            cells += _play_cells(row, labels)
+        if "metrics" in parts:
+            cells += _metric_cells(row)
+        if "labels" in parts:
+            cells.append(_per_game(row, labels))
+        last_main = row.get("section") != "skill" and i + 1 < len(rows) and rows[i + 1].get("section") == "skill"
+        table.add_row(*cells, end_section=last_main)
     return table
+
+
+def tables(title: str, rows: Sequence[dict[str, Any]], labels: Sequence[str], console: Console) -> list[Table]:
+    """The report of one game as one table when the console is wide enough, else split: the
+    first report's columns, then the metrics with the moves per game (or three tables)."""
+    for groups in ([("play", "metrics", "labels")], [("play",), ("metrics", "labels")],
+                   [("play",), ("metrics",), ("labels",)]):
+        out = [playability_table(title if i == 0 else f"{title} (continued)", rows, labels, parts)
+               for i, parts in enumerate(groups)]
+        widths = [Measurement.get(console, console.options.update(max_width=10_000), t).maximum for t in out]
+        if max(widths) <= console.width:
+            break
+    return out
+
+
+def skill_lines(summary: Sequence[dict[str, Any]]) -> list[str]:
+    """One line per player count: greedy's win share against random over both seat orders."""
+    out = []
+    for s in summary:
+        verdict = "skill matters" if s["low"] > s["fair"] else "no clear effect of skill" \
+            if s["high"] >= s["fair"] else "greedy does worse than random"
+        draws = f", {s['draws']} draws" if s.get("draws") else ""
+        out.append(f"skill, {s['config']}: greedy wins {s['share']:.0%} [{s['low']:.0%}-{s['high']:.0%}] of "
+                   f"{s['games']} games against random in the first and the last seat{draws} "
+                   f"(no-skill share {s['fair']:.0%}): {verdict}")
+    return out
 
 
 def _draws(row: dict[str, Any]) -> str:

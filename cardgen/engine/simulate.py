@@ -16,7 +16,13 @@ class GameResult:
     """How one simulated game went: final scores, number of moves, whether it ended by the rules
     within the move bound, the winners (every seat sharing the top score), how many moves of
     each label were played (labels from the game's `move_label`, e.g. the card kinds) and, when
-    asked for, the moves in record form."""
+    asked for, the moves in record form.
+
+    Per-move figures for the playability metrics: `counted` steps had their legal moves counted
+    (every step when the simulation was asked to count, else none), `legal` is the sum of those
+    counts and `decisions` the counted steps with more than one legal move; `lead_changes` is how
+    often the sole score leader changed (see `leader`); `kinds` how often each component kind
+    was played (from the caller's `kind_of`)."""
 
     scores: tuple[float, ...]
     moves: int
@@ -25,6 +31,11 @@ class GameResult:
     labels: tuple[tuple[str, int], ...]
     record: tuple[dict[str, Any], ...] = ()
     ending: str = ""
+    counted: int = 0
+    legal: int = 0
+    decisions: int = 0
+    lead_changes: int = 0
+    kinds: tuple[tuple[str, int], ...] = ()
 
     def count(self, label: str) -> int:
         """How many moves had `label`."""
@@ -36,13 +47,24 @@ def seat_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"{seed}/{seat}")
 
 
+def leader(scores: tuple[float, ...]) -> int | None:
+    """The seat with the highest score when no other seat has as much, else None (a tie)."""
+    top = max(scores)
+    return scores.index(top) if scores.count(top) == 1 else None
+
+
 def simulate(make_state: Callable[[], Any], players: Sequence[Player | str] | Player | str, seed: int,
              max_moves: int | None = None, after_move: Callable[[Any], None] | None = None,
-             keep_record: bool = False, at_end: Callable[[Any], None] | None = None) -> GameResult:
+             keep_record: bool = False, at_end: Callable[[Any], None] | None = None,
+             count_legal: bool = False, kind_of: Callable[[Any, Any], str | None] | None = None) -> GameResult:
     """Play one game from `make_state()` to its end (or `max_moves`, default the state's
     `move_bound()` or 10 000) with one player per seat (a single player or name serves every
     seat), each drawing from its own seeded generator. `after_move(state)` runs after every
-    move (tests pass the invariant checker); `at_end(state)` once at the end."""
+    move (tests pass the invariant checker); `at_end(state)` once at the end.
+
+    `count_legal` lists the legal moves before every step (for the branching figures) and
+    hands them to the player's `choose_from`, so games whose players list them anyway pay
+    nothing extra; `kind_of(state, move)` names the component kind a move plays (or None)."""
     state = make_state()
     n = state.num_players
     if isinstance(players, (str,)) or not isinstance(players, Sequence):
@@ -55,16 +77,35 @@ def simulate(make_state: Callable[[], Any], players: Sequence[Player | str] | Pl
     label = getattr(state, "move_label", None)
     labels: Counter[str] = Counter()
     record: list[dict[str, Any]] = []
-    moves = 0
+    kinds: Counter[str] = Counter()
+    moves = counted = legal_sum = decisions = changes = 0
+    last_leader: int | None = None
     while not state.is_terminal() and moves < bound:
         seat = state.current_player
-        move = seats[seat].choose(state, rngs[seat])
+        player = seats[seat]
+        choose_from = getattr(player, "choose_from", None) if count_legal else None
+        if choose_from is not None:
+            legal = state.legal_moves()
+            counted += 1
+            legal_sum += len(legal)
+            decisions += len(legal) > 1
+            move = choose_from(state, legal, rngs[seat])
+        else:
+            move = player.choose(state, rngs[seat])
         if label is not None:
             labels[label(move)] += 1
+        if kind_of is not None:
+            kind = kind_of(state, move)
+            if kind is not None:
+                kinds[kind] += 1
         if keep_record:
             record.append(state.move_to_json(move))
         state.apply_trusted(move)
         moves += 1
+        now = leader(state.scores())
+        if now is not None:
+            changes += last_leader is not None and now != last_leader
+            last_leader = now
         if after_move is not None:
             after_move(state)
     if at_end is not None:
@@ -79,4 +120,5 @@ def simulate(make_state: Callable[[], Any], players: Sequence[Player | str] | Pl
     outcome = getattr(state, "outcome", None)
     ending = getattr(outcome, "rule", "") if state.is_terminal() else "unfinished"
     return GameResult(scores, moves, state.is_terminal(), winners, tuple(sorted(labels.items())),
-                      tuple(record), ending or "")
+                      tuple(record), ending or "", counted, legal_sum, decisions, changes,
+                      tuple(sorted(kinds.items())))

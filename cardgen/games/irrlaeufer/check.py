@@ -4,20 +4,53 @@ Consistency is `consistency.check_board`: the board size, pieces on fields 3..13
 first and last rows, castles where RULINGS.md puts them, and the configured number of sticks
 proven to fit by laying them all under the phase-1 rules. Playability: `games` seeded games on
 the board; each must end by the rules (all four castles, the third repetition, or 100 rounds
-without a capture or conquest), and the report counts wins, draws and the ending rule.
+without a capture or conquest), and the report counts wins, draws and the ending rule. The
+skill comparison plays the board with random, greedy, and greedy against random in both seat
+orders. Legal moves are counted in every game: the players list them anyway.
+
+An Irrläufer game is some 900 engine steps (a turn is up to three slides and a move), about
+150 ms, so fewer games are played by default than for the card games.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardgen.engine.batch import BatchTask, Finding, game_seed, run_tasks, summarise
+from cardgen.engine.batch import Finding
+from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line, play, row
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.consistency import check_board
 
 LABELS = ("lay", "slide", "move", "capture", "conquest", "end")
 """Steps counted per game: sticks laid, slides, plain moves, captures, conquests, turns ended
 without a move."""
+
+KINDS = ("lay", "slide", "move", "capture", "conquest")
+"""What the report's use of components counts for the board: every kind of step but the end."""
+
+KIND_NOUN = "kind of step"
+"""What the report calls the kinds whose use it counts."""
+DEFAULT_GAMES = 100
+"""Games per line of the report when `check` is not told."""
+DEFAULT_SKILL_GAMES = 10
+"""Games per line of the skill comparison when `check` is not told."""
+_COST, _CHUNK = 150.0, 5
+
+
+def default_players(board: IrrBoard) -> tuple[int, ...]:
+    """Irrläufer is for two players."""
+    return (2,)
+
+
+def kinds(board: IrrBoard) -> list[str]:
+    """The kinds of step whose use the report counts (a board has no card kinds)."""
+    return list(KINDS)
+
+
+def move_kind(state: Any, move: Any) -> str | None:
+    """The kind of step (`KINDS`), None for ending a turn without a move."""
+    label: str = state.move_label(move)
+    return label if label in KINDS else None
 
 
 def completeness(board: IrrBoard) -> list[Finding]:
@@ -30,17 +63,22 @@ def total_games(board: IrrBoard, players: tuple[int, ...], games: int) -> int:
     return games if 2 in players else 0
 
 
-def playability(board: IrrBoard, players: tuple[int, ...], games: int, seed: int, player: str,
-                workers: int | None = None, on_done: Any = None, chunk: int = 10) -> list[dict[str, Any]]:
-    """Play the board `games` times (two players) and summarise (cardgen.engine.batch.summarise)."""
+def lines(board: IrrBoard, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
+    """The report's lines: the board with `player`, then the skill comparison."""
     if 2 not in players:
         return []
-    seeds = [game_seed(seed, 0, i) for i in range(games)]
-    tasks = [BatchTask(0, "irrlaeufer", {}, str(board.path), player, tuple(seeds[i:i + chunk]))
-             for i in range(0, games, chunk)]
-    outcomes = run_tasks(tasks, workers, on_done)
-    row: dict[str, Any] = {"config": f"2p {board.columns}x{board.rows}, {board.sticks} sticks",
-                           "players": 2, "variant": None}
-    row.update(summarise([r for o in outcomes for r in o.results], LABELS))
-    row["problems"] = [p for o in outcomes for p in o.problems]
-    return [row]
+    label = f"2p {board.columns}x{board.rows}, {board.sticks} sticks"
+    info = {"rows": board.rows, "sticks": board.sticks, "variant": None}
+    path = str(board.path) if board.path else None
+    out = [Line("irrlaeufer", 0, label, player, MAIN, 2, {}, path, games, info, cost=_COST, chunk=_CHUNK)]
+    if skill_games:
+        out.extend(Line("irrlaeufer", 0, label, lineup, SKILL, 2, {}, path, skill_games, info, cost=_COST,
+                        chunk=_CHUNK) for lineup in SKILL_LINEUPS)
+    return out
+
+
+def playability(board: IrrBoard, players: tuple[int, ...], games: int, seed: int, player: str,
+                workers: int | None = None, on_done: Any = None) -> list[dict[str, Any]]:
+    """Play the board `games` times (two players) and summarise (cardgen.engine.metrics.summarise)."""
+    played = play(lines(board, players, games, player), seed, workers, on_done)
+    return [row(p, LABELS, KINDS) for p in played]

@@ -6,20 +6,32 @@ heads as tails (`PitSet.problems()`); the counts of the default set (54 tiles, e
 27 tiles with 6 heads and 6 tails) are compared as notes, since a variant may differ.
 
 Playability: `games` seeded games for every player count asked for, in the base game and with
-each variant; every game must end by the rules within its move bound.
+each variant; every game must end by the rules within its move bound. The skill comparison plays
+the base game of each player count with random, greedy, and greedy against random in both seat
+orders. Legal moves are counted in every game: the players list them anyway.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardgen.engine.batch import BatchTask, Finding, game_seed, run_tasks, summarise
+from cardgen.engine.batch import Finding
+from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line, play, row
 from cardgen.games.schlangengrube.components import PitSet
+from cardgen.games.schlangengrube.moves import Place
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, Variant
 from cardgen.geometry import PartKind
 
 LABELS = ("crossing", "double-curve", "straight-end", "curve-end", "end-end", "other", "pass")
 """What the report counts per game: tiles laid by group, and passes."""
+
+KIND_NOUN = "tile kind"
+"""What the report calls the kinds whose use it counts."""
+DEFAULT_GAMES = 200
+"""Games per line of the report when `check` is not told."""
+DEFAULT_SKILL_GAMES = 30
+"""Games per line of the skill comparison when `check` is not told (greedy copies the state
+for every legal tile, about 30 times the cost of a random game)."""
 
 STANDARD_TILES = 54
 STANDARD_PER_COLOUR = 27
@@ -40,10 +52,27 @@ def completeness(pit: PitSet) -> list[Finding]:
     return out
 
 
+def default_players(pit: PitSet) -> tuple[int, ...]:
+    """The player counts `check` plays unless told: 2, 3 and 4 (the rules are written for them)."""
+    return (2, 3, 4)
+
+
+def kinds(pit: PitSet) -> list[str]:
+    """The tile kinds whose use the report counts: the set's tile ids."""
+    return [tile.id for tile in pit.tiles]
+
+
+def move_kind(state: Any, move: Any) -> str | None:
+    """The tile id a step lays (None for a pass)."""
+    return move.tile if isinstance(move, Place) else None
+
+
 def configs(pit: PitSet, players: tuple[int, ...]) -> list[tuple[int, str | None]]:
-    """(player count, variant) pairs `check` plays: each count in the base game and each variant."""
+    """(player count, variant) pairs `check` plays: each count in the base game and each variant
+    (secret-colour only while there is a snake-head marker per player)."""
     counts = [p for p in players if p <= MAX_PLAYERS]
-    return [(p, v) for v in (None, *(x.value for x in Variant)) for p in counts]
+    return [(p, v) for v in (None, *(x.value for x in Variant)) for p in counts
+            if v != Variant.SECRET_COLOUR.value or p <= min(pit.head_markers, len(pit.colours))]
 
 
 def total_games(pit: PitSet, players: tuple[int, ...], games: int) -> int:
@@ -51,24 +80,26 @@ def total_games(pit: PitSet, players: tuple[int, ...], games: int) -> int:
     return games * len(configs(pit, players))
 
 
-def playability(pit: PitSet, players: tuple[int, ...], games: int, seed: int, player: str,
-                workers: int | None = None, on_done: Any = None, chunk: int = 50) -> list[dict[str, Any]]:
-    """Play every configuration and summarise each (rows as cardgen.engine.batch.summarise)."""
+def lines(pit: PitSet, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
+    """The report's lines: every configuration with `player`, then the skill comparison."""
+    out: list[Line] = []
     confs = configs(pit, players)
-    tasks = []
     for key, (p, variant) in enumerate(confs):
         options = {"players": p, "variants": [variant] if variant else []}
-        seeds = [game_seed(seed, key, i) for i in range(games)]
-        for start in range(0, games, chunk):
-            tasks.append(BatchTask(key, "schlangengrube", options, str(pit.path), player,
-                                   tuple(seeds[start:start + chunk])))
-    outcomes = run_tasks(tasks, workers, on_done)
-    rows = []
-    for key, (p, variant) in enumerate(confs):
-        mine = [o for o in outcomes if o.key == key]
-        row: dict[str, Any] = {"config": f"{p}p" + (f" {variant}" if variant else ""), "players": p,
-                               "variant": variant}
-        row.update(summarise([r for o in mine for r in o.results], LABELS))
-        row["problems"] = [x for o in mine for x in o.problems]
-        rows.append(row)
-    return rows
+        label = f"{p}p" + (f" {variant}" if variant else "")
+        out.append(Line("schlangengrube", key, label, player, MAIN, p, options, str(pit.path), games,
+                        {"variant": variant}, cost=60.0 if player == "greedy" else 2.0,
+                        chunk=10 if player == "greedy" else 50))
+        if variant is None and skill_games:
+            out.extend(Line("schlangengrube", key, label, lineup, SKILL, p, options, str(pit.path), skill_games,
+                            {"variant": None}, cost=60.0 if "greedy" in lineup else 2.0,
+                            chunk=10 if "greedy" in lineup else 50) for lineup in SKILL_LINEUPS)
+    return sorted(out, key=lambda line: line.section != MAIN)
+
+
+def playability(pit: PitSet, players: tuple[int, ...], games: int, seed: int, player: str,
+                workers: int | None = None, on_done: Any = None) -> list[dict[str, Any]]:
+    """Play every configuration with `player` and summarise each (rows as
+    cardgen.engine.metrics.summarise)."""
+    played = play(lines(pit, players, games, player), seed, workers, on_done)
+    return [row(p, LABELS, kinds(pit)) for p in played]

@@ -9,7 +9,13 @@ judged by their playability, where every seeded game must end properly.
 
 Playability: `games` seeded games with one kind of simulated player for the base game on every
 area of the set's table for every player count asked for, and for every variant on the
-recommended (second) area of each player count it is for (open-area without an area).
+recommended (second) area of each player count it is for (open-area without an area). The skill
+comparison plays the base game on each player count's recommended area with random, greedy, and
+greedy against random in both seat orders.
+
+Legal moves are counted (for branching and decisions) in every MEASURE_EVERY-th game only: the
+random and sensible players sample candidate moves and check only a few, and listing every
+legal move triples the cost of a Schlangennest game.
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.engine.batch import BatchTask, Finding, game_seed, run_tasks, summarise
-from cardgen.games.schlangennest.config import VARIANT_PLAYERS, VARIANTS, recommended_area
+from cardgen.engine.batch import Finding
+from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line, play, row
+from cardgen.games.schlangennest.config import VARIANTS, players_allowed, recommended_area
+from cardgen.games.schlangennest.moves import MoveKind
 from cardgen.geometry import EDGES, Part, PartKind, parse_part
 from cardgen.sets import NestSet
 
@@ -32,6 +40,31 @@ ORIGINAL_FACES = {
 """The faces of the original's cards at rotation 0 (RULINGS.md §1)."""
 
 LABELS = ("straight", "curve", "head", "tail", "turn", "swap", "pass")
+
+KIND_NOUN = "card kind"
+"""What the report calls the kinds whose use it counts."""
+DEFAULT_GAMES = 200
+"""Games per line of the report when `check` is not told."""
+DEFAULT_SKILL_GAMES = 100
+"""Games per line of the skill comparison when `check` is not told."""
+MEASURE_EVERY = 8
+"""Legal moves are counted in every this many-th game (see the module docstring)."""
+MAX_PLAYERS = 6
+
+
+def default_players(nest_set: NestSet) -> tuple[int, ...]:
+    """The player counts `check` plays unless told: 2 up to the set's colours (at most 6)."""
+    return tuple(range(2, min(len(nest_set.colours), MAX_PLAYERS) + 1))
+
+
+def kinds(nest_set: NestSet) -> list[str]:
+    """The card kinds whose use the report counts: the set's card ids."""
+    return [card.id for card in nest_set.cards]
+
+
+def move_kind(state: Any, move: Any) -> str | None:
+    """The card id a move lays (None for turns, swaps and passes)."""
+    return str(move.card) if move.kind is MoveKind.PLACE else None
 
 
 def _face(parts: tuple[Part, ...]) -> frozenset[tuple[str, str, frozenset[str]]]:
@@ -99,10 +132,11 @@ def configs(nest_set: NestSet, players: tuple[int, ...]) -> list[Config]:
     out: list[Config] = []
     counts = [p for p in players if p <= len(nest_set.colours)]
     for p in counts:
-        out.extend(Config(p, area, None) for area in nest_set.areas.get(p, ()))
+        if p in players_allowed(None, len(nest_set.colours)):
+            out.extend(Config(p, area, None) for area in nest_set.areas.get(p, ()))
     for variant in VARIANTS:
         for p in counts:
-            if p not in VARIANT_PLAYERS[variant]:
+            if p not in players_allowed(variant, len(nest_set.colours)):
                 continue
             if variant in ("two-snakes", "two-snakes-single") and len(nest_set.colours) < 2 * p:
                 continue
@@ -115,28 +149,38 @@ def configs(nest_set: NestSet, players: tuple[int, ...]) -> list[Config]:
     return out
 
 
-def playability(nest_set: NestSet, players: tuple[int, ...], games: int, seed: int, player: str,
-                workers: int | None = None, on_done: Any = None, chunk: int = 50) -> list[dict[str, Any]]:
-    """Play the configurations and summarise each (a list of dicts, one per configuration,
-    with "config", the summary figures of `cardgen.engine.batch.summarise` and "problems")."""
+def _cost(conf: Config, lineup: str) -> float:
+    """Rough milliseconds per game, so the pool starts the longest tasks first."""
+    return conf.players * (1.5 if "greedy" in lineup else 1.0) * (2.0 if conf.area is None else 1.0)
+
+
+def lines(nest_set: NestSet, players: tuple[int, ...], games: int, player: str,
+          skill_games: int = 0) -> list[Line]:
+    """The report's lines: every configuration with `player`, then the skill comparison."""
+    out: list[Line] = []
+    path = str(nest_set.path)
     confs = configs(nest_set, players)
-    tasks = []
     for key, conf in enumerate(confs):
-        seeds = [game_seed(seed, key, i) for i in range(games)]
-        for start in range(0, games, chunk):
-            tasks.append(BatchTask(key, "schlangennest", conf.options(nest_set), str(nest_set.path), player,
-                                   tuple(seeds[start:start + chunk])))
-    outcomes = run_tasks(tasks, workers, on_done)
-    rows = []
-    for key, conf in enumerate(confs):
-        mine = [o for o in outcomes if o.key == key]
-        results = [r for o in mine for r in o.results]
-        row = {"config": conf.label, "players": conf.players,
-               "area": list(conf.area) if conf.area else None, "variant": conf.variant}
-        row.update(summarise(results, LABELS))
-        row["problems"] = [p for o in mine for p in o.problems]
-        rows.append(row)
-    return rows
+        info = {"area": list(conf.area) if conf.area else None, "variant": conf.variant}
+        out.append(Line("schlangennest", key, conf.label, player, MAIN, conf.players, conf.options(nest_set),
+                        path, games, info, MEASURE_EVERY, _cost(conf, player)))
+    if skill_games:
+        for key, conf in enumerate(confs):
+            if conf.variant is None and conf.area == recommended_area(nest_set, conf.players):
+                info = {"area": list(conf.area) if conf.area else None, "variant": None}
+                out.extend(Line("schlangennest", key, conf.label, lineup, SKILL, conf.players,
+                                conf.options(nest_set), path, skill_games, info, MEASURE_EVERY,
+                                _cost(conf, lineup)) for lineup in SKILL_LINEUPS)
+    return out
+
+
+def playability(nest_set: NestSet, players: tuple[int, ...], games: int, seed: int, player: str,
+                workers: int | None = None, on_done: Any = None) -> list[dict[str, Any]]:
+    """Play the configurations with `player` and summarise each (a list of dicts, one per
+    configuration, with "config", the figures of `cardgen.engine.metrics.summarise` and
+    "problems")."""
+    played = play(lines(nest_set, players, games, player), seed, workers, on_done)
+    return [row(p, LABELS, kinds(nest_set)) for p in played]
 
 
 def total_games(nest_set: NestSet, players: tuple[int, ...], games: int) -> int:

@@ -29,7 +29,16 @@ VARIANT_PLAYERS: dict[str | None, tuple[int, ...]] = {
     None: (2, 3, 4), "open-area": (2, 3, 4), "tail-first": (2, 3, 4), "two-snakes": (2,),
     "two-snakes-single": (2,), "frame-snake": (2, 3), "frame": (2,),
 }
-"""Which player counts each variant is for."""
+"""Which player counts each variant is for (with the original's four colour sets)."""
+
+
+def players_allowed(variant: str | None, colours: int) -> tuple[int, ...]:
+    """The player counts `variant` is for with a set of `colours` colours: VARIANT_PLAYERS, and
+    where that includes four players also every count up to the set's colours (variant sets
+    with five or six colours)."""
+    counts = VARIANT_PLAYERS[variant]
+    return counts + tuple(range(5, colours + 1)) if 4 in counts else counts
+
 
 PartSpec = tuple[int, tuple[int, ...], bool]
 """A part on a laid card: (BODY/HEAD/TAIL, ports as edge numbers, whether it is the coloured part)."""
@@ -103,8 +112,8 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
     if any(len(s) != (2 if two else 1) for s in seats):
         raise DataError("options.players", "every seat owns two colours in the two-snakes variants, "
                                            "one colour otherwise")
-    if len(seats) not in VARIANT_PLAYERS[variant]:
-        allowed = ", ".join(map(str, VARIANT_PLAYERS[variant]))
+    if len(seats) not in players_allowed(variant, len(nest_set.colours)):
+        allowed = ", ".join(map(str, players_allowed(variant, len(nest_set.colours))))
         raise DataError("options.players", f"{len(seats)} players; {variant or 'the base game'} "
                                            f"is for {allowed} players")
     if len(seats) < 2:

@@ -1,0 +1,131 @@
+"""The PNG chart of a check report: small multiples of histograms, drawn with svgwrite and
+rasterised with cairosvg (no plotting library).
+
+One row of panels per configuration: the final scores of every seat on the left, the game
+lengths (engine steps) on the right. Every lineup that played the configuration is one outline
+in the same panel (the main lineup filled), as a share of its games so lineups with different
+numbers of games compare.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import svgwrite  # type: ignore[import-untyped]
+
+WIDTH = 960
+PANEL_H = 86
+ROW_H = 118
+TOP = 64
+LEFT = 16
+GAP = 36
+BINS = 24
+INKS = {"random": "#2354b8", "greedy": "#d7263d", "greedy vs random": "#f07f13", "random vs greedy": "#6a2e94"}
+"""Outline colours of the skill lineups; the main lineup is drawn filled in grey."""
+MAIN_FILL, MAIN_INK = "#c9c9c2", "#55554f"
+FONT = "DejaVu Sans, Verdana, sans-serif"
+
+
+def _expand(hist: Sequence[Sequence[float]]) -> list[tuple[float, int]]:
+    return [(float(v), int(n)) for v, n in hist]
+
+
+def _bins(lists: Sequence[list[tuple[float, int]]]) -> tuple[float, float, int]:
+    """Start, width and count of the bins that cover every value (whole numbers stay whole)."""
+    values = [v for hist in lists for v, _ in hist]
+    if not values:
+        return 0.0, 1.0, 1
+    low, high = min(values), max(values)
+    span = high - low + 1
+    width = max(1.0, math.ceil(span / BINS))
+    return low, width, max(1, math.ceil(span / width))
+
+
+def _shares(hist: list[tuple[float, int]], start: float, width: float, count: int) -> list[float]:
+    total = sum(n for _, n in hist) or 1
+    out = [0.0] * count
+    for v, n in hist:
+        out[min(count - 1, int((v - start) // width))] += n / total
+    return out
+
+
+def _panel(dwg: Any, x: float, y: float, w: float, title: str,
+           series: Sequence[tuple[str, bool, list[tuple[float, int]]]]) -> None:
+    """One histogram panel at (x, y), width w: `series` are (lineup, filled, value counts)."""
+    dwg.add(dwg.rect((x, y), (w, PANEL_H), fill="#ffffff", stroke="#999999", stroke_width=0.6))
+    dwg.add(dwg.text(title, insert=(x, y - 5), font_size=11, font_family=FONT, fill="#222222"))
+    start, width, count = _bins([s for _, _, s in series])
+    shares = [_shares(s, start, width, count) for _, _, s in series]
+    top = max((max(s) for s in shares if s), default=1.0) or 1.0
+    bar = w / count
+    for (lineup, filled, _), values in zip(series, shares):
+        if filled:
+            for i, share in enumerate(values):
+                h = share / top * (PANEL_H - 6)
+                if h > 0:
+                    dwg.add(dwg.rect((x + i * bar, y + PANEL_H - h), (bar, h), fill=MAIN_FILL,
+                                     stroke=MAIN_INK, stroke_width=0.4))
+        else:
+            points = [(x, y + PANEL_H)]
+            for i, share in enumerate(values):
+                h = y + PANEL_H - share / top * (PANEL_H - 6)
+                points += [(x + i * bar, h), (x + (i + 1) * bar, h)]
+            points.append((x + w, y + PANEL_H))
+            dwg.add(dwg.polyline(points, fill="none", stroke=INKS.get(lineup, "#000000"), stroke_width=1.4))
+    last = start + width * count - 1
+    for value, anchor, px in ((start, "start", x), (last, "end", x + w)):
+        dwg.add(dwg.text(f"{value:g}", insert=(px, y + PANEL_H + 12), font_size=9, font_family=FONT,
+                         fill="#444444", text_anchor=anchor))
+
+
+def chart_svg(title: str, rows: Sequence[dict[str, Any]]) -> str:
+    """The chart of a game's report rows as SVG text (see the module docstring)."""
+    configs: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        if row.get("games"):
+            configs.setdefault(str(row["config"]), []).append(row)
+    height = TOP + ROW_H * max(1, len(configs)) + 10
+    dwg = svgwrite.Drawing(size=(WIDTH, height), profile="full")
+    dwg.add(dwg.rect((0, 0), (WIDTH, height), fill="#fafaf7"))
+    dwg.add(dwg.text(title, insert=(LEFT, 22), font_size=15, font_family=FONT, font_weight="bold", fill="#111111"))
+    legend_x = LEFT
+    keys = list(dict.fromkeys((str(r["lineup"]), r.get("section") != "skill") for rs in configs.values() for r in rs))
+    for lineup, main in keys:
+        ink = MAIN_INK if main else INKS.get(lineup, "#000000")
+        text = lineup + (" (all configurations)" if main else "")
+        dwg.add(dwg.rect((legend_x, 33), (14, 9), fill=MAIN_FILL if main else "none", stroke=ink, stroke_width=1.4))
+        dwg.add(dwg.text(text, insert=(legend_x + 18, 42), font_size=10, font_family=FONT, fill="#222222"))
+        legend_x += 30 + 6 * len(text)
+    w = (WIDTH - 2 * LEFT - GAP) / 2
+    for i, (config, group) in enumerate(configs.items()):
+        y = TOP + 14 + i * ROW_H
+        score = [(str(r["lineup"]), r.get("section") != "skill", _expand(r["histograms"]["score"])) for r in group]
+        length = [(str(r["lineup"]), r.get("section") != "skill", _expand(r["histograms"]["length"])) for r in group]
+        _panel(dwg, LEFT, y, w, f"{config}: final scores", score)
+        _panel(dwg, LEFT + w + GAP, y, w, f"{config}: game length (steps)", length)
+    return str(dwg.tostring())
+
+
+def write_chart(path: Path, title: str, rows: Sequence[dict[str, Any]]) -> Path:
+    """Rasterise the chart to the PNG file `path` (its folder is made; written to a temporary
+    name and renamed, so a failure leaves no half-written file)."""
+    import cairosvg  # type: ignore[import-untyped]
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".check-", suffix=".png", dir=path.parent)
+    os.close(fd)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; the chart is an ordinary file
+    try:
+        cairosvg.svg2png(bytestring=chart_svg(title, rows).encode("utf-8"), write_to=tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

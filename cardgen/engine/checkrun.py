@@ -1,0 +1,161 @@
+"""`cardgen check` without the command line: judge the sets of several games, play every line
+of every game on one process pool, and give the report as data, text and chart.
+
+Each game's check module (`GameInfo.checker()`) offers `completeness(set)`, `lines(set,
+players, games, player, skill_games)`, `default_players(set)`, `kinds(set)`, `LABELS`,
+`KIND_NOUN`, `DEFAULT_GAMES` and `DEFAULT_SKILL_GAMES`. A set with a completeness error is not
+played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.engine.batch import Finding
+from cardgen.engine.plan import MAIN, Line, kind_findings, kind_use, play, row, skill_summary
+
+
+@dataclass(frozen=True, slots=True)
+class GameCheck:
+    """The check of one game's set: its findings, and once played the report rows (main and
+    skill comparison), the skill summary and the kinds never played."""
+
+    name: str
+    path: str
+    set_name: str
+    findings: tuple[Finding, ...]
+    labels: tuple[str, ...]
+    games: int
+    skill_games: int
+    rows: tuple[dict[str, Any], ...] = ()
+    skill: tuple[dict[str, Any], ...] = ()
+    unused: tuple[str, ...] = ()
+    chart: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the set has no completeness error."""
+        return not any(f.error for f in self.findings)
+
+    @property
+    def main_rows(self) -> list[dict[str, Any]]:
+        """The rows of every configuration with the chosen player."""
+        return [r for r in self.rows if r.get("section") == MAIN]
+
+    @property
+    def skill_rows(self) -> list[dict[str, Any]]:
+        """The rows of the skill comparison."""
+        return [r for r in self.rows if r.get("section") != MAIN]
+
+    def failures(self) -> list[str]:
+        """What makes the check fail: completeness errors, games that did not end, problems."""
+        out = [f"{self.path}: {f.text}" for f in self.findings if f.error]
+        for r in self.rows:
+            where = f"{self.name} {r['config']}" + (f" ({r['lineup']})" if r.get("section") != MAIN else "")
+            if r["ended"] != r["games"]:
+                out.append(f"{where}: {int(r['games']) - int(r['ended'])} of {r['games']} games did not end")
+            out.extend(f"{where}: {problem}" for problem in r["problems"])
+        return out
+
+    def to_json(self, player: str, seed: int) -> dict[str, Any]:
+        """The machine-readable report of this game (everything the text shows, and more)."""
+        rows = self.rows
+        return {"set": self.path, "complete": self.complete,
+                "findings": [{"error": f.error, "text": f.text} for f in self.findings],
+                "player": player, "games_per_config": self.games, "seed": seed,
+                "configs": self.main_rows,
+                "skill": {"games_per_line": self.skill_games, "lines": self.skill_rows, "summary": list(self.skill)},
+                "kinds": kind_use(rows), "kind_findings": list(self.unused), "chart": self.chart}
+
+
+def _load(name: str, set_path: str | None) -> tuple[Any, Any, str]:
+    from cardgen.games import GAMES
+    from cardgen.sets import default_set_path, load_set
+
+    checker = GAMES[name].checker()
+    path = str(set_path or default_set_path(name))
+    return checker, load_set(path, name), path
+
+
+def run_check(names: Sequence[str], set_path: str | None, games: int | None, skill_games: int | None,
+              players: tuple[int, ...] | None, player: str, seed: int, workers: int | None = None,
+              progress: Callable[[int], Callable[[int], None]] | None = None) -> list[GameCheck]:
+    """Check the sets of `names` (the `set_path` file for a single game, else the defaults).
+
+    `games`/`skill_games`/`players` default per game (None). `progress(total)` is called once
+    with the number of games to play and returns the `advance(n)` callback of a progress bar."""
+    checks: list[GameCheck] = []
+    lines: list[Line] = []
+    owners: list[int] = []
+    sets: list[Any] = []
+    for name in names:
+        checker, game_set, path = _load(name, set_path)
+        findings = tuple(checker.completeness(game_set))
+        n = games or checker.DEFAULT_GAMES
+        k = min(checker.DEFAULT_SKILL_GAMES if skill_games is None else skill_games, n)
+        check = GameCheck(name, path, game_set.name, findings, tuple(checker.LABELS), n, k)
+        if check.complete:
+            counts = players or checker.default_players(game_set)
+            for line in checker.lines(game_set, counts, n, player, k):
+                lines.append(line)
+                owners.append(len(checks))
+        checks.append(check)
+        sets.append(game_set)
+    advance = progress(sum(line.games for line in lines)) if progress else None
+    played = play(lines, seed, workers, advance)
+    out = []
+    for i, check in enumerate(checks):
+        mine = [p for p, o in zip(played, owners) if o == i]
+        if not mine:
+            out.append(check)
+            continue
+        checker = _load(check.name, set_path)[0]
+        rows = tuple(row(p, check.labels, checker.kinds(sets[i])) for p in mine)
+        out.append(GameCheck(check.name, check.path, check.set_name, check.findings, check.labels, check.games,
+                             check.skill_games, rows, tuple(skill_summary(mine)),
+                             tuple(kind_findings(rows, checker.KIND_NOUN))))
+    return out
+
+
+def with_chart(check: GameCheck, folder: Path) -> GameCheck:
+    """Write the game's chart to `folder/<game>/check.png` and return the check naming it."""
+    from cardgen.engine.chart import write_chart
+
+    if not check.rows:
+        return check
+    path = write_chart(folder / check.name / "check.png",
+                       f"{check.name}: {check.set_name} — final scores and game lengths", check.rows)
+    return GameCheck(check.name, check.path, check.set_name, check.findings, check.labels, check.games,
+                     check.skill_games, check.rows, check.skill, check.unused, str(path))
+
+
+def print_report(check: GameCheck, player: str, console: Any) -> None:
+    """The text report of one game on a rich console."""
+    from cardgen.engine.report import skill_lines, tables
+
+    console.print(f"[bold]{check.name}[/bold]: {check.set_name} ({check.path})")
+    for f in check.findings:
+        console.print(("[red]missing:[/red] " if f.error else "note: ") + f.text)
+    if not check.findings:
+        console.print("complete: every component of the original, with its parts")
+    if not check.rows:
+        return
+    title = f"{check.name}: {check.games} games per line, {player} players"
+    if check.skill_rows:
+        title += f"; skill comparison below the rule, {check.skill_games} games per line"
+    for table in tables(title, check.rows, check.labels, console):
+        console.print(table)
+    for text in skill_lines(check.skill):
+        console.print(text)
+    use = kind_use(check.rows)
+    if use:
+        least = min(use, key=lambda k: use[k])
+        console.print(f"use: {len(use)} kinds, the least played is '{least}' ({use[least]} times)")
+    for text in check.unused:
+        console.print(f"[yellow]finding:[/yellow] {text}")
+    if check.chart:
+        console.print(f"chart: {check.chart}")
+

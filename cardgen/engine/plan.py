@@ -1,0 +1,151 @@
+"""What `cardgen check` plays: report lines (a configuration played by a lineup of simulated
+players), turned into seeded batch tasks, run together for every game on one process pool,
+and summarised into report rows.
+
+A line's seeds depend on its configuration key only, so every lineup of a configuration plays
+the same deals (Schlangengrube's bag) and the same seat generators: greedy first and greedy last
+against random are compared on equal terms, and the main lineup's figures are those of the
+first report for the same seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.engine.batch import BatchTask, game_seed, run_tasks
+from cardgen.engine.metrics import skill, summarise
+from cardgen.engine.simulate import GameResult
+
+MAIN, SKILL = "main", "skill"
+"""Sections of a report: every configuration with the chosen player, and the skill comparison."""
+
+SKILL_LINEUPS = ("random", "greedy", "greedy vs random", "random vs greedy")
+"""The lineups of the skill comparison: both players alone, then greedy in the first and in the
+last seat against random players."""
+
+
+def seats_of(lineup: str, players: int) -> str | tuple[str, ...]:
+    """The player of every seat for `lineup`: a player name, or "A vs B" (A in the first seat,
+    B in the others; "random vs greedy" puts greedy in the last seat instead)."""
+    if " vs " not in lineup:
+        return lineup
+    first, other = lineup.split(" vs ")
+    if first == "greedy" or other != "greedy":
+        return (first,) + (other,) * (players - 1)
+    return (first,) * (players - 1) + (other,)
+
+
+def strong_seat(lineup: str, players: int) -> int | None:
+    """The greedy player's seat in a mixed lineup, None otherwise."""
+    seats = seats_of(lineup, players)
+    if isinstance(seats, str) or seats.count("greedy") != 1:
+        return None
+    return seats.index("greedy")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a game's report: the configuration `config` (seed key `key`, record
+    `options`, descriptive `info` such as players, area and variant) played `games` times by
+    `lineup`. Legal moves are counted in every `measure_every`-th game; `cost` is a rough cost
+    per game (milliseconds) and `chunk` the games per pool task."""
+
+    game: str
+    key: int
+    config: str
+    lineup: str
+    section: str
+    players: int
+    options: dict[str, Any]
+    set_path: str | None
+    games: int
+    info: dict[str, Any] = field(default_factory=dict)
+    measure_every: int = 1
+    cost: float = 1.0
+    chunk: int = 50
+
+    def tasks(self, seed: int) -> list[BatchTask]:
+        """The pool tasks that play this line's games."""
+        seeds = [game_seed(seed, self.key, i) for i in range(self.games)]
+        measure = tuple(i % self.measure_every == 0 for i in range(self.games))
+        out = []
+        for start in range(0, self.games, self.chunk):
+            part = seeds[start:start + self.chunk]
+            out.append(BatchTask(self.key, self.game, self.options, self.set_path,
+                                 seats_of(self.lineup, self.players), tuple(part),
+                                 None if self.measure_every == 1 else measure[start:start + self.chunk],
+                                 self.cost * len(part)))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A line with the results of its games and the problems met (invariants, crashes)."""
+
+    line: Line
+    results: tuple[GameResult, ...]
+    problems: tuple[str, ...]
+
+
+def play(lines: Sequence[Line], seed: int, workers: int | None = None,
+         on_done: Callable[[int], None] | None = None) -> list[Played]:
+    """Play every line (of any games) on one process pool; results in line order."""
+    tasks: list[BatchTask] = []
+    owner: list[int] = []
+    for i, line in enumerate(lines):
+        for task in line.tasks(seed):
+            tasks.append(task)
+            owner.append(i)
+    outcomes = run_tasks(tasks, workers, on_done)
+    results: list[list[GameResult]] = [[] for _ in lines]
+    problems: list[list[str]] = [[] for _ in lines]
+    for i, outcome in zip(owner, outcomes):
+        results[i].extend(outcome.results)
+        problems[i].extend(outcome.problems)
+    return [Played(line, tuple(r), tuple(p)) for line, r, p in zip(lines, results, problems)]
+
+
+def row(played: Played, labels: Sequence[str], kinds: Sequence[str] = ()) -> dict[str, Any]:
+    """The report row of a played line: its description and every figure of
+    `cardgen.engine.metrics.summarise`, the problems, and for a mixed lineup the greedy seat's
+    share (`strong`)."""
+    line = played.line
+    out: dict[str, Any] = {"config": line.config, "lineup": line.lineup, "section": line.section,
+                           "players": line.players, **line.info}
+    out.update(summarise(played.results, labels, kinds))
+    out["problems"] = list(played.problems)
+    seat = strong_seat(line.lineup, line.players)
+    if seat is not None:
+        out["strong"] = {"seat": seat, **skill([(played.results, seat)])}
+    return out
+
+
+def skill_summary(played: Sequence[Played]) -> list[dict[str, Any]]:
+    """Per player count: greedy's win share against random over both seat orders, with its
+    95% Wilson interval and the fair share (does skill matter?)."""
+    by_count: dict[int, list[tuple[Sequence[GameResult], int]]] = {}
+    configs: dict[int, str] = {}
+    for p in played:
+        seat = strong_seat(p.line.lineup, p.line.players)
+        if seat is not None and p.results:
+            by_count.setdefault(p.line.players, []).append((p.results, seat))
+            configs.setdefault(p.line.players, p.line.config)
+    return [{"players": n, "config": configs[n], **skill(pairs)} for n, pairs in sorted(by_count.items())]
+
+
+def kind_use(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """Plays of every component kind over all of a game's rows (kinds never played included)."""
+    total: dict[str, int] = {}
+    for r in rows:
+        for kind, n in (r.get("kinds") or {}).items():
+            total[kind] = total.get(kind, 0) + n
+    return total
+
+
+def kind_findings(rows: Sequence[dict[str, Any]], noun: str) -> list[str]:
+    """A finding for every kind that no game of `rows` played."""
+    games = sum(int(r.get("games", 0)) for r in rows)
+    return [f"{noun} '{kind}' was never played in {games} games"
+            for kind, n in kind_use(rows).items() if n == 0]

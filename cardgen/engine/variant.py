@@ -1,0 +1,84 @@
+"""`cardgen variant` without the command line: make a variant set file from options, check it
+and write it only when it passes (a temporary name, renamed at the end; nothing left behind).
+
+The check is `cardgen check`'s: completeness (the loader, the set's findings, Irrläufer's stick
+proof) and a quick playability run with the sensible player on every configuration the set
+offers, where every game must end by the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cardgen.engine.checkrun import GameCheck, run_check
+from cardgen.errors import CardgenError, DataError
+
+MODULES = {
+    "schlangennest": "cardgen.games.schlangennest.variants",
+    "schlangengrube": "cardgen.games.schlangengrube.variants",
+    "irrlaeufer": "cardgen.games.irrlaeufer.variants",
+}
+"""The module that makes each game's variant files (`OPTIONS`, `text_from_options`)."""
+
+QUICK_GAMES = 30
+"""Seeded games per configuration of the quick check."""
+
+
+def variant_text(game: str, options: dict[str, Any]) -> str:
+    """The set file text for `game` from the command line's `options` (None = not given);
+    DataError for an option another game's variants take, or an impossible request."""
+    if game not in MODULES:
+        raise DataError("GAME", f"no variants for {game!r} (known: {', '.join(MODULES)})")
+    module = importlib.import_module(MODULES[game])
+    for key, value in options.items():
+        if value is not None and key not in module.OPTIONS:
+            others = [g for g, m in MODULES.items() if key in importlib.import_module(m).OPTIONS]
+            raise DataError(f"--{key}", f"is not an option of {game} variants"
+                                        + (f" (it is one of {', '.join(others)})" if others else ""))
+    text: str = module.text_from_options(options)
+    return text
+
+
+def write_checked(game: str, text: str, out: Path, games: int = QUICK_GAMES, seed: int = 0,
+                  workers: int | None = None,
+                  progress: Callable[[int], Callable[[int], None]] | None = None) -> GameCheck:
+    """Check the set `text` and write it to `out` only if the check passes; DataError naming
+    `out` and the first reason otherwise (and no file written)."""
+    if out.suffix != ".toml":
+        raise DataError(str(out), "a set file's name ends in .toml")
+    if out.is_dir():
+        raise DataError(str(out), "is a folder; give the file to write")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=".toml", dir=out.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a set file is an ordinary file
+        try:
+            (check,) = run_check([game], tmp, games, 0, None, "sensible", seed, workers, progress)
+        except CardgenError as exc:
+            raise DataError(str(out), _refusal(str(exc), tmp, out)) from None
+        failures = check.failures()
+        if failures:
+            raise DataError(str(out), _refusal(failures[0], tmp, out))
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return dataclasses.replace(check, path=str(out))
+
+
+def _refusal(reason: str, tmp: str, out: Path) -> str:
+    """The check's reason, naming `out` instead of the temporary file (once)."""
+    text = reason.replace(tmp, str(out))
+    if text.startswith(f"{out}: "):
+        text = text[len(str(out)) + 2:]
+    return f"refused: {text}"
