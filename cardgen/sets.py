@@ -193,6 +193,7 @@ class NestSet:
     card_size: float
     cards: tuple[NestCard, ...]
     areas: dict[int, tuple[tuple[int, int], ...]]
+    variant: bool = False
 
     @property
     def game(self) -> str:
@@ -213,7 +214,7 @@ class NestSet:
 
 
 def _nest(src: _Source, data: dict[str, Any]) -> NestSet:
-    _check_keys(src, data, {"game", "name", "colours", "card_size", "card", "areas"},
+    _check_keys(src, data, {"game", "name", "colours", "card_size", "card", "areas", "variant"},
                 {"game", "name", "colours", "card_size", "card"})
     name = _expect(src, data["name"], str, "a text", "name")
     colours = _colours(src, data)
@@ -247,7 +248,8 @@ def _nest(src: _Source, data: dict[str, Any]) -> NestSet:
             raise src.error(f"areas for {players} players must be a list of [width, height] pairs of 1-40",
                             "areas")
         areas[int(players)] = tuple((int(w), int(h)) for w, h in sizes)
-    return NestSet(src.path, name, colours, size, tuple(cards), areas)
+    variant = _expect(src, data.get("variant", False), bool, "true or false", "variant")
+    return NestSet(src.path, name, colours, size, tuple(cards), areas, variant)
 
 
 # --------------------------------------------------------------------------- entry point

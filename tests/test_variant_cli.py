@@ -65,10 +65,10 @@ def test_three_colour_schlangengrube_is_generated_checked_and_printed(tmp_path: 
     (["irrlaeufer", "--rows", "17", "--sticks", "150"], "150 sticks not proven to fit"),
     (["schlangengrube", "--colours", "7"], "3-6 colours, not 7"),
     (["schlangennest", "--colours", "red,red"], "a colour is listed twice"),
-    (["schlangennest", "--straights", "5"], "refused: each colour has 5 straight card(s); the original has 7"),
+    (["schlangennest", "--straights", "0"], "--straights: 0 cards per colour is outside 1-99"),
     (["schlangengrube", "--tiles", "40", "--heads", "9"], "cannot carry 9 heads and 9 tails per colour"),
     (["schlangennest", "--sticks", "20"], "--sticks: is not an option of schlangennest variants"),
-], ids=["heads-tails", "sticks", "seven-colours", "twice", "fewer-straights", "too-few-tiles", "wrong-game"])
+], ids=["heads-tails", "sticks", "seven-colours", "twice", "no-straights", "too-few-tiles", "wrong-game"])
 def test_impossible_requests_are_refused_and_write_nothing(tmp_path: Path, args: list[str], fragment: str) -> None:
     out = tmp_path / "variant.toml"
     code, _, err = _run("variant", *args, "--out", str(out), "--games", "4")
@@ -110,3 +110,17 @@ def test_area_table_extends_the_original() -> None:
         assert tuple(areas(players, 16)) == nest.areas[players]
     assert areas(6, 16)[0] == (10, 10)
     assert areas(4, 25)[0] == (10, 10)  # more body cards, more room: side 8 * sqrt(25/16)
+
+
+def test_fewer_straights_is_a_variant_when_the_file_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "nest-5-straights.toml"
+    result = CliRunner().invoke(main, ["variant", "schlangennest", "--straights", "5", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "variant = true" in out.read_text(encoding="utf-8")
+    # the same counts without the flag: a card is missing, and check says which
+    plain = tmp_path / "missing.toml"
+    plain.write_text(out.read_text(encoding="utf-8").replace("variant = true", ""), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "schlangennest", "--set", str(plain), "--games", "2",
+                                       "--quiet", "--no-chart"])
+    assert result.exit_code == 1
+    assert "5 straight card(s); the original has 7" in result.stderr

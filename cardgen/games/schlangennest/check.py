@@ -3,7 +3,8 @@
 Completeness is judged against the original (RULINGS.md §1): per colour 1 head, 1 tail,
 7 straight and 9 curve cards, every card one coloured and one neutral part with valid,
 non-overlapping ports. A set with *fewer* cards of a kind than the original is incomplete
-(exit 1, naming the kind and the numbers); a set with *more* is a variant and gets a note only,
+(exit 1, naming the kind and the numbers) unless the file says `variant = true`; a set with
+*more* is a variant and gets a note only,
 as does a card whose face differs from the original's (up to rotation): such sets are then
 judged by their playability, where every seeded game must end properly.
 
@@ -77,7 +78,9 @@ def completeness(nest_set: NestSet) -> list[Finding]:
     for kind, want in ORIGINAL_COUNTS.items():
         have = sum(c.count for c in nest_set.cards if c.kind == kind)
         if have < want:
-            out.append(Finding(True, f"each colour has {have} {kind} card(s); the original has {want}"))
+            # A set file that says `variant = true` chose its counts; otherwise a card is missing.
+            out.append(Finding(not nest_set.variant,
+                               f"each colour has {have} {kind} card(s); the original has {want}"))
         elif have > want:
             out.append(Finding(False, f"each colour has {have} {kind} cards; the original has {want}"))
     for card in nest_set.cards:

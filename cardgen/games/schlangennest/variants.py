@@ -73,6 +73,7 @@ def set_text(v: NestVariant) -> str:
         f"# original's cells per body card: side round((players + 4) * sqrt({body} / 16)).",
         'game = "schlangennest"',
         f'name = "{name}"',
+        "variant = true  # counts differ from the original on purpose: check notes them, no error",
         "colours = [" + ", ".join(f'"{c}"' for c in v.colours) + "]",
         f'card_size = "{v.card_size}"',
         "",
