@@ -10,7 +10,6 @@ import json
 import multiprocessing
 import os
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -19,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from cardgen import __version__
-from cardgen.errors import CardgenError
 from cardgen.options import BuildOptions
 from cardgen.print import (
     Face, FaceCache, Flip, Imposition, Item, Layout, LayoutOptions, calibration_pdf, how_to_print, impose,
@@ -144,13 +142,8 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 for key, (face, count) in faces.items()} if pool else {}
         for comp, layout, imp in plans:
             name = pdf_name(comp.stem, options.paper, layout)
-            done = [0]
-
-            def step(d: int, t: int, done: list[int] = done) -> None:
-                advance(0)  # keep the bar alive while faces are parsed
-
             write_pdf(folder / name, imp, title=f"{title} – {comp.title}", colour=options.colour,
-                      cache=cache, progress=step)
+                      cache=cache)
             advance(len(imp.pages))
             fronts = sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
             entries.append({
@@ -216,15 +209,3 @@ def build_calibration(options: BuildOptions) -> Path:
     """The one-page duplex calibration sheet for the chosen paper and flip edge."""
     path = options.out / f"calibration-{options.paper}-{options.flip}.pdf"
     return calibration_pdf(path, options.paper, options.flip)
-
-
-def face_counts(items: Sequence[Item]) -> Counter[str]:
-    """How many copies of each front face the items make."""
-    counts: Counter[str] = Counter()
-    for item in items:
-        counts[item.front.key] += item.count
-    return counts
-
-
-__all__ = ["CardgenError", "Component", "ExtraPdf", "build_calibration", "build_game", "face_counts",
-           "pdf_name", "write_kit"]

@@ -113,3 +113,13 @@ def test_part_sizes_fit_the_board() -> None:
     assert size.width <= spec.field - spec.groove
     piece = standee_faces(board, 1.0)[0]
     assert (piece.width, piece.height) == pytest.approx((size.width, size.height))
+
+
+def test_board_rendering_does_not_load_the_rules() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, cardgen.games.irrlaeufer.render, cardgen.art.board\n"
+            "print(sorted(m for m in sys.modules if m.endswith(('.rules', '.movement', '.sliding'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -8,14 +8,23 @@ GameState implementation), `record` (writing game records), `consistency` (the `
 
 from __future__ import annotations
 
-from cardgen.games.irrlaeufer.components import Dir, IrrBoard, Side, Stick
-from cardgen.games.irrlaeufer.consistency import Finding, check_board, lay_proof
-from cardgen.games.irrlaeufer.moves import (ENDINGS, RULES, EndTurn, Go, IrrMove, Lay, Slide, Turn,
-                                            group_turns)
-from cardgen.games.irrlaeufer.record import make_record
-from cardgen.games.irrlaeufer.hooks import Outcome
-from cardgen.games.irrlaeufer.rules import IrrState, new_game
+import importlib
+from typing import Any
 
-__all__ = ["Dir", "IrrBoard", "Side", "Stick", "Finding", "check_board", "lay_proof", "ENDINGS",
-           "RULES", "EndTurn", "Go", "IrrMove", "Lay", "Slide", "Turn", "group_turns",
-           "make_record", "IrrState", "Outcome", "new_game"]
+# The package names its parts lazily (PEP 562): the board art imports `components` and must not
+# load the rules on the way (DESIGN.md: rendering never imports rules).
+_HOME = {
+    "Dir": "components", "IrrBoard": "components", "Side": "components", "Stick": "components",
+    "Finding": "consistency", "check_board": "consistency", "lay_proof": "consistency",
+    "ENDINGS": "moves", "RULES": "moves", "EndTurn": "moves", "Go": "moves", "IrrMove": "moves",
+    "Lay": "moves", "Slide": "moves", "Turn": "moves", "group_turns": "moves",
+    "make_record": "record", "Outcome": "hooks", "IrrState": "rules", "new_game": "rules",
+}
+
+__all__ = list(_HOME)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
