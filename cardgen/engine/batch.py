@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.invariants import check_invariants
-from cardgen.engine.metrics import summarise as summarise_metrics
 from cardgen.engine.registry import game_spec
 from cardgen.engine.simulate import GameResult, simulate
 
@@ -109,10 +108,3 @@ def run_tasks(tasks: Sequence[BatchTask], workers: int | None = None,
             if on_done:
                 on_done(len(tasks[futures[future]].seeds))
     return [results[i] for i in range(len(tasks))]
-
-
-def summarise(results: Sequence[GameResult], labels: Sequence[str], kinds: Sequence[str] = ()) -> dict[str, Any]:
-    """Playability figures of a batch (see `cardgen.engine.metrics.summarise`): games, how many
-    ended properly, length, scores, the first seat's share of wins with its 95% Wilson interval,
-    moves of every label per game, and the metrics of the full report."""
-    return summarise_metrics(results, labels, kinds)

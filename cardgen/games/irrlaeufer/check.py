@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.engine.batch import Finding
-from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line, play, row
+from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.consistency import check_board
 
@@ -58,9 +58,6 @@ def completeness(board: IrrBoard) -> list[Finding]:
     return [Finding(not f.ok, f"{f.topic}: {f.message}") for f in check_board(board)]
 
 
-def total_games(board: IrrBoard, players: tuple[int, ...], games: int) -> int:
-    """How many games `playability` plays (Irrläufer is for two players only)."""
-    return games if 2 in players else 0
 
 
 def lines(board: IrrBoard, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
@@ -75,10 +72,3 @@ def lines(board: IrrBoard, players: tuple[int, ...], games: int, player: str, sk
         out.extend(Line("irrlaeufer", 0, label, lineup, SKILL, 2, {}, path, skill_games, info, cost=_COST,
                         chunk=_CHUNK) for lineup in SKILL_LINEUPS)
     return out
-
-
-def playability(board: IrrBoard, players: tuple[int, ...], games: int, seed: int, player: str,
-                workers: int | None = None, on_done: Any = None) -> list[dict[str, Any]]:
-    """Play the board `games` times (two players) and summarise (cardgen.engine.metrics.summarise)."""
-    played = play(lines(board, players, games, player), seed, workers, on_done)
-    return [row(p, LABELS, KINDS) for p in played]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.engine.batch import Finding
-from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line, play, row
+from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, Variant
@@ -75,9 +75,6 @@ def configs(pit: PitSet, players: tuple[int, ...]) -> list[tuple[int, str | None
             if v != Variant.SECRET_COLOUR.value or p <= min(pit.head_markers, len(pit.colours))]
 
 
-def total_games(pit: PitSet, players: tuple[int, ...], games: int) -> int:
-    """How many games `playability` will play."""
-    return games * len(configs(pit, players))
 
 
 def lines(pit: PitSet, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
@@ -95,11 +92,3 @@ def lines(pit: PitSet, players: tuple[int, ...], games: int, player: str, skill_
                             {"variant": None}, cost=60.0 if "greedy" in lineup else 2.0,
                             chunk=10 if "greedy" in lineup else 50) for lineup in SKILL_LINEUPS)
     return sorted(out, key=lambda line: line.section != MAIN)
-
-
-def playability(pit: PitSet, players: tuple[int, ...], games: int, seed: int, player: str,
-                workers: int | None = None, on_done: Any = None) -> list[dict[str, Any]]:
-    """Play every configuration with `player` and summarise each (rows as
-    cardgen.engine.metrics.summarise)."""
-    played = play(lines(pit, players, games, player), seed, workers, on_done)
-    return [row(p, LABELS, kinds(pit)) for p in played]

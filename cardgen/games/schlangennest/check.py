@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.batch import Finding
-from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line, play, row
+from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
 from cardgen.games.schlangennest.config import VARIANTS, players_allowed, recommended_area
 from cardgen.games.schlangennest.moves import MoveKind
 from cardgen.geometry import EDGES, Part, PartKind, parse_part
@@ -175,17 +175,3 @@ def lines(nest_set: NestSet, players: tuple[int, ...], games: int, player: str,
                                 conf.options(nest_set), path, skill_games, info, MEASURE_EVERY,
                                 _cost(conf, lineup)) for lineup in SKILL_LINEUPS)
     return out
-
-
-def playability(nest_set: NestSet, players: tuple[int, ...], games: int, seed: int, player: str,
-                workers: int | None = None, on_done: Any = None) -> list[dict[str, Any]]:
-    """Play the configurations with `player` and summarise each (a list of dicts, one per
-    configuration, with "config", the figures of `cardgen.engine.metrics.summarise` and
-    "problems")."""
-    played = play(lines(nest_set, players, games, player), seed, workers, on_done)
-    return [row(p, LABELS, kinds(nest_set)) for p in played]
-
-
-def total_games(nest_set: NestSet, players: tuple[int, ...], games: int) -> int:
-    """How many games `playability` will play."""
-    return games * len(configs(nest_set, players))
