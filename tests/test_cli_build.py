@@ -81,3 +81,24 @@ def test_card_too_big_for_the_paper_names_both_sizes(tmp_path: Path, paper: str,
     assert "250" in err and name in err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert _files(tmp_path / "out") == []
+
+
+def test_list_names_every_game_with_its_variants() -> None:
+    code, out, _ = _run("list")
+    assert code == 0
+    for name in ("schlangennest", "schlangengrube", "irrlaeufer"):
+        assert out.count(f"{name}:") == 1
+    assert "two-snakes-single" in out and "secret-colour" in out and "double-markers" in out
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_calibration_sheet_through_the_cli(tmp_path: Path, flip: str) -> None:
+    import pypdf
+
+    code, _, err = _run("build", "--calibration", "--paper", "letter", "--flip", flip,
+                        "--out", str(tmp_path), "--quiet")
+    assert code == 0, err
+    reader = pypdf.PdfReader(tmp_path / f"calibration-letter-{flip}.pdf")
+    assert len(reader.pages) == 2  # a front and the back behind it
+    assert [round(float(v), 1) for v in reader.pages[0].mediabox] == [0, 0, 612.0, 792.0]
+    assert "back-offset" in reader.pages[1].extract_text()

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.games.schlangennest.rules import NestState, new_game
+import pytest
+
+from cardgen.errors import IllegalMove
+from cardgen.games.schlangennest.rules import NestMove, NestState, new_game
 
 Lay = tuple[str, str, tuple[int, int], int]
 
@@ -53,3 +56,18 @@ def swap_only_position() -> NestState:
             ("blue", "straight", (1, -1), 90), ("blue", "curve", (2, -1), 180), ("blue", "curve", (3, 0), 180),
             ("blue", "curve", (3, 1), 270)]
     return position(red + blue, "red", area=(8, 8))
+
+
+def refused(state: NestState, move: NestMove) -> str:
+    """The rule id `state` refuses `move` with (fails if the move is legal)."""
+    with pytest.raises(IllegalMove) as info:
+        state.check(move)
+    return info.value.rule
+
+
+def legal(state: NestState, move: NestMove) -> bool:
+    """Whether `move` passes `state.check` (it raises otherwise) and, for turns, swaps and
+    passes, is among the listed legal moves."""
+    state.check(move)
+    return move in state.legal_moves() or move.kind.value == "card"
+

@@ -5,23 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
-from cardgen.errors import IllegalMove
-from cardgen.games.schlangennest.rules import NestMove, Rule, new_game, pass_move, place, swap, turn
-from test_nest_helpers import loop_2x2, position, swap_only_position
-
-
-def refused(state, move: NestMove) -> str:
-    """The rule id `state` refuses `move` with (fails if the move is legal)."""
-    with pytest.raises(IllegalMove) as info:
-        state.check(move)
-    return info.value.rule
-
-
-def legal(state, move: NestMove) -> bool:
-    state.check(move)
-    return move in state.legal_moves() or move.kind.value == "card"
+from cardgen.games.schlangennest.rules import Rule, new_game, pass_move, place, swap, turn
+from test_nest_helpers import legal, refused, loop_2x2, position, swap_only_position
 
 
 # ---------------------------------------------------------------- round 1 and laying

@@ -9,23 +9,9 @@ rot 180 = own S-W + grey N-E, rot 270 = own W-N + grey E-S; tail own tail@N + gr
 
 from __future__ import annotations
 
-import pytest
 
-from cardgen.errors import IllegalMove
-from cardgen.games.schlangennest.rules import NestMove, new_game, place, turn
-from test_nest_helpers import loop_2x2, position
-
-
-def refused(state, move: NestMove) -> str:
-    """The rule id `state` refuses `move` with (fails if the move is legal)."""
-    with pytest.raises(IllegalMove) as info:
-        state.check(move)
-    return info.value.rule
-
-
-def legal(state, move: NestMove) -> bool:
-    state.check(move)
-    return move in state.legal_moves() or move.kind.value == "card"
+from cardgen.games.schlangennest.rules import new_game, place, turn
+from test_nest_helpers import legal, refused, loop_2x2, position
 
 
 # ---------------------------------------------------------------- still-closed

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner  # noqa: F401 - keeps the CLI importable alongside
 
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangennest.rules import new_game, place
