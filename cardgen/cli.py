@@ -1,4 +1,8 @@
-"""The command line: the only module that imports click. CardgenError becomes one line, exit 1."""
+"""The command line: the only module that imports click. CardgenError becomes one line, exit 1.
+
+The games come from `cardgen.registry.GAMES` unless the caller hands another `Registry` as click's
+context object (`main(obj=registry)`): the tests run a toy game through every command that way.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,19 @@ from typing import Any, TypeVar
 import click
 
 from cardgen.errors import CardgenError
+from cardgen.game import Game, Registry
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _registry() -> Registry:
+    """The games of this run (see the module docstring)."""
+    obj = click.get_current_context().find_root().obj
+    if isinstance(obj, Registry):
+        return obj
+    from cardgen.registry import GAMES
+
+    return GAMES
 
 
 def reports_errors(func: F) -> F:
@@ -39,25 +54,26 @@ def main() -> None:
 # ---- build / list (owned by the print side) ---------------------------------------------
 
 
-def _games(names: tuple[str, ...]) -> list[str]:
-    from cardgen.games import GAMES
-
-    for name in names:
-        if name not in GAMES:
-            raise CardgenError("GAME", f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    return list(names) or list(GAMES)
+def _games(names: tuple[str, ...], set_path: str | None = None) -> list[Game[Any]]:
+    """The games named (all when none); with a set file and no name, the game the file is for."""
+    registry = _registry()
+    if set_path and not names:
+        return [registry.game_of_set(set_path)]
+    games = registry.select(names)
+    if set_path and len(games) != 1:
+        raise CardgenError("--set", "a set file belongs to one game: name that game too")
+    return games
 
 
 @main.command("list")
+@reports_errors
 def list_games() -> None:
     """Show the games, their components and their variants."""
-    from cardgen.games import GAMES
-
-    for info in GAMES.values():
-        click.echo(f"{info.name}: {info.title} ({info.credit})")
-        click.echo(f"  components: {info.components}")
-        click.echo(f"  variants:   {', '.join(info.variants) or '-'}")
-        click.echo(f"  print kit:  {'yes' if info.kit_module else 'not yet'}")
+    for game in _registry():
+        click.echo(f"{game.name}: {game.title} ({game.credit})")
+        click.echo(f"  components: {game.components}")
+        click.echo(f"  variants:   {', '.join(game.variants) or '-'}")
+        click.echo(f"  print kit:  {'yes' if game.has_kit() else 'not yet'}")
 
 
 @main.command()
@@ -107,11 +123,8 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
         if not quiet:
             click.echo(f"wrote {path}")
         return
-    names = _games(games)
-    if set_path and len(names) != 1:
-        raise CardgenError("--set", "a set file belongs to one game: name that game too")
-    for name in names:
-        for line in kit.build_game(name, options, quiet=quiet):
+    for game in _games(games, set_path):
+        for line in game.build_kit(options, quiet=quiet):
             if not quiet:
                 click.echo(line)
 
@@ -139,7 +152,7 @@ def replay(record: str, as_json: bool) -> None:
 
     from cardgen.engine.replay import replay as run_replay
 
-    result = run_replay(record)
+    result = run_replay(record, _registry())
     if as_json:
         click.echo(json.dumps(result.to_json()))
     else:
@@ -192,16 +205,9 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
 
     from cardgen.engine.checkrun import print_report, run_check, with_chart
     from cardgen.engine.report import progress_bar
-    from cardgen.games import GAMES
 
     counts = _player_counts(players) if players is not None else None
-    checkable = [name for name, info in GAMES.items() if info.check_module]
-    names = list(games) or checkable
-    for name in names:
-        if name not in checkable:
-            raise CardgenError(name, f"no check for this game (known: {', '.join(checkable)})")
-    if set_path and len(names) != 1:
-        raise CardgenError("--set", "a set file belongs to one game: name that game too")
+    names = _games(games, set_path)
     with contextlib.ExitStack() as stack:
         def progress(total: int) -> Callable[[int], None]:
             return stack.enter_context(progress_bar(total, f"check: {total} games", not quiet and not as_json))
@@ -259,13 +265,15 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
     from cardgen.engine.report import progress_bar
     from cardgen.engine.variant import variant_text, write_checked
 
-    text = variant_text(game, {"colours": colours, "straights": straights, "curves": curves, "tiles": tiles,
-                               "heads": heads, "tails": tails, "rows": rows, "sticks": sticks, "name": name})
+    registry = _registry()
+    chosen = registry.get(game)
+    text = variant_text(chosen, {"colours": colours, "straights": straights, "curves": curves, "tiles": tiles,
+                               "heads": heads, "tails": tails, "rows": rows, "sticks": sticks, "name": name}, registry)
     with contextlib.ExitStack() as stack:
         def progress(total: int) -> Callable[[int], None]:
             return stack.enter_context(progress_bar(total, f"variant check: {total} games", not quiet))
 
-        check = write_checked(game, text, Path(out), n_games, seed, workers, progress)
+        check = write_checked(chosen, text, Path(out), n_games, seed, workers, progress)
     if not quiet:
         rows_ = check.main_rows
         played = sum(int(r["games"]) for r in rows_)

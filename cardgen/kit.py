@@ -194,17 +194,6 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
     return lines
 
 
-def build_game(name: str, options: BuildOptions, quiet: bool = False) -> list[str]:
-    """Build one game's kit; a game without a print kit yet is reported, not an error."""
-    from cardgen.games import GAMES
-
-    info = GAMES[name]
-    if info.kit_module is None:
-        return [f"{name}: no print kit yet (skipped)"]
-    result: list[str] = info.kit().build(options, quiet=quiet)
-    return result
-
-
 def build_calibration(options: BuildOptions) -> Path:
     """The one-page duplex calibration sheet for the chosen paper and flip edge."""
     path = options.out / f"calibration-{options.paper}-{options.flip}.pdf"

@@ -1,5 +1,7 @@
-"""Tile-set files (TOML, FORMATS.md) loaded and validated into frozen dataclasses.
+"""Set files (TOML) read and validated, for any game: this module knows no game.
 
+Each game's `components` module turns the parsed table into its own frozen dataclasses with the
+helpers here (`check_keys`, `expect`, `length_mm`, `colour_list`, `part_list`, `whole_count`).
 Every error is a DataError naming the file, the line (or key) and the reason. Unknown keys
 are errors, never warnings.
 """
@@ -10,24 +12,23 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, TypeVar
 
 from cardgen.colours import PALETTE
 from cardgen.errors import DataError
 from cardgen.geometry import Part, PartKind, parse_part
 from cardgen.units import parse_length
 
-if TYPE_CHECKING:
-    from cardgen.games.schlangengrube.components import PitSet
-    from cardgen.games.irrlaeufer.components import IrrBoard
+S = TypeVar("S")
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+"""Where the built-in set files and booklet texts live."""
 
 
 # --------------------------------------------------------------------------- locating keys
 
 
-class _Source:
+class SetSource:
     """The raw text of a set file, to turn a key path into "file:line" for error messages."""
 
     def __init__(self, path: Path, text: str) -> None:
@@ -66,7 +67,7 @@ class _Source:
         return DataError(where, f"{what}: {reason}" if what else reason)
 
 
-def _read(path: Path) -> tuple[dict[str, Any], _Source]:
+def read_toml(path: Path) -> tuple[dict[str, Any], SetSource]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -80,10 +81,10 @@ def _read(path: Path) -> tuple[dict[str, Any], _Source]:
         reason = re.sub(r"\s*\(at line.*\)", "", str(exc))
         where = f"{path}:{match.group(1)}" if match else str(path)
         raise DataError(where, f"not valid TOML: {reason}") from None
-    return data, _Source(path, text)
+    return data, SetSource(path, text)
 
 
-def _check_keys(src: _Source, data: dict[str, Any], allowed: set[str], required: set[str],
+def check_keys(src: SetSource, data: dict[str, Any], allowed: set[str], required: set[str],
                 table: str | None = None, index: int = 0) -> None:
     for key in data:
         if key not in allowed:
@@ -93,14 +94,14 @@ def _check_keys(src: _Source, data: dict[str, Any], allowed: set[str], required:
             src.error("missing required key", key)
 
 
-def _expect(src: _Source, value: Any, kind: type | tuple[type, ...], what: str, key: str,
+def expect(src: SetSource, value: Any, kind: type | tuple[type, ...], what: str, key: str,
             table: str | None = None, index: int = 0) -> Any:
     if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
         raise src.error(f"expected {what}, got {value!r}", key, table, index)
     return value
 
 
-def _length(src: _Source, value: Any, key: str, low: float, high: float) -> float:
+def length_mm(src: SetSource, value: Any, key: str, low: float, high: float) -> float:
     try:
         mm = parse_length(value)
     except ValueError as exc:
@@ -110,8 +111,8 @@ def _length(src: _Source, value: Any, key: str, low: float, high: float) -> floa
     return mm
 
 
-def _colours(src: _Source, data: dict[str, Any]) -> tuple[str, ...]:
-    names = _expect(src, data["colours"], list, "a list of colour names", "colours")
+def colour_list(src: SetSource, data: dict[str, Any]) -> tuple[str, ...]:
+    names = expect(src, data["colours"], list, "a list of colour names", "colours")
     if not names:
         raise src.error("needs at least one colour", "colours")
     for name in names:
@@ -122,11 +123,11 @@ def _colours(src: _Source, data: dict[str, Any]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _parts(src: _Source, value: Any, allowed_colours: set[str], table: str, index: int) -> tuple[Part, ...]:
-    items = _expect(src, value, list, "a list of parts", "parts", table, index)
+def part_list(src: SetSource, value: Any, allowed_colours: set[str], table: str, index: int) -> tuple[Part, ...]:
+    items = expect(src, value, list, "a list of parts", "parts", table, index)
     if not items:
         raise src.error("a card needs at least one part", "parts", table, index)
-    parts: list[Part] = []
+    out: list[Part] = []
     used: set[str] = set()
     for item in items:
         if not isinstance(item, str):
@@ -142,151 +143,48 @@ def _parts(src: _Source, value: Any, allowed_colours: set[str], table: str, inde
             if port in used:
                 raise src.error(f"two parts use the {port} port", "parts", table, index)
             used.add(port)
-        parts.append(part)
-    return tuple(parts)
+        out.append(part)
+    return tuple(out)
 
 
-def _count(src: _Source, value: Any, table: str, index: int, high: int = 99) -> int:
-    count = _expect(src, value, int, "a whole number", "count", table, index)
-    if not 1 <= count <= high:
-        raise src.error(f"count {count} is outside 1-{high}", "count", table, index)
-    return int(count)
+def whole_count(src: SetSource, value: Any, table: str, index: int, high: int = 99) -> int:
+    n = expect(src, value, int, "a whole number", "count", table, index)
+    if not 1 <= n <= high:
+        raise src.error(f"count {n} is outside 1-{high}", "count", table, index)
+    return int(n)
 
 
-# --------------------------------------------------------------------------- Schlangennest
-
-NEST_KINDS = ("straight", "curve", "head", "tail")
+# --------------------------------------------------------------------------- entry points
 
 
-@dataclass(frozen=True, slots=True)
-class NestCard:
-    """One Schlangennest card type; every colour gets `count` of it.
-
-    `parts` are listed bottom to top with colours "own" (the owner's) and "neutral" (grey).
-    """
-
-    id: str
-    count: int
-    parts: tuple[Part, ...]
-
-    @property
-    def own(self) -> Part:
-        """The card's part in the owner's colour."""
-        return next(p for p in self.parts if p.colour == "own")
-
-    @property
-    def kind(self) -> str:
-        """straight, curve, head or tail: what the owner's part is."""
-        own = self.own
-        if own.kind is PartKind.BODY:
-            return "straight" if own.is_straight else "curve"
-        return str(own.kind.value)
-
-
-@dataclass(frozen=True, slots=True)
-class NestSet:
-    """A Schlangennest set: colours, card size, card types and the play areas per player count."""
-
-    path: Path
-    name: str
-    colours: tuple[str, ...]
-    card_size: float
-    cards: tuple[NestCard, ...]
-    areas: dict[int, tuple[tuple[int, int], ...]]
-    variant: bool = False
-
-    @property
-    def game(self) -> str:
-        """The registry name of the game this set is for."""
-        return "schlangennest"
-
-    def card(self, card_id: str) -> NestCard:
-        """The card type called `card_id` (KeyError if none)."""
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
-
-    @property
-    def cards_per_colour(self) -> int:
-        """How many cards one colour's set holds."""
-        return sum(c.count for c in self.cards)
-
-
-def _nest(src: _Source, data: dict[str, Any]) -> NestSet:
-    _check_keys(src, data, {"game", "name", "colours", "card_size", "card", "areas", "variant"},
-                {"game", "name", "colours", "card_size", "card"})
-    name = _expect(src, data["name"], str, "a text", "name")
-    colours = _colours(src, data)
-    size = _length(src, data["card_size"], "card_size", 25.0, 300.0)  # paper fit is the layout's call
-    tables = _expect(src, data["card"], list, "[[card]] tables", "card")
-    cards: list[NestCard] = []
-    for i, table in enumerate(tables):
-        _check_keys(src, table, {"id", "count", "parts"}, {"id", "count", "parts"}, "card", i)
-        card_id = _expect(src, table["id"], str, "a text", "id", "card", i)
-        if not re.fullmatch(r"[a-z][a-z0-9-]*", card_id):
-            raise src.error(f"id {card_id!r} must be lower-case letters, digits and '-'", "id", "card", i)
-        if any(c.id == card_id for c in cards):
-            raise src.error(f"id {card_id!r} is used twice", "id", "card", i)
-        parts = _parts(src, table["parts"], {"own", "neutral"}, "card", i)
-        owns = [p for p in parts if p.colour == "own"]
-        if len(owns) != 1:
-            raise src.error(f"a card needs exactly one 'own' part, this one has {len(owns)}", "parts", "card", i)
-        cards.append(NestCard(card_id, _count(src, table["count"], "card", i), parts))
-    for kind in ("head", "tail"):
-        n = sum(c.count for c in cards if c.kind == kind)
-        if n != 1:
-            raise src.error(f"every colour needs exactly one {kind} card, this set gives {n}", "card")
-    areas: dict[int, tuple[tuple[int, int], ...]] = {}
-    raw_areas = _expect(src, data.get("areas", {}), dict, "a table of player counts", "areas")
-    for players, sizes in raw_areas.items():
-        if not players.isdigit() or not 2 <= int(players) <= len(colours):
-            raise src.error(f"player count {players!r} must be 2-{len(colours)}", "areas")
-        if not isinstance(sizes, list) or not all(
-            isinstance(s, list) and len(s) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
-                                                        and 1 <= v <= 40 for v in s) for s in sizes):
-            raise src.error(f"areas for {players} players must be a list of [width, height] pairs of 1-40",
-                            "areas")
-        areas[int(players)] = tuple((int(w), int(h)) for w, h in sizes)
-    variant = _expect(src, data.get("variant", False), bool, "true or false", "variant")
-    return NestSet(src.path, name, colours, size, tuple(cards), areas, variant)
-
-
-# --------------------------------------------------------------------------- entry point
-
-def _pit(src: _Source, data: dict[str, Any]) -> PitSet:
-    # Imported here: the Schlangengrube components module builds on this module's helpers.
-    from cardgen.games.schlangengrube.components import load_pit
-
-    return load_pit(src, data)
-
-
-def _irr(src: _Source, data: dict[str, Any]) -> IrrBoard:
-    # Imported here: the Irrläufer components module builds on this module's helpers.
-    from cardgen.games.irrlaeufer.components import load_board
-
-    return load_board(src, data)
-
-
-_LOADERS: dict[str, Callable[[_Source, dict[str, Any]], NestSet | PitSet | IrrBoard]] = {
-    "schlangennest": _nest,
-    "schlangengrube": _pit,
-    "irrlaeufer": _irr,
-}
-
-
-def load_set(path: str | Path, game: str | None = None) -> NestSet | PitSet | IrrBoard:
-    """Load and validate the set file at `path`; `game`, when given, must match its `game` key."""
-    path = Path(path)
-    data, src = _read(path)
-    name = data.get("game")
-    if not isinstance(name, str) or name not in _LOADERS:
-        raise src.error(f"unknown game {name!r} (known: {', '.join(_LOADERS)})", "game")
-    if game is not None and name != game:
-        raise src.error(f"this is a {name} set, not a {game} set", "game")
-    return _LOADERS[name](src, data)
+def template_path(game: str, name: str) -> Path:
+    """The built-in file `name` of `game` (its default set, its booklet texts)."""
+    return TEMPLATES / game / name
 
 
 def default_set_path(game: str) -> Path:
     """Where the built-in default set of `game` lives."""
-    return TEMPLATES / game / "standard.toml"
+    return template_path(game, "standard.toml")
+
+
+def set_game(path: str | Path) -> tuple[object, dict[str, Any], SetSource]:
+    """Read the set file at `path`: what its `game` key says (unchecked), its table and its
+    source (DataError naming the file if it cannot be read)."""
+    data, src = read_toml(Path(path))
+    return data.get("game"), data, src
+
+
+def wrong_game(src: SetSource, name: object, game: str) -> DataError:
+    """The error for a set file whose `game` key names `name` where a `game` set is wanted."""
+    if not isinstance(name, str):
+        return src.error(f"unknown game {name!r} (expected {game!r})", "game")
+    return src.error(f"this is a {name!r} set, not a {game} set", "game")
+
+
+def load_for(path: str | Path, game: str, parse: Callable[[SetSource, dict[str, Any]], S]) -> S:
+    """Read the set file at `path`, check that it is a set of `game` and validate it with the
+    game's `parse` (DataError naming file, line and key otherwise)."""
+    name, data, src = set_game(path)
+    if name != game:
+        raise wrong_game(src, name, game)
+    return parse(src, data)

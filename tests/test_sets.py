@@ -8,7 +8,8 @@ import pytest
 
 from cardgen.errors import DataError
 from cardgen.geometry import PartKind
-from cardgen.sets import default_set_path, load_set
+from cardgen.registry import load_set
+from cardgen.sets import default_set_path
 
 STANDARD = default_set_path("schlangennest")
 

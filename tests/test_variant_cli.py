@@ -15,7 +15,9 @@ from cardgen.games.schlangengrube.components import load_pit_set
 from cardgen.games.schlangengrube.variants import PitVariant, tile_counts
 from cardgen.games.schlangennest.variants import areas
 from cardgen.geometry import PartKind
-from cardgen.sets import NestSet, default_set_path, load_set
+from cardgen.games.schlangennest.components import NestSet
+from cardgen.registry import load_set
+from cardgen.sets import default_set_path
 
 
 def _run(*args: str) -> tuple[int, str, str]:

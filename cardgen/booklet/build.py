@@ -3,58 +3,65 @@ A4 or Letter) and `rules-<lang>-read.pdf` (one A5 page per page, for screens), a
 their manifest entries.
 
 The text is `templates/<game>/rules-<lang>.txt` (see `markup`); the numbers come from the set
-file (`--set`), the diagrams from engine positions drawn with the game's art.
+file (`--set`), the diagrams from engine positions drawn with the game's art. This module knows
+no game: each game's kit hands it a `BookletContent` (its values and figures).
 """
 
 from __future__ import annotations
 
-import importlib
 import io
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardgen.booklet.impose import impose_pdf, padded
 from cardgen.booklet.markup import Document, parse
-from cardgen.booklet.pages import PageSpec, notes_pages, render_pages
+from cardgen.booklet.pages import Figure, PageSpec, notes_pages, render_pages
 from cardgen.errors import DataError
 from cardgen.print.files import write_bytes_atomic
-from cardgen.sets import TEMPLATES
+from cardgen.sets import template_path
 
-MODULES = {
-    "schlangennest": "cardgen.booklet.nest",
-    "schlangengrube": "cardgen.booklet.pit",
-    "irrlaeufer": "cardgen.booklet.irr",
-}
+
+@dataclass(frozen=True, slots=True)
+class BookletContent:
+    """What one game's booklet needs besides its text: `values(set, lang)` gives the numbers and
+    names the text prints, `figures(set, lang, doc)` the diagrams by name (drawn on demand)."""
+
+    game: str
+    values: Callable[[Any, str], Mapping[str, object]]
+    figures: Callable[[Any, str, Document], Mapping[str, Callable[[], Figure]]]
+
+
 SHEET = {"a4": "a4", "a3": "a4", "letter": "letter", "tabloid": "letter"}
 """The sheet a booklet is imposed on for each `--paper` (A3/Tabloid builds fold A4/Letter)."""
 
 
 def text_path(game: str, lang: str) -> Path:
     """Where the booklet text of `game` in `lang` lives."""
-    return TEMPLATES / game / f"rules-{lang}.txt"
+    return template_path(game, f"rules-{lang}.txt")
 
 
-def document(game: str, lang: str, source: Any, paper: str = "a4") -> Document:
-    """The parsed booklet text of `game` in `lang`, its numbers filled from `source` (the set);
-    `{kit}` is the paper name in the kit's file names."""
-    module = importlib.import_module(MODULES[game])
+def document(content: BookletContent, lang: str, source: Any, paper: str = "a4") -> Document:
+    """The parsed booklet text of `content`'s game in `lang`, its numbers filled from `source`
+    (the set); `{kit}` is the paper name in the kit's file names."""
+    game = content.game
     path = text_path(game, lang)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(str(path), f"no booklet text for language {lang!r}") from None
-    return parse(text, {**module.values(source, lang), "kit": paper}, str(path))
+    return parse(text, {**content.values(source, lang), "kit": paper}, str(path))
 
 
-def booklet_pages(game: str, lang: str, source: Any, paper: str = "a4") -> tuple[bytes, bytes, int]:
+def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4") -> tuple[bytes, bytes, int]:
     """(reading PDF, padded PDF for imposition, number of text pages) of one booklet."""
     from pypdf import PdfReader, PdfWriter
 
-    module = importlib.import_module(MODULES[game])
-    doc = document(game, lang, source, paper)
+    game = content.game
+    doc = document(content, lang, source, paper)
     spec = PageSpec(doc.texts.get("caption:title", game), doc.texts.get("caption:footer", game))
-    pages, n = render_pages(doc, lang, module.figures(source, lang, doc), spec)
+    pages, n = render_pages(doc, lang, content.figures(source, lang, doc), spec)
     extra = padded(n) - n
     if not extra:
         return pages, pages, n
@@ -89,17 +96,16 @@ class Booklets:
         return [f"{self.folder}/rules-{{{','.join(langs)}}}.pdf: rule booklets (fold) and -read.pdf versions"]
 
 
-def plan_booklets(game: str, options: Any, source: Any = None) -> Booklets:
-    """Render the booklets of `game` for every language of `options` (nothing is written yet);
-    `source` is the loaded set (read from `options.set_path` when None)."""
-    module = importlib.import_module(MODULES[game])
-    source = source if source is not None else module.load(options.set_path)
+def plan_booklets(content: BookletContent, options: Any, source: Any) -> Booklets:
+    """Render the booklets of `content`'s game for every language of `options` (nothing is
+    written yet); `source` is the loaded set."""
+    game = content.game
     sheet = SHEET.get(options.paper, "a4")
     paper_name = "A4" if sheet == "a4" else "Letter"
     files: dict[str, bytes] = {}
     entries: list[dict[str, Any]] = []
     for lang in options.langs:
-        read, full, n = booklet_pages(game, lang, source, options.paper)
+        read, full, n = booklet_pages(content, lang, source, options.paper)
         total = len(_pages(full))
         files[f"rules-{lang}.pdf"] = impose_pdf(full, sheet, parse_title(full))
         files[f"rules-{lang}-read.pdf"] = read
@@ -120,9 +126,10 @@ def plan_booklets(game: str, options: Any, source: Any = None) -> Booklets:
     return Booklets(Path(options.out) / game, files, entries)
 
 
-def write_booklets(game: str, options: Any, source: Any = None) -> list[dict[str, Any]]:
-    """Render and write the booklets of `game` into `options.out/game`; the manifest entries."""
-    booklets = plan_booklets(game, options, source)
+def write_booklets(content: BookletContent, options: Any, source: Any) -> list[dict[str, Any]]:
+    """Render and write the booklets of `content`'s game into `options.out/game`; the manifest
+    entries."""
+    booklets = plan_booklets(content, options, source)
     booklets.write()
     return booklets.entries
 

@@ -116,3 +116,17 @@ class Grid:
                 d.add(String(cx, cy - size * 0.36, text, fontName="DejaVuSans-Bold", fontSize=size,
                              fillColor=col, textAnchor="middle"))
         return d
+
+
+def beside(left: Drawing, right: Drawing, heads: tuple[str, str], gap: float = 22.0) -> Drawing:
+    """Two drawings side by side with a short heading over each."""
+    top = 16.0
+    d = Drawing(left.width + gap + right.width, max(left.height, right.height) + top)
+    for i, (part, head) in enumerate(zip((left, right), heads)):
+        x = 0 if i == 0 else left.width + gap
+        g = Group(*part.contents)
+        g.translate(x, 0)
+        d.add(g)
+        d.add(String(x + part.width / 2, part.height + 4, head, fontName="DejaVuSans-Bold", fontSize=11,
+                     fillColor=OK if i == 0 else BAD, textAnchor="middle"))
+    return d

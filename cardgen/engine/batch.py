@@ -7,25 +7,17 @@ the invariant checker; a failure or a crash is reported with the seed that repro
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.invariants import check_invariants
-from cardgen.engine.registry import game_spec
 from cardgen.engine.simulate import GameResult, simulate
 
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One result of a set's completeness check: `error` makes the set incomplete."""
-
-    error: bool
-    text: str
-
+if TYPE_CHECKING:
+    from cardgen.game import Game
 
 @dataclass(frozen=True, slots=True)
 class BatchTask:
@@ -36,7 +28,7 @@ class BatchTask:
     (None: every game); `cost` is a rough relative cost, so the pool starts the longest first."""
 
     key: int
-    game: str
+    game: Game[Any]
     options: dict[str, Any]
     set_path: str | None
     player: str | tuple[str, ...]
@@ -61,29 +53,18 @@ def game_seed(base: int, key: int, index: int) -> int:
 
 def run_task(task: BatchTask) -> BatchOutcome:
     """Play a task's games (in the calling process)."""
-    spec = game_spec(task.game)
-    kind_of = _kind_function(task.game)
+    game = task.game
     players = list(task.player) if isinstance(task.player, tuple) else task.player
     results: list[GameResult] = []
     problems: list[str] = []
     for i, seed in enumerate(task.seeds):
         count = task.measure is None or task.measure[i]
         try:
-            results.append(simulate(lambda: spec.new_game(task.options, task.set_path, seed), players, seed,
-                                    at_end=check_invariants, count_legal=count, kind_of=kind_of))
+            results.append(simulate(lambda: game.new_state(task.options, task.set_path, seed), players, seed,
+                                    at_end=check_invariants, count_legal=count, kind_of=game.move_kind))
         except Exception as exc:  # noqa: BLE001 - reported with the seed, never swallowed
             problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")
     return BatchOutcome(task.key, tuple(results), tuple(problems))
-
-
-def _kind_function(game: str) -> Callable[[Any, Any], str | None] | None:
-    """The check module's `move_kind(state, move)` (the component kind a move plays), if any."""
-    from cardgen.games import GAMES
-
-    info = GAMES.get(game)
-    if info is None or info.check_module is None:
-        return None
-    return getattr(importlib.import_module(info.check_module), "move_kind", None)
 
 
 def run_tasks(tasks: Sequence[BatchTask], workers: int | None = None,

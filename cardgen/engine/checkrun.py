@@ -1,10 +1,9 @@
 """`cardgen check` without the command line: judge the sets of several games, play every line
 of every game on one process pool, and give the report as data, text and chart.
 
-Each game's check module (`GameInfo.checker()`) offers `completeness(set)`, `lines(set,
-players, games, player, skill_games)`, `default_players(set)`, `kinds(set)`, `LABELS`,
-`KIND_NOUN`, `DEFAULT_GAMES` and `DEFAULT_SKILL_GAMES`. A set with a completeness error is not
-played.
+Each game (`cardgen.game.Game`) gives `completeness(set)`, `check_lines(set, players, games,
+player, skill_games)`, `default_players(set)`, `kinds(set)`, `labels`, `kind_noun`,
+`default_games` and `default_skill_games`. A set with a completeness error is not played.
 """
 
 from __future__ import annotations
@@ -12,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.batch import Finding
+from cardgen.engine.base import Finding
 from cardgen.engine.plan import MAIN, Line, kind_findings, kind_use, play, row, skill_summary
+
+if TYPE_CHECKING:
+    from cardgen.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,19 +73,10 @@ class GameCheck:
                 "kinds": kind_use(rows), "kind_findings": list(self.unused), "chart": self.chart}
 
 
-def _load(name: str, set_path: str | None) -> tuple[Any, Any, str]:
-    from cardgen.games import GAMES
-    from cardgen.sets import default_set_path, load_set
-
-    checker = GAMES[name].checker()
-    path = str(set_path or default_set_path(name))
-    return checker, load_set(path, name), path
-
-
-def run_check(names: Sequence[str], set_path: str | None, games: int | None, skill_games: int | None,
+def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | None, skill_games: int | None,
               players: tuple[int, ...] | None, player: str, seed: int, workers: int | None = None,
               progress: Callable[[int], Callable[[int], None]] | None = None) -> list[GameCheck]:
-    """Check the sets of `names` (the `set_path` file for a single game, else the defaults).
+    """Check the sets of `games_` (the `set_path` file for a single game, else the defaults).
 
     `games`/`skill_games`/`players` default per game (None). `progress(total)` is called once
     with the number of games to play and returns the `advance(n)` callback of a progress bar."""
@@ -91,15 +84,16 @@ def run_check(names: Sequence[str], set_path: str | None, games: int | None, ski
     lines: list[Line] = []
     owners: list[int] = []
     sets: list[Any] = []
-    for name in names:
-        checker, game_set, path = _load(name, set_path)
-        findings = tuple(checker.completeness(game_set))
-        n = games or checker.DEFAULT_GAMES
-        k = min(checker.DEFAULT_SKILL_GAMES if skill_games is None else skill_games, n)
-        check = GameCheck(name, path, game_set.name, findings, tuple(checker.LABELS), n, k)
+    for game in games_:
+        path = str(set_path or game.default_set_path())
+        game_set = game.load_set(path)
+        findings = tuple(game.completeness(game_set))
+        n = games or game.default_games
+        k = min(game.default_skill_games if skill_games is None else skill_games, n)
+        check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k)
         if check.complete:
-            counts = players or checker.default_players(game_set)
-            for line in checker.lines(game_set, counts, n, player, k):
+            counts = players or game.default_players(game_set)
+            for line in game.check_lines(game_set, counts, n, player, k):
                 lines.append(line)
                 owners.append(len(checks))
         checks.append(check)
@@ -112,11 +106,11 @@ def run_check(names: Sequence[str], set_path: str | None, games: int | None, ski
         if not mine:
             out.append(check)
             continue
-        checker = _load(check.name, set_path)[0]
-        rows = tuple(row(p, check.labels, checker.kinds(sets[i])) for p in mine)
+        game = games_[i]
+        rows = tuple(row(p, check.labels, game.kinds(sets[i])) for p in mine)
         out.append(GameCheck(check.name, check.path, check.set_name, check.findings, check.labels, check.games,
                              check.skill_games, rows, tuple(skill_summary(mine)),
-                             tuple(kind_findings(rows, checker.KIND_NOUN))))
+                             tuple(kind_findings(rows, game.kind_noun))))
     return out
 
 

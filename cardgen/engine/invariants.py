@@ -4,25 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.engine.base import GameState
+
 
 class InvariantError(AssertionError):
     """A state broke an invariant every game must keep; the message says which."""
 
 
-def _fail(message: str, state: Any) -> None:
-    raise InvariantError(f"{message} (at move {getattr(state, 'moves', '?')})")
+def _fail(message: str, state: GameState[Any]) -> None:
+    raise InvariantError(f"{message} ({type(state).__name__})")
 
 
-def check_invariants(state: Any, *, check_moves: int = 8) -> None:
+def check_invariants(state: GameState[Any], *, check_moves: int = 8) -> None:
     """Raise InvariantError unless `state` keeps the shared invariants:
 
     - a clone equals the original and is independent of it (playing on the clone leaves the
       original's JSON unchanged);
     - legal moves are non-empty unless the game is over (then empty), and the first
       `check_moves` of them pass the public `check`;
-    - scores: one per seat, within the game's `score_bounds()` when it offers them;
+    - scores: one per seat, within the game's `score_bounds()`;
     - `from_json(to_json())` gives an equal state with the same JSON;
-    - the game's own `verify()` when it offers one.
+    - the game's own `verify()`.
     """
     clone = state.clone()
     if clone != state:
@@ -46,17 +48,13 @@ def check_invariants(state: Any, *, check_moves: int = 8) -> None:
     scores = state.scores()
     if len(scores) != state.num_players:
         _fail(f"{len(scores)} scores for {state.num_players} seats", state)
-    bounds = getattr(state, "score_bounds", None)
-    if bounds is not None:
-        low, high = bounds()
-        if any(not low <= s <= high for s in scores):
-            _fail(f"scores {scores} outside {low}..{high}", state)
+    low, high = state.score_bounds()
+    if any(not low <= s <= high for s in scores):
+        _fail(f"scores {scores} outside {low}..{high}", state)
     again = type(state).from_json(before)
     if again != state or again.to_json() != before:
         _fail("from_json(to_json()) does not give the same state", state)
-    verify = getattr(state, "verify", None)
-    if verify is not None:
-        try:
-            verify()
-        except AssertionError as exc:
-            _fail(f"game invariant broken: {exc}", state)
+    try:
+        state.verify()
+    except AssertionError as exc:
+        _fail(f"game invariant broken: {exc}", state)

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.batch import BatchTask, game_seed, run_tasks
 from cardgen.engine.metrics import skill, summarise
 from cardgen.engine.simulate import GameResult
+
+if TYPE_CHECKING:
+    from cardgen.game import Game
 
 MAIN, SKILL = "main", "skill"
 """Sections of a report: every configuration with the chosen player, and the skill comparison."""
@@ -52,7 +55,7 @@ class Line:
     `lineup`. Legal moves are counted in every `measure_every`-th game; `cost` is a rough cost
     per game (milliseconds) and `chunk` the games per pool task."""
 
-    game: str
+    game: Game[Any]
     key: int
     config: str
     lineup: str

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.registry import game_spec
+from cardgen.engine.base import GameState
 from cardgen.errors import DataError, IllegalMove
+
+if TYPE_CHECKING:
+    from cardgen.game import Registry
 
 RECORD_KEYS = {"game", "options", "set", "moves"}
 
@@ -26,7 +29,7 @@ class ReplayResult:
     finished: bool
     scores: dict[str, float | int]
     final: str
-    state: Any = field(default=None, repr=False, compare=False)
+    state: GameState[Any] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the `replay --json` object of FORMATS.md."""
@@ -66,25 +69,25 @@ def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
 
-def replay(path: str | Path) -> ReplayResult:
+def replay(path: str | Path, games: Registry) -> ReplayResult:
     """Replay the record file at `path` (see `replay_record`); `"set"` is relative to its folder."""
     path = Path(path)
-    return replay_record(load_record(path), path.parent, str(path))
+    return replay_record(load_record(path), games, path.parent, str(path))
 
 
-def replay_record(data: Any, base: Path | None = None, where: str = "record") -> ReplayResult:
-    """Replay a parsed game record of any game of the registry, move by move through the
-    game's checked `apply`. A malformed record or entry raises DataError naming `where` and the
+def replay_record(data: Any, games: Registry, base: Path | None = None, where: str = "record") -> ReplayResult:
+    """Replay a parsed game record of any game of `games`, move by move through the game's
+    checked `apply`. A malformed record or entry raises DataError naming `where` and the
     place; an illegal move stops the replay and is reported in the result, not raised."""
     data = _check_record(data, where)
-    spec = game_spec(data["game"], f"{where}: game")
+    game = games.get(data["game"], f"{where}: game")
     set_path = data.get("set")
     if set_path is not None:
         if not isinstance(set_path, str):
             raise DataError(f"{where}: set", "must be a file path")
         set_path = str(((base or Path(".")) / set_path).resolve())
     try:
-        state = spec.new_game(data["options"], set_path)
+        state = game.new_state(data["options"], set_path)
     except DataError as exc:
         raise DataError(f"{where}: {exc.place}", exc.reason) from None
     lines: list[str] = []
@@ -108,7 +111,7 @@ def replay_record(data: Any, base: Path | None = None, where: str = "record") ->
         applied += 1
         gain = state.scores()[seat] - before[seat] if 0 <= seat < len(before) else 0
         lines.append(f"{i + 1:3d}. {move}" + (f" (+{_number(gain)})" if gain > 0 else ""))
-    names = [state.seat_name(s) if hasattr(state, "seat_name") else str(s) for s in range(state.num_players)]
+    names = [state.seat_name(s) for s in range(state.num_players)]
     scores = {n: _number(s) for n, s in zip(names, state.scores())}
     listed = ", ".join(f"{n} {v}" for n, v in scores.items())
     if state.is_terminal():

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.engine.base import GameState
 from cardgen.engine.players import Player, make_player
 
 
@@ -53,10 +54,11 @@ def leader(scores: tuple[float, ...]) -> int | None:
     return scores.index(top) if scores.count(top) == 1 else None
 
 
-def simulate(make_state: Callable[[], Any], players: Sequence[Player | str] | Player | str, seed: int,
-             max_moves: int | None = None, after_move: Callable[[Any], None] | None = None,
-             keep_record: bool = False, at_end: Callable[[Any], None] | None = None,
-             count_legal: bool = False, kind_of: Callable[[Any, Any], str | None] | None = None) -> GameResult:
+def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player | str] | Player | str,
+             seed: int, max_moves: int | None = None,
+             after_move: Callable[[GameState[Any]], None] | None = None, keep_record: bool = False,
+             at_end: Callable[[GameState[Any]], None] | None = None, count_legal: bool = False,
+             kind_of: Callable[[GameState[Any], Any], str | None] | None = None) -> GameResult:
     """Play one game from `make_state()` to its end (or `max_moves`, default the state's
     `move_bound()` or 10 000) with one player per seat (a single player or name serves every
     seat), each drawing from its own seeded generator. `after_move(state)` runs after every
@@ -73,8 +75,7 @@ def simulate(make_state: Callable[[], Any], players: Sequence[Player | str] | Pl
     if len(seats) != n:
         raise ValueError(f"{len(seats)} players for a game of {n} seats")
     rngs = [seat_rng(seed, s) for s in range(n)]
-    bound = max_moves if max_moves is not None else getattr(state, "move_bound", lambda: 10_000)()
-    label = getattr(state, "move_label", None)
+    bound = max_moves if max_moves is not None else state.move_bound()
     labels: Counter[str] = Counter()
     record: list[dict[str, Any]] = []
     kinds: Counter[str] = Counter()
@@ -83,17 +84,15 @@ def simulate(make_state: Callable[[], Any], players: Sequence[Player | str] | Pl
     while not state.is_terminal() and moves < bound:
         seat = state.current_player
         player = seats[seat]
-        choose_from = getattr(player, "choose_from", None) if count_legal else None
-        if choose_from is not None:
+        if count_legal:
             legal = state.legal_moves()
             counted += 1
             legal_sum += len(legal)
             decisions += len(legal) > 1
-            move = choose_from(state, legal, rngs[seat])
+            move = player.choose_from(state, legal, rngs[seat])
         else:
             move = player.choose(state, rngs[seat])
-        if label is not None:
-            labels[label(move)] += 1
+        labels[state.move_label(move)] += 1
         if kind_of is not None:
             kind = kind_of(state, move)
             if kind is not None:
@@ -111,14 +110,8 @@ def simulate(make_state: Callable[[], Any], players: Sequence[Player | str] | Pl
     if at_end is not None:
         at_end(state)
     scores = tuple(state.scores())
-    game_winners = getattr(state, "winners", None)
-    if game_winners is not None:  # the game decides (a draw may leave one side ahead on points)
-        winners = tuple(game_winners())
-    else:
-        top = max(scores)
-        winners = tuple(i for i, s in enumerate(scores) if s == top)
-    outcome = getattr(state, "outcome", None)
-    ending = getattr(outcome, "rule", "") if state.is_terminal() else "unfinished"
+    winners = state.winners()  # the game decides: a draw may leave one side ahead on points
+    ending = state.ending() if state.is_terminal() else "unfinished"
     return GameResult(scores, moves, state.is_terminal(), winners, tuple(sorted(labels.items())),
                       tuple(record), ending or "", counted, legal_sum, decisions, changes,
                       tuple(sorted(kinds.items())))

@@ -9,43 +9,36 @@ offers, where every game must end by the rules.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.checkrun import GameCheck, run_check
 from cardgen.errors import CardgenError, DataError
 
-MODULES = {
-    "schlangennest": "cardgen.games.schlangennest.variants",
-    "schlangengrube": "cardgen.games.schlangengrube.variants",
-    "irrlaeufer": "cardgen.games.irrlaeufer.variants",
-}
-"""The module that makes each game's variant files (`OPTIONS`, `text_from_options`)."""
+if TYPE_CHECKING:
+    from cardgen.game import Game
 
 QUICK_GAMES = 30
 """Seeded games per configuration of the quick check."""
 
 
-def variant_text(game: str, options: dict[str, Any]) -> str:
+def variant_text(game: Game[Any], options: dict[str, Any], others: Iterable[Game[Any]] = ()) -> str:
     """The set file text for `game` from the command line's `options` (None = not given);
-    DataError for an option another game's variants take, or an impossible request."""
-    if game not in MODULES:
-        raise DataError("GAME", f"no variants for {game!r} (known: {', '.join(MODULES)})")
-    module = importlib.import_module(MODULES[game])
+    DataError for an option only `others` take, or an impossible request."""
+    if not game.variant_options:
+        raise DataError("GAME", f"no variants for {game.name!r}")
     for key, value in options.items():
-        if value is not None and key not in module.OPTIONS:
-            others = [g for g, m in MODULES.items() if key in importlib.import_module(m).OPTIONS]
-            raise DataError(f"--{key}", f"is not an option of {game} variants"
-                                        + (f" (it is one of {', '.join(others)})" if others else ""))
-    text: str = module.text_from_options(options)
-    return text
+        if value is not None and key not in game.variant_options:
+            takers = [g.name for g in others if key in g.variant_options]
+            raise DataError(f"--{key}", f"is not an option of {game.name} variants"
+                                        + (f" (it is one of {', '.join(takers)})" if takers else ""))
+    return game.variant_text(options)
 
 
-def write_checked(game: str, text: str, out: Path, games: int = QUICK_GAMES, seed: int = 0,
+def write_checked(game: Game[Any], text: str, out: Path, games: int = QUICK_GAMES, seed: int = 0,
                   workers: int | None = None,
                   progress: Callable[[int], Callable[[int], None]] | None = None) -> GameCheck:
     """Check the set `text` and write it to `out` only if the check passes; DataError naming

@@ -1,74 +1,28 @@
-"""The games cardgen knows, as an explicit registry (no registration by import side effect).
+"""The games, one package each, all of the same shape (like OpenSpiel's game modules).
 
-Each entry names its modules by dotted path so `cardgen list` stays quick and a game's heavy
-dependencies load only when that game is built or played.
+`cardgen/games/<game>/` holds everything of one game and nothing of another:
+
+| module | role |
+|---|---|
+| `__init__.py` | names the package's `Game` subclass (and nothing that loads the rules or the art) |
+| `game.py` | the `cardgen.game.Game` subclass: the game's facts and the entry to each part below |
+| `components.py` | the set model (frozen dataclasses) and its TOML loader, on `cardgen.sets` |
+| `rules.py` | the rules: the `GameState` subclass and `new_game(options, set_path, seed)` (Schlangengrube keeps `new_game` in `deal.py`, beside the tile catalogue every state shares) |
+| `moves.py` | the move values and their game-record JSON |
+| `ruleids.py` | `Rule`, the enum of the stable ids a refused move carries |
+| `render.py` | the game's faces (SVG) for the print kit, on `cardgen.art` |
+| `kit.py` | the print kit: components and extra sheets handed to `cardgen.kit.write_kit` |
+| `booklet.py` | the booklets' numbers and diagrams (`CONTENT` for `cardgen.booklet.build`) |
+| `check.py` | completeness against the original and the report's lines (configurations) |
+| `variants.py` | the set-file text `cardgen variant` writes |
+
+Besides these a game keeps its own internal modules (Schlangennest: `config`, `chains`,
+`legality`, `reopen`, `state`, `frames`; Schlangengrube: `deal`, `table`, `options`, `scoring`,
+`state_json`; Irrläufer: `grid`, `position`, `maze`, `sliding`, `movement`, `hooks`,
+`consistency`, `board_art`, `parts_art`, `digits`).
+
+Rules (`components`, `rules`, `moves`, `ruleids` and what they import) never import click,
+reportlab, cairosvg, svgwrite, `cardgen.art` or `cardgen.print`; the shared layers below the games
+(`cardgen.sets`, `engine`, `art`, `print`, `booklet`, `kit`) never import a game. Only
+`cardgen.registry` lists the games; a new game is a new folder here and one line there.
 """
-
-from __future__ import annotations
-
-import importlib
-from dataclasses import dataclass
-from types import ModuleType
-
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    """What the command line needs to know about one game."""
-
-    name: str
-    title: str
-    credit: str
-    components: str
-    variants: tuple[str, ...]
-    kit_module: str | None
-    rules_module: str | None = None
-    check_module: str | None = None
-
-    def checker(self) -> ModuleType:
-        """The module with `completeness`, `playability`, `total_games` and `LABELS` for `check`."""
-        if self.check_module is None:
-            raise LookupError(self.name)
-        return importlib.import_module(self.check_module)
-
-    def kit(self) -> ModuleType:
-        """The module whose `build(...)` writes this game's print kit."""
-        if self.kit_module is None:
-            raise LookupError(self.name)
-        return importlib.import_module(self.kit_module)
-
-
-GAMES: dict[str, GameInfo] = {
-    info.name: info
-    for info in (
-        GameInfo(
-            "schlangennest",
-            "Schlangennest",
-            "Günter Cornett, Bambus Spieleverlag 1995",
-            "72 square cards: 4 colours x (1 head, 1 tail, 7 straight, 9 curve), each with a grey part",
-            ("open-area", "tail-first", "two-snakes", "two-snakes-single", "frame-snake", "frame"),
-            "cardgen.games.schlangennest.kit",
-            "cardgen.games.schlangennest.rules",
-            "cardgen.games.schlangennest.check",
-        ),
-        GameInfo(
-            "schlangengrube",
-            "Schlangengrube (Snake Pit)",
-            "Tom Scutt 2002; German edition papierspiele.net",
-            "54 double-sided square tiles in 4 colours, 4 snake-head markers, '2x' markers",
-            ("secret-colour", "double-markers"),
-            "cardgen.games.schlangengrube.kit",
-            "cardgen.games.schlangengrube.game",
-            "cardgen.games.schlangengrube.check",
-        ),
-        GameInfo(
-            "irrlaeufer",
-            "Irrläufer",
-            "Georg Rönnau",
-            "board 15 x 21 fields, 6 red and 6 blue pieces, 4 two-sided castles, 80 sticks",
-            (),
-            "cardgen.games.irrlaeufer.kit",
-            "cardgen.games.irrlaeufer.rules",
-            "cardgen.games.irrlaeufer.check",
-        ),
-    )
-}

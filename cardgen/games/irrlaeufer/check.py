@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.engine.batch import Finding
+from cardgen.engine.base import Finding
 from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
+from cardgen.game import Game
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.consistency import check_board
 
@@ -60,15 +61,15 @@ def completeness(board: IrrBoard) -> list[Finding]:
 
 
 
-def lines(board: IrrBoard, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
+def lines(game: Game[Any], board: IrrBoard, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
     """The report's lines: the board with `player`, then the skill comparison."""
     if 2 not in players:
         return []
     label = f"2p {board.columns}x{board.rows}, {board.sticks} sticks"
     info = {"rows": board.rows, "sticks": board.sticks, "variant": None}
     path = str(board.path) if board.path else None
-    out = [Line("irrlaeufer", 0, label, player, MAIN, 2, {}, path, games, info, cost=_COST, chunk=_CHUNK)]
+    out = [Line(game, 0, label, player, MAIN, 2, {}, path, games, info, cost=_COST, chunk=_CHUNK)]
     if skill_games:
-        out.extend(Line("irrlaeufer", 0, label, lineup, SKILL, 2, {}, path, skill_games, info, cost=_COST,
+        out.extend(Line(game, 0, label, lineup, SKILL, 2, {}, path, skill_games, info, cost=_COST,
                         chunk=_CHUNK) for lineup in SKILL_LINEUPS)
     return out

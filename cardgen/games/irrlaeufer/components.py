@@ -27,6 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import DataError
+from cardgen.sets import SetSource, check_keys, default_set_path, expect, length_mm, load_for
+
+GAME = "irrlaeufer"
 
 Field = tuple[int, int]
 """A board field `(c, r)`: column 1..15 across, row 1..rows along; both from 1."""
@@ -148,28 +151,26 @@ def castle_fields(pos: Field) -> tuple[Field, Field, Field, Field]:
     return ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1))
 
 
-def load_board(src: Any, data: dict[str, Any]) -> IrrBoard:
-    """Validate a parsed Irrläufer set file into an IrrBoard (src is sets._Source).
+def parse_board(src: SetSource, data: dict[str, Any]) -> IrrBoard:
+    """Validate a parsed Irrläufer set file into an IrrBoard.
 
     Keys: game, name (text), rows (17..31), field_size (a length, 10..40 mm), sticks
     (1..200), columns (optional, must be 15). Errors name the file, line and key.
     """
-    from cardgen.sets import _check_keys, _expect, _length
-
-    _check_keys(src, data, {"game", "name", "rows", "field_size", "sticks", "columns"}, {"game", "name"})
-    name = _expect(src, data["name"], str, "a text", "name")
+    check_keys(src, data, {"game", "name", "rows", "field_size", "sticks", "columns"}, {"game", "name"})
+    name = expect(src, data["name"], str, "a text", "name")
     if not name.strip():
         raise src.error("must not be empty", "name")
-    rows = _expect(src, data.get("rows", DEFAULT_ROWS), int, "a whole number", "rows")
+    rows = expect(src, data.get("rows", DEFAULT_ROWS), int, "a whole number", "rows")
     if not MIN_ROWS <= rows <= MAX_ROWS:
         raise src.error(f"{rows} rows is outside {MIN_ROWS}-{MAX_ROWS}", "rows")
-    columns = _expect(src, data.get("columns", COLUMNS), int, "a whole number", "columns")
+    columns = expect(src, data.get("columns", COLUMNS), int, "a whole number", "columns")
     if columns != COLUMNS:
         raise src.error(f"the board is always {COLUMNS} fields wide, not {columns}", "columns")
-    sticks = _expect(src, data.get("sticks", DEFAULT_STICKS), int, "a whole number", "sticks")
+    sticks = expect(src, data.get("sticks", DEFAULT_STICKS), int, "a whole number", "sticks")
     if not 1 <= sticks <= MAX_STICKS:
         raise src.error(f"{sticks} sticks is outside 1-{MAX_STICKS}", "sticks")
-    size = _length(src, data.get("field_size", f"{DEFAULT_FIELD_SIZE:g}mm"), "field_size", 10.0, 40.0)
+    size = length_mm(src, data.get("field_size", f"{DEFAULT_FIELD_SIZE:g}mm"), "field_size", 10.0, 40.0)
     return IrrBoard(src.path, name, int(rows), size, int(sticks))
 
 
@@ -188,3 +189,8 @@ def board_from_options(options: Any, base: IrrBoard | None = None, where: str = 
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise DataError(f"{where}.{key}", f"expected a whole number {low}-{high}, got {value!r}")
     return IrrBoard(base.path, base.name, rows, base.field_size, sticks)
+
+
+def load_board(path: str | Path | None = None) -> IrrBoard:
+    """Load an Irrläufer board file (the built-in default board when `path` is None)."""
+    return load_for(default_set_path(GAME) if path is None else path, GAME, parse_board)

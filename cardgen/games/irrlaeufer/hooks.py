@@ -1,5 +1,6 @@
-"""Optional hooks the shared simulation and test code use when a game offers them
-(cardgen/engine: players, simulate, invariants), plus the Outcome of a game.
+"""The optional behaviours of the shared GameState contract (cardgen.engine.base) that Irrläufer
+gives (winners, ending, seat names, bounds, `verify`, move labels and classes, `score_after`),
+plus the Outcome of a game.
 
 Kept apart from rules.py so that module stays about the rules themselves.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.engine.base import GameState
 from cardgen.games.irrlaeufer import movement
 from cardgen.games.irrlaeufer.components import IrrBoard, Side
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, IrrMove, Lay, Slide, Turn
@@ -25,7 +27,7 @@ class Outcome:
     rule: str
 
 
-class SimulationHooks:
+class SimulationHooks(GameState[IrrMove]):
     """Mixed into IrrState: winners, seat names, score bounds, a move bound, `verify`, and the
     move labels, classes and scores the simulated players use."""
 
@@ -46,6 +48,10 @@ class SimulationHooks:
         if self.outcome is None or self.outcome.winner is None:
             return ()
         return (self.outcome.winner.value,)
+
+    def ending(self) -> str:
+        """The ending id (moves.ENDINGS) once the game is over, else ""."""
+        return self.outcome.rule if self.outcome is not None else ""
 
     def seat_name(self, seat: int) -> str:
         """"red" or "blue"."""

@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.games.irrlaeufer.components import IrrBoard
+from cardgen.booklet.build import plan_booklets
+from cardgen.games.irrlaeufer.booklet import CONTENT
+from cardgen.games.irrlaeufer.components import IrrBoard, load_board
 from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, board_spec, castle_faces,
                                              gauge_face, standee_faces, stick_face)
 from cardgen.kit import Component, ExtraPdf, write_kit
@@ -48,11 +50,7 @@ PARTS_CUTTING = ("standees: cut out, fold on the dashed lines with the figures o
 
 def load(options: BuildOptions) -> IrrBoard:
     """The board to print: the user's `--set` file or the standard one."""
-    from cardgen.sets import default_set_path, load_set
-
-    board = load_set(options.set_path or default_set_path("irrlaeufer"), game="irrlaeufer")
-    assert isinstance(board, IrrBoard)
-    return board
+    return load_board(options.set_path)
 
 
 def single_field(board: IrrBoard, sheet: Paper) -> float:
@@ -230,9 +228,7 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     layouts = tuple(lay for lay in options.layouts if lay in ("duplex", "gutterfold")) or ("duplex", "gutterfold")
     castles = Component("castles", "Burgen / castles", (Item(red, blue, CASTLES),), CASTLE_CUTTING,
                         layouts=("duplex", "gutterfold"))
-    from cardgen.booklet.build import plan_booklets  # the rule booklets (issue 6)
-
-    booklets = plan_booklets("irrlaeufer", options, board)
+    booklets = plan_booklets(CONTENT, options, board)
     lines = write_kit("irrlaeufer", board.name, [castles], dataclasses.replace(options, layouts=layouts),
                       extra=booklets.entries, quiet=quiet, extra_pdfs=extras)
     return lines + booklets.write()

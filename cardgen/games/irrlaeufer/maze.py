@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Stick
 from cardgen.games.irrlaeufer.position import Position
+from cardgen.games.irrlaeufer.ruleids import Rule
 
 
 def lay_error(pos: Position, s: Stick) -> tuple[str, str] | None:
@@ -21,25 +22,25 @@ def lay_error(pos: Position, s: Stick) -> tuple[str, str] | None:
     count = grid.line_count(s.dir)
     if s.line in (0, count + 1):
         edge = "left or right edge" if s.dir is Dir.V else "top or bottom edge"
-        return "border-groove", f"groove line {s.line} runs along the {edge}; border grooves stay unused"
+        return Rule.BORDER_GROOVE.value, f"groove line {s.line} runs along the {edge}; border grooves stay unused"
     if not grid.on_board(s):
         length = grid.line_length(s.dir)
         if not 1 <= s.line <= count:
-            return "off-board", f"there is no {s.dir.value} groove line {s.line} (lines 1-{count})"
-        return "off-board", f"a stick from field {s.start} over 3 fields leaves the line (fields 1-{length})"
+            return Rule.OFF_BOARD.value, f"there is no {s.dir.value} groove line {s.line} (lines 1-{count})"
+        return Rule.OFF_BOARD.value, f"a stick from field {s.start} over 3 fields leaves the line (fields 1-{length})"
     segs = grid.stick_segs(s)
     if any(i in pos.castle_block for i in segs):
-        return "castle-area", f"stick {s} would lie in a castle's interior grooves"
+        return Rule.CASTLE_AREA.value, f"stick {s} would lie in a castle's interior grooves"
     for i in segs:
         if pos.seg[i] >= 0:
-            return "overlaps-stick", f"stick {s} would overlap stick {pos.sticks[pos.seg[i]]}"
+            return Rule.OVERLAPS_STICK.value, f"stick {s} would overlap stick {pos.sticks[pos.seg[i]]}"
     for i in grid.stick_crosses(s):
         if pos.cross[i] >= 0:
-            return "crosses-stick", f"stick {s} would cross stick {pos.sticks[pos.cross[i]]}"
+            return Rule.CROSSES_STICK.value, f"stick {s} would cross stick {pos.sticks[pos.cross[i]]}"
     line = grid.line_segs(s.dir, s.line)
     filled = sum(1 for i in line if pos.seg[i] >= 0)
     if filled + 3 >= len(line):
-        return "full-groove", f"stick {s} would cover groove line {s.dir.value}{s.line} completely"
+        return Rule.FULL_GROOVE.value, f"stick {s} would cover groove line {s.dir.value}{s.line} completely"
     return None
 
 

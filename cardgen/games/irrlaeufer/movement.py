@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from cardgen.games.irrlaeufer.components import Field, Side, castle_fields
 from cardgen.games.irrlaeufer.position import Position
+from cardgen.games.irrlaeufer.ruleids import Rule
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -58,26 +59,26 @@ def mover(pos: Position, side: Side, src: Field) -> tuple[int, int]:
     owner = pos.pieces.get(src)
     if owner is not None:
         if owner is not side:
-            raise Refusal("no-piece", f"the piece on {_f(src)} is {owner.label}'s")
+            raise Refusal(Rule.NO_PIECE.value, f"the piece on {_f(src)} is {owner.label}'s")
         return -1, -1
     ci = pos.castle_at.get(src)
     if ci is None:
-        raise Refusal("no-piece", f"no piece or castle stands on {_f(src)}")
+        raise Refusal(Rule.NO_PIECE.value, f"no piece or castle stands on {_f(src)}")
     if pos.c_owner[ci] is not side:
-        raise Refusal("no-piece", f"the castle on {_f(src)} is {pos.c_owner[ci].label}'s")
+        raise Refusal(Rule.NO_PIECE.value, f"the castle on {_f(src)} is {pos.c_owner[ci].label}'s")
     top = pos.top(ci)
     if top < 0 and pos.c_piece[ci]:
         return -1, ci
     moving = top if top >= 0 else ci
     if src != pos.c_pos[moving]:
-        raise Refusal("no-piece", f"a castle is named by its top-left field {_f(pos.c_pos[moving])}")
+        raise Refusal(Rule.NO_PIECE.value, f"a castle is named by its top-left field {_f(pos.c_pos[moving])}")
     return moving, (ci if top >= 0 else -1)
 
 
 def _direction(src: Field, dst: Field) -> tuple[int, int]:
     dx, dy = dst[0] - src[0], dst[1] - src[1]
     if (dx == 0) == (dy == 0):
-        raise Refusal("not-straight", f"{_f(src)} to {_f(dst)} is not a straight move along a row or column")
+        raise Refusal(Rule.NOT_STRAIGHT.value, f"{_f(src)} to {_f(dst)} is not a straight move along a row or column")
     return (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
 
 
@@ -89,23 +90,23 @@ def resolve(pos: Position, side: Side, src: Field, dst: Field) -> Effect:
     dx, dy = _direction(src, dst)
     grid = pos.grid
     if not grid.inside(dst):
-        raise Refusal("off-board", f"{_f(dst)} is not on the board")
+        raise Refusal(Rule.OFF_BOARD.value, f"{_f(dst)} is not on the board")
     f = src
     while True:
         g = (f[0] + dx, f[1] + dy)
         if pos.seg[grid.between(f, g)] >= 0:
-            raise Refusal("stick-in-way", f"a stick lies between {_f(f)} and {_f(g)}")
+            raise Refusal(Rule.STICK_IN_WAY.value, f"a stick lies between {_f(f)} and {_f(g)}")
         if g == dst:
             break
         if g in pos.pieces or pos.castle_at.get(g, home) != home:
-            raise Refusal("jumps", f"the way passes {_f(g)}, which is not empty")
+            raise Refusal(Rule.JUMPS.value, f"the way passes {_f(g)}, which is not empty")
         f = g
     if home >= 0 and pos.castle_at.get(dst) == home:
-        raise Refusal("leave-fully", f"{_f(dst)} is still on the castle the piece leaves")
+        raise Refusal(Rule.LEAVE_FULLY.value, f"{_f(dst)} is still on the castle the piece leaves")
     captures: tuple[Field, ...] = ()
     if dst in pos.pieces:
         if pos.pieces[dst] is side:
-            raise Refusal("own-piece", f"an own piece stands on {_f(dst)}")
+            raise Refusal(Rule.OWN_PIECE.value, f"an own piece stands on {_f(dst)}")
         captures = (dst,)
     ci = pos.castle_at.get(dst, -1)
     if ci >= 0:
@@ -115,9 +116,9 @@ def resolve(pos: Position, side: Side, src: Field, dst: Field) -> Effect:
 
 def _enterable(pos: Position, side: Side, ci: int) -> None:
     if pos.c_owner[ci] is side:
-        raise Refusal("own-castle", f"the castle on {_f(pos.c_pos[ci])} is {side.label}'s own")
+        raise Refusal(Rule.OWN_CASTLE.value, f"the castle on {_f(pos.c_pos[ci])} is {side.label}'s own")
     if pos.occupied(ci):
-        raise Refusal("occupied-castle", f"the castle on {_f(pos.c_pos[ci])} is occupied")
+        raise Refusal(Rule.OCCUPIED_CASTLE.value, f"the castle on {_f(pos.c_pos[ci])} is occupied")
 
 
 def _passable(pos: Position, f: Field, i: int, base: int) -> bool:
@@ -129,18 +130,18 @@ def _resolve_castle(pos: Position, side: Side, i: int, base: int, dst: Field) ->
     dx, dy = _direction(src, dst)
     grid = pos.grid
     if not grid.castle_inside(dst):
-        raise Refusal("off-board", f"a castle at {_f(dst)} would stick out of the board")
+        raise Refusal(Rule.OFF_BOARD.value, f"a castle at {_f(dst)} would stick out of the board")
     steps = abs(dst[0] - src[0]) + abs(dst[1] - src[1])
     q = src
     for j in range(1, steps + 1):
         n = (q[0] + dx, q[1] + dy)
         if any(pos.seg[k] >= 0 for k in grid.castle_segs(n)):
-            raise Refusal("castle-lane", f"a stick lies across the 2-wide lane or under the chip at {_f(n)}")
+            raise Refusal(Rule.CASTLE_LANE.value, f"a stick lies across the 2-wide lane or under the chip at {_f(n)}")
         if j <= steps - 2:     # the last two rows (columns) entered are the 2x2 it lands on
             old = castle_fields(q)
             for f in castle_fields(n):
                 if f not in old and not _passable(pos, f, i, base):
-                    raise Refusal("jumps", f"the way passes {_f(f)}, which is not empty")
+                    raise Refusal(Rule.JUMPS.value, f"the way passes {_f(f)}, which is not empty")
         q = n
     land = _landing(pos, side, i, base, dst)
     if isinstance(land, Refusal):
@@ -152,21 +153,21 @@ def _landing(pos: Position, side: Side, i: int, base: int, dst: Field) -> Effect
     """What castle `i` does when it lands on `dst` (the way there already checked)."""
     fields = castle_fields(dst)
     if base >= 0 and any(pos.castle_at.get(f) == base for f in fields):
-        return Refusal("leave-fully", f"a castle at {_f(dst)} still overlaps the castle it leaves")
+        return Refusal(Rule.LEAVE_FULLY.value, f"a castle at {_f(dst)} still overlaps the castle it leaves")
     hit = {pos.castle_at[f] for f in fields if f in pos.castle_at} - {i}
     conquers = -1
     if hit:
         m = hit.pop()
         if hit or pos.c_pos[m] != dst:
-            return Refusal("castle-overlap", f"a castle at {_f(dst)} would lie partly on another castle")
+            return Refusal(Rule.CASTLE_OVERLAP.value, f"a castle at {_f(dst)} would lie partly on another castle")
         if pos.c_owner[m] is side:
-            return Refusal("own-castle", f"the castle on {_f(dst)} is {side.label}'s own")
+            return Refusal(Rule.OWN_CASTLE.value, f"the castle on {_f(dst)} is {side.label}'s own")
         if pos.occupied(m):
-            return Refusal("occupied-castle", f"the castle on {_f(dst)} is occupied")
+            return Refusal(Rule.OCCUPIED_CASTLE.value, f"the castle on {_f(dst)} is occupied")
         conquers = m
     captures = tuple(f for f in fields if f in pos.pieces)
     if any(pos.pieces[f] is side for f in captures):
-        return Refusal("own-piece", f"an own piece stands under {_f(dst)}")
+        return Refusal(Rule.OWN_PIECE.value, f"an own piece stands under {_f(dst)}")
     return Effect(i, base, captures, conquers)
 
 

@@ -20,34 +20,9 @@ from typing import Any, Iterable
 
 from cardgen.errors import DataError
 from cardgen.games.irrlaeufer.components import Dir, Field, Side, Stick
+from cardgen.games.irrlaeufer.ruleids import Rule
 
-RULES: dict[str, str] = {
-    "wrong-player": "the move names the player who is not to move",
-    "wrong-phase": "a stick laid in phase 2, a slide or move in phase 1, or a whole turn given mid-turn",
-    "game-over": "the game has already ended",
-    "off-board": "a stick or a destination lies outside the board",
-    "border-groove": "a stick in a border groove: those grooves are never used",
-    "overlaps-stick": "a stick would share a groove segment with another stick",
-    "crosses-stick": "a stick would cover a crossing another stick already covers",
-    "castle-area": "a stick would lie in a castle's interior grooves",
-    "full-groove": "a stick would complete a groove line: no line may be covered completely",
-    "no-stick": "no stick lies where the slide names one",
-    "slide-twice": "one stick slid twice in a turn: 1-3 different sticks, each one way only",
-    "slide-back": "slides back, the way it came, a stick the opponent slid in their last turn",
-    "slide-blocked": "another stick's segment or covered crossing, a castle or the edge is in the way",
-    "slide-total": "the slides of a turn must add up to 3 fields, or the most any combination allows",
-    "no-piece": "no own piece or castle stands on the field the move starts from",
-    "not-straight": "a move must go in a straight line along a row or column, at least one field",
-    "stick-in-way": "a stick lies between two fields on the way",
-    "jumps": "the way crosses a piece or castle: nothing may be jumped over",
-    "own-piece": "the move ends on an own piece",
-    "own-castle": "own castles cannot be entered",
-    "occupied-castle": "an occupied castle (a piece or castle on it) cannot be entered or moved",
-    "castle-lane": "a castle needs a lane 2 fields wide with no stick across it or under the chip",
-    "castle-overlap": "a castle may only land on another castle exactly, and only on an enemy one",
-    "must-leave": "a piece or castle standing on a castle must leave it when it can",
-    "leave-fully": "a move from a castle must end fully off that castle",
-}
+RULES: dict[str, str] = {r.value: r.explanation for r in Rule}
 """Every rule id an IllegalMove can carry, with its meaning in one line."""
 
 ENDINGS: dict[str, str] = {

@@ -6,8 +6,8 @@ no rules module.
 
 from __future__ import annotations
 
-from cardgen.art.board import BLUE, RED, BoardSpec, board_svg
-from cardgen.art.irr_parts import (StandeeSize, castle_size, castle_svg, gauge_size, gauge_svg,
+from cardgen.games.irrlaeufer.board_art import BLUE, RED, BoardSpec, board_svg
+from cardgen.games.irrlaeufer.parts_art import (StandeeSize, castle_size, castle_svg, gauge_size, gauge_svg,
                                    standee_svg, stick_svg)
 from cardgen.games.irrlaeufer.components import IrrBoard, Side
 from cardgen.print.faces import Face

@@ -24,11 +24,12 @@ from typing import Any, Iterable, Mapping
 
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.irrlaeufer import maze, movement, sliding
-from cardgen.games.irrlaeufer.components import Field, IrrBoard, Side, Stick, board_from_options
+from cardgen.games.irrlaeufer.components import Field, IrrBoard, Side, Stick, board_from_options, load_board
 from cardgen.games.irrlaeufer.hooks import QUIET_TURNS, Outcome, SimulationHooks
 from cardgen.games.irrlaeufer.moves import (EndTurn, Go, IrrMove, Lay, Slide, Turn, describe, move_from_json,
                                             move_to_json)
 from cardgen.games.irrlaeufer.position import Castle, Position
+from cardgen.games.irrlaeufer.ruleids import Rule
 
 
 class IrrState(SimulationHooks):
@@ -146,7 +147,7 @@ class IrrState(SimulationHooks):
         if isinstance(move, Turn):
             trial = self.clone()
             if trial.outcome is None and trial.phase == 2 and trial.used:
-                raise self._illegal(move, "wrong-phase", "a whole turn cannot start in the middle of a turn")
+                raise self._illegal(move, Rule.WRONG_PHASE.value, "a whole turn cannot start in the middle of a turn")
             for step in move.steps():
                 trial._check(step)
                 trial._play(step)
@@ -168,23 +169,23 @@ class IrrState(SimulationHooks):
 
     def _check(self, move: IrrMove) -> None:
         if self.outcome is not None:
-            raise self._illegal(move, "game-over", f"the game is over ({self.outcome.rule})")
+            raise self._illegal(move, Rule.GAME_OVER.value, f"the game is over ({self.outcome.rule})")
         if move.side is not self.to_move:
-            raise self._illegal(move, "wrong-player", f"it is {self.to_move.label}'s turn")
+            raise self._illegal(move, Rule.WRONG_PLAYER.value, f"it is {self.to_move.label}'s turn")
         if isinstance(move, Lay):
             if self.phase != 1:
-                raise self._illegal(move, "wrong-phase", "phase 1 is over: sticks are slid now, not laid")
+                raise self._illegal(move, Rule.WRONG_PHASE.value, "phase 1 is over: sticks are slid now, not laid")
             error = maze.lay_error(self.pos, move.stick)
             if error:
                 raise self._illegal(move, *error)
             return
         if self.phase != 2:
-            raise self._illegal(move, "wrong-phase", "phase 1: lay a stick")
+            raise self._illegal(move, Rule.WRONG_PHASE.value, "phase 1: lay a stick")
         if isinstance(move, Slide):
             self._check_slide(move)
             return
         if self.remaining > 0:
-            raise self._illegal(move, "slide-total", f"{self.remaining} more field(s) must be slid "
+            raise self._illegal(move, Rule.SLIDE_TOTAL.value, f"{self.remaining} more field(s) must be slid "
                                 f"first ({len(self.used)} slide(s) so far)")
         try:
             if isinstance(move, Go):
@@ -193,7 +194,7 @@ class IrrState(SimulationHooks):
             else:
                 leaving = False
             if not leaving and movement.leaving_moves(self.pos, self.to_move):
-                raise movement.Refusal("must-leave", "a piece or castle on a castle must leave it, and it can")
+                raise movement.Refusal(Rule.MUST_LEAVE.value, "a piece or castle on a castle must leave it, and it can")
         except movement.Refusal as exc:
             raise self._illegal(move, exc.rule, exc.reason) from None
 
@@ -201,18 +202,18 @@ class IrrState(SimulationHooks):
         pos = self.pos
         sid = pos.stick_id(move.stick)
         if sid < 0:
-            raise self._illegal(move, "no-stick", f"no stick lies at {move.stick}")
+            raise self._illegal(move, Rule.NO_STICK.value, f"no stick lies at {move.stick}")
         if any(sid == u for u, _ in self.used):
-            raise self._illegal(move, "slide-twice", f"stick {move.stick} was already slid this turn")
+            raise self._illegal(move, Rule.SLIDE_TWICE.value, f"stick {move.stick} was already slid this turn")
         sign = 1 if move.by > 0 else -1
         if self.banned.get(sid) == sign:
-            raise self._illegal(move, "slide-back", f"{self.to_move.other.label} just slid stick "
+            raise self._illegal(move, Rule.SLIDE_BACK.value, f"{self.to_move.other.label} just slid stick "
                                 f"{move.stick} the other way; it may not go back now")
         if move.by == 0 or abs(move.by) > self.remaining:
-            raise self._illegal(move, "slide-total", f"{abs(move.by)} field(s) given, "
+            raise self._illegal(move, Rule.SLIDE_TOTAL.value, f"{abs(move.by)} field(s) given, "
                                 f"but {self.remaining} remain of this turn's total")
         if sliding.free_run(pos, sid, sign, abs(move.by)) < abs(move.by):
-            raise self._illegal(move, "slide-blocked",
+            raise self._illegal(move, Rule.SLIDE_BLOCKED.value,
                                 f"{sliding.blocker(pos, sid, sign, abs(move.by))} is in the way")
         rest = self.remaining - abs(move.by)
         if rest:
@@ -221,7 +222,7 @@ class IrrState(SimulationHooks):
             ok = sliding.can_slide(pos, used, self.banned, rest)
             pos.shift(sid, -move.by)
             if not ok:
-                raise self._illegal(move, "slide-total", f"after it the other {rest} field(s) "
+                raise self._illegal(move, Rule.SLIDE_TOTAL.value, f"after it the other {rest} field(s) "
                                     "of this turn's total could not be slid")
 
     def _play(self, move: IrrMove) -> None:
@@ -355,9 +356,5 @@ def new_game(options: Mapping[str, Any] | None = None, set_path: str | Path | No
     `seed` is accepted for the shared interface and unused: Irrläufer deals no chance."""
     base = None
     if set_path is not None:
-        from cardgen.sets import load_set
-
-        loaded = load_set(set_path, "irrlaeufer")
-        assert isinstance(loaded, IrrBoard)
-        base = loaded
+        base = load_board(set_path)
     return IrrState(board_from_options(dict(options) if options is not None else None, base))

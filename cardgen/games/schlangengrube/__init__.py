@@ -1,9 +1,12 @@
 """Schlangengrube ("Snake Pit", Tom Scutt 2002): tile sets as data and the rules engine.
 
-- `components`: PitTile/PitSet, the TOML loader (registered in cardgen.sets) and set problems;
-- `game`: PitGame (a set + options, makes states) and `new_game` (the shared engine's entry);
+`game.Schlangengrube` is the registry's entry; the package follows the shape described in
+`cardgen.games`. Importing the package loads nothing.
+
+- `components`: PitTile/PitSet, the TOML loader and set problems;
+- `deal`: PitGame (a set + options, makes states) and `new_game` (the rules' entry);
 - `rules`: PitState (the GameState of cardgen.engine.base): turns, scoring, variants;
-- `board`: the incremental table (frontier keys, union-find snakes) the rules run on;
+- `table`: the incremental table (frontier keys, union-find snakes) the rules run on;
 - `moves`: Place/Pass/Turn/Start, the record JSON and the table of rule ids (RULES);
 - `options`: players and variants; `scoring`: triangle numbers and completed snakes;
 - `state_json`: whole states to JSON and back (records replay through cardgen.engine.replay).

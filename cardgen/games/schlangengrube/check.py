@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.engine.batch import Finding
+from cardgen.engine.base import Finding
 from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
+from cardgen.game import Game
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, Variant
@@ -77,18 +78,18 @@ def configs(pit: PitSet, players: tuple[int, ...]) -> list[tuple[int, str | None
 
 
 
-def lines(pit: PitSet, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
+def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
     """The report's lines: every configuration with `player`, then the skill comparison."""
     out: list[Line] = []
     confs = configs(pit, players)
     for key, (p, variant) in enumerate(confs):
         options = {"players": p, "variants": [variant] if variant else []}
         label = f"{p}p" + (f" {variant}" if variant else "")
-        out.append(Line("schlangengrube", key, label, player, MAIN, p, options, str(pit.path), games,
+        out.append(Line(game, key, label, player, MAIN, p, options, str(pit.path), games,
                         {"variant": variant}, cost=60.0 if player == "greedy" else 2.0,
                         chunk=10 if player == "greedy" else 50))
         if variant is None and skill_games:
-            out.extend(Line("schlangengrube", key, label, lineup, SKILL, p, options, str(pit.path), skill_games,
+            out.extend(Line(game, key, label, lineup, SKILL, p, options, str(pit.path), skill_games,
                             {"variant": None}, cost=60.0 if "greedy" in lineup else 2.0,
                             chunk=10 if "greedy" in lineup else 50) for lineup in SKILL_LINEUPS)
     return sorted(out, key=lambda line: line.section != MAIN)

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.geometry import Part, PartKind
-from cardgen.sets import _check_keys, _colours, _count, _expect, _length, _parts, _Source
+from cardgen.sets import (SetSource, check_keys, colour_list, default_set_path, expect, length_mm, load_for,
+                          part_list, whole_count)
 
 GAME = "schlangengrube"
 DEFAULT_TILE_SIZE = 38.0
@@ -137,27 +138,27 @@ class PitSet:
         return tuple(found)
 
 
-def _setting(src: _Source, data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
+def _setting(src: SetSource, data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
     if key not in data:
         return default
-    value = _expect(src, data[key], int, "a whole number", key)
+    value = expect(src, data[key], int, "a whole number", key)
     if not low <= value <= high:
         raise src.error(f"{value} is outside {low}-{high}", key)
     return int(value)
 
 
-def _tile(src: _Source, table: Any, colours: set[str], index: int) -> PitTile:
-    _expect(src, table, dict, "a [[tile]] table", "", "tile", index)
-    _check_keys(src, table, _TILE_KEYS, {"parts"}, "tile", index)
-    parts = _parts(src, table["parts"], colours, "tile", index)
+def _tile(src: SetSource, table: Any, colours: set[str], index: int) -> PitTile:
+    expect(src, table, dict, "a [[tile]] table", "", "tile", index)
+    check_keys(src, table, _TILE_KEYS, {"parts"}, "tile", index)
+    parts = part_list(src, table["parts"], colours, "tile", index)
     if len(parts) != 2:
         raise src.error(f"a tile needs exactly two parts, this one has {len(parts)}", "parts", "tile", index)
     if parts[0].colour == parts[1].colour:
         raise src.error(f"the two parts must have different colours, both are {parts[0].colour!r}",
                         "parts", "tile", index)
-    count = _count(src, table.get("count", 1), "tile", index)
+    count = whole_count(src, table.get("count", 1), "tile", index)
     if "id" in table:
-        tile_id = _expect(src, table["id"], str, "a text", "id", "tile", index)
+        tile_id = expect(src, table["id"], str, "a text", "id", "tile", index)
         if not _ID.fullmatch(tile_id):
             raise src.error(f"id {tile_id!r} must be 1-60 letters, digits or '_.:@+-', "
                             "starting with a letter or digit", "id", "tile", index)
@@ -167,21 +168,21 @@ def _tile(src: _Source, table: Any, colours: set[str], index: int) -> PitTile:
     return PitTile(tile_id, count, parts)
 
 
-def load_pit(src: _Source, data: dict[str, Any]) -> PitSet:
+def parse_pit_set(src: SetSource, data: dict[str, Any]) -> PitSet:
     """Validate a parsed Schlangengrube set file into a PitSet (DataError naming file:line/key)."""
-    _check_keys(src, data, _TOP_KEYS, _TOP_REQUIRED)
-    name = _expect(src, data["name"], str, "a text", "name")
+    check_keys(src, data, _TOP_KEYS, _TOP_REQUIRED)
+    name = expect(src, data["name"], str, "a text", "name")
     if not name.strip():
         raise src.error("the name must not be empty", "name")
-    colours = _colours(src, data)
+    colours = colour_list(src, data)
     size = DEFAULT_TILE_SIZE
     if "tile_size" in data:
-        # type first: the shared _length helper assumes a text or a number
-        _expect(src, data["tile_size"], (str, int, float), "a length such as '38mm'", "tile_size")
-        size = _length(src, data["tile_size"], "tile_size", 25.0, 60.0)
+        # type first: the shared length_mm helper assumes a text or a number
+        expect(src, data["tile_size"], (str, int, float), "a length such as '38mm'", "tile_size")
+        size = length_mm(src, data["tile_size"], "tile_size", 25.0, 60.0)
     doubles = _setting(src, data, "double_markers", 0, 8, DEFAULT_DOUBLE_MARKERS)
     heads = _setting(src, data, "head_markers", 0, len(colours), len(colours))
-    tables = _expect(src, data["tile"], list, "[[tile]] tables", "tile")
+    tables = expect(src, data["tile"], list, "[[tile]] tables", "tile")
     if not tables:
         raise src.error("a set needs at least one [[tile]]", "tile")
     tiles: list[PitTile] = []
@@ -198,8 +199,4 @@ def load_pit(src: _Source, data: dict[str, Any]) -> PitSet:
 
 def load_pit_set(path: str | Path | None = None) -> PitSet:
     """Load a Schlangengrube set file (the built-in standard set when `path` is None)."""
-    from cardgen.sets import default_set_path, load_set
-
-    loaded = load_set(default_set_path(GAME) if path is None else path, GAME)
-    assert isinstance(loaded, PitSet)
-    return loaded
+    return load_for(default_set_path(GAME) if path is None else path, GAME, parse_pit_set)

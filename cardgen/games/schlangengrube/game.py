@@ -1,132 +1,87 @@
-"""The Schlangengrube game object: a tile set with options, which makes states (RULINGS.md 2).
-
-`PitGame` precomputes the catalogue of tile faces once, so every state of it (and every clone)
-shares it; `new_game` is what the shared engine's registry calls.
-"""
+"""Schlangengrube as a game of the registry: its facts and where each of its parts lives."""
 
 from __future__ import annotations
 
-import functools
-import random
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any
 
-from cardgen.errors import DataError
+from cardgen.engine.base import Finding, GameState
+from cardgen.engine.plan import Line
+from cardgen.game import Game
+from cardgen.games.schlangengrube import check
+from cardgen.games.schlangengrube import variants as variant_sets
+from cardgen.games.schlangengrube.components import GAME, PitSet, parse_pit_set
+from cardgen.games.schlangengrube.deal import new_game
+from cardgen.games.schlangengrube.options import Variant
+from cardgen.games.schlangengrube.ruleids import Rule
+from cardgen.options import BuildOptions
+from cardgen.sets import SetSource
 
-from .board import Catalogue
-from .components import GAME, PitSet, load_pit_set
-from .moves import Place
-from .options import HAND_SIZE, PitOptions, Variant
-from .rules import PitState
-
-__all__ = ["PitGame", "new_game"]
-
-
-class PitGame:
-    """A tile set with options: makes initial states and replay states that share one catalogue."""
-
-    def __init__(self, pit_set: PitSet | None = None, options: PitOptions | None = None) -> None:
-        self.set = pit_set if pit_set is not None else load_pit_set()
-        self.options = options if options is not None else PitOptions()
-        self.cat = _catalogue(self.set)
-        if self.options.has(Variant.SECRET_COLOUR):
-            markers = self.set.colours[: self.set.head_markers]
-            if self.options.players > len(markers):
-                raise DataError("options", f"secret-colour needs a snake-head marker per player; "
-                                           f"the set has {len(markers)}")
-            secret = self.options.secret
-            if secret is not None and (len(set(secret)) != len(secret) or not set(secret) <= set(markers)):
-                raise DataError("options.secret", f"expected different colours out of {', '.join(markers)}, "
-                                                  f"got {list(secret)}")
-
-    def new_initial_state(self, seed: int = 0) -> PitState:
-        """A new game: seeded shuffle, start tile at (0, 0), hands dealt, secret colours drawn."""
-        rng = random.Random(seed)
-        bag = [t for t, tile in enumerate(self.set.tiles) for _ in range(tile.count)]
-        rng.shuffle(bag)
-        start = self.set.tiles[bag.pop()].id
-        state = PitState(self, Place(start, (0, 0)), replaying=False)
-        for hand in state.hands:
-            for _ in range(HAND_SIZE):
-                if bag:
-                    hand.append(bag.pop())
-        state.bag = bag
-        if self.options.has(Variant.SECRET_COLOUR):
-            secret = self.options.secret or tuple(
-                rng.sample(self.set.colours[: self.set.head_markers], self.options.players))
-            state.secret = tuple(self.cat.colour_index[c] for c in secret)
-        return state
-
-    def replay_state(self, start: Place | None) -> PitState:
-        """A game with only `start` laid, for replaying a record (hands and bag unknown); with
-        None, an empty table whose only legal moves are `Start`s (a record's first entry)."""
-        if self.options.has(Variant.SECRET_COLOUR) and self.options.secret is None:
-            raise DataError("options.secret", "a secret-colour record must give each player's colour")
-        state = PitState(self, start, replaying=True)
-        if self.options.secret is not None:
-            state.secret = tuple(self.cat.colour_index[c] for c in self.options.secret)
-        return state
-
-    def setup(self, placed: Sequence[Place], hands: Sequence[Sequence[str]] = (),
-              bag: Sequence[str] = (), player: int = 0) -> PitState:
-        """A hand-built position (tests, booklet diagrams): `placed` laid in order, the first
-        as the start tile, each refused like a move would be (IllegalMove with its rule id, and
-        `no-tile-left` past the set's copies) but scoring nothing; then the hands (tile ids,
-        one list per seat, missing seats empty), the bag (drawn from its end) and the seat to move.
-        Conservation of tiles is not required: the rest of the set is simply out of the game.
-        Such a position's `record()` holds only the start tile (the rest was not played)."""
-        state = PitState(self, placed[0], replaying=True)
-        for place in placed[1:]:
-            state._lay(place, *state._check_place(place))
-        fresh = PitState(self, placed[0], replaying=False)  # for the untouched scores and markers
-        for name in ("points", "bonus", "supply", "taken", "ready", "completions", "turn"):
-            setattr(state, name, getattr(fresh, name))
-        state.replaying = False
-        ids = self.cat.ids
-        try:
-            state.hands = [[ids[i] for i in hand] for hand in hands] + \
-                [[] for _ in range(self.options.players - len(hands))]
-            state.bag = [ids[i] for i in bag]
-        except KeyError as exc:
-            raise DataError("setup", f"there is no tile {exc.args[0]!r} in the set") from None
-        state.player = player
-        return state
+if TYPE_CHECKING:
+    from cardgen.booklet.build import BookletContent
 
 
-def new_game(options: dict[str, Any] | PitOptions, set_path: str | Path | None = None,
-             seed: int | None = None) -> PitState:
-    """The opening for record-style `options` and the set at `set_path` (standard when None),
-    as the shared engine (cardgen.engine.registry) asks for it. With a `seed`: a dealt game
-    (bag shuffled, start tile laid, hands dealt). Without: an empty table in replay mode whose
-    first move must be the record's `Start` (hands and bag are not replayed). DataError if the
-    options or the set are wrong."""
-    if not isinstance(options, PitOptions):
-        options = PitOptions.from_json(options)
-    game = PitGame(_load(set_path), options)
-    return game.replay_state(None) if seed is None else game.new_initial_state(seed)
+class Schlangengrube(Game[PitSet]):
+    """Tom Scutt's Snake Pit: double-sided tiles drawn from a bag, snakes scored when finished."""
 
+    name = GAME
+    title = "Schlangengrube (Snake Pit)"
+    credit = "Tom Scutt 2002; German edition papierspiele.net"
+    components = "54 double-sided square tiles in 4 colours, 4 snake-head markers, '2x' markers"
+    variants = tuple(v.value for v in Variant)
+    labels = check.LABELS
+    kind_noun = check.KIND_NOUN
+    default_games = check.DEFAULT_GAMES
+    default_skill_games = check.DEFAULT_SKILL_GAMES
+    variant_options = variant_sets.OPTIONS
 
-# Simulation makes a game per seed; rebuilding the faces catalogue (and re-warming its memo
-# tables) and re-reading the set file each time would cost more than the playout itself. Both
-# are deterministic functions of their keys, so these bounded memo caches change no result.
+    def parse_set(self, src: SetSource, data: dict[str, Any]) -> PitSet:
+        """A validated tile set."""
+        return parse_pit_set(src, data)
 
+    def new_state(self, options: Any, set_path: str | Path | None = None,
+                  seed: int | None = None) -> GameState[Any]:
+        """With a seed a dealt game; without, a record's empty table whose first move is the start."""
+        return new_game(options, set_path, seed)
 
-@functools.lru_cache(maxsize=16)
-def _catalogue(pit_set: PitSet) -> Catalogue:
-    return Catalogue(pit_set)
+    def build_kit(self, options: BuildOptions, quiet: bool = False) -> list[str]:
+        """Tiles with mirror backs and the markers in three layouts, faces, booklets, manifest."""
+        from cardgen.games.schlangengrube import kit  # reportlab and the art load only for a build
 
+        return kit.build(options, quiet)
 
-@functools.lru_cache(maxsize=16)
-def _load_file(path: str, mtime_ns: int, size: int) -> PitSet:
-    return load_pit_set(path)
+    def booklet(self) -> BookletContent:
+        """The booklets' numbers and diagrams."""
+        from cardgen.games.schlangengrube.booklet import CONTENT  # reportlab loads only for a booklet
 
+        return CONTENT
 
-def _load(set_path: str | Path | None) -> PitSet:
-    from cardgen.sets import default_set_path
+    def rule_ids(self) -> frozenset[str]:
+        """The ids of `ruleids.Rule`."""
+        return frozenset(r.value for r in Rule)
 
-    path = Path(default_set_path(GAME) if set_path is None else set_path)
-    try:
-        stat = path.stat()
-    except OSError:
-        return load_pit_set(path)  # raises the DataError naming the file
-    return _load_file(str(path), stat.st_mtime_ns, stat.st_size)
+    def completeness(self, game_set: PitSet) -> list[Finding]:
+        """Broken tiles and unbalanced colours (errors), differences from the default set (notes)."""
+        return check.completeness(game_set)
+
+    def default_players(self, game_set: PitSet) -> tuple[int, ...]:
+        """2, 3 and 4."""
+        return check.default_players(game_set)
+
+    def check_lines(self, game_set: PitSet, players: tuple[int, ...], games: int, player: str,
+                    skill_games: int = 0) -> list[Line]:
+        """Every player count in the base game and each variant, then the skill comparison."""
+        return check.lines(self, game_set, players, games, player, skill_games)
+
+    def kinds(self, game_set: PitSet) -> list[str]:
+        """The set's tile ids."""
+        return check.kinds(game_set)
+
+    def move_kind(self, state: GameState[Any], move: Any) -> str | None:
+        """The tile id a step lays."""
+        return check.move_kind(state, move)
+
+    def variant_text(self, options: Mapping[str, Any]) -> str:
+        """A set with other colours, tile or end counts."""
+        return variant_sets.text_from_options(dict(options))

@@ -6,9 +6,12 @@ nothing), front and mirrored back sheets to glue together, and duplex.
 
 from __future__ import annotations
 
+from cardgen.booklet.build import plan_booklets
+from cardgen.games.schlangengrube.booklet import CONTENT
+from cardgen.games.schlangengrube.components import load_pit_set
+from cardgen.games.schlangengrube.render import items
 from cardgen.kit import Component, write_kit
 from cardgen.options import BuildOptions
-from cardgen.sets import default_set_path, load_set
 
 CUTTING = ("cut along the crosses' lines right across the sheet, first the long cuts into strips, "
            "then each strip into tiles; the markers are cut like the tiles")
@@ -16,15 +19,9 @@ CUTTING = ("cut along the crosses' lines right across the sheet, first the long 
 
 def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     """Write output/schlangengrube/: tile PDFs for each layout, SVG and PNG faces, manifest."""
-    from cardgen.games.schlangengrube.components import PitSet
-    from cardgen.games.schlangengrube.render import items
-
-    pit = load_set(options.set_path or default_set_path("schlangengrube"), game="schlangengrube")
-    assert isinstance(pit, PitSet)
+    pit = load_pit_set(options.set_path)
     tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
                       layouts=("single", "glue", "duplex"), marks="crosses")
-    from cardgen.booklet.build import plan_booklets  # the rule booklets (issue 6)
-
-    booklets = plan_booklets("schlangengrube", options, pit)
+    booklets = plan_booklets(CONTENT, options, pit)
     lines = write_kit("schlangengrube", pit.name, [tiles], options, extra=booklets.entries, quiet=quiet)
     return lines + booklets.write()

@@ -9,35 +9,12 @@ first entry is a `Start`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from cardgen.errors import DataError
+from cardgen.games.schlangengrube.ruleids import Rule
 from cardgen.geometry import ROTATIONS
 
-
-class Rule(Enum):
-    """Why a move is refused; the value is the stable rule id of FORMATS.md."""
-
-    GAME_OVER = "game-over"
-    WRONG_PLAYER = "wrong-player"
-    UNKNOWN_TILE = "unknown-tile"
-    BAD_ORIENTATION = "bad-orientation"
-    NOT_IN_HAND = "not-in-hand"
-    NO_TILE_LEFT = "no-tile-left"
-    OCCUPIED = "occupied"
-    NOT_TOUCHING = "not-touching"
-    EDGE_MISMATCH = "edge-mismatch"
-    TWO_HEADS = "two-heads"
-    TWO_TAILS = "two-tails"
-    MUST_PLACE_SECOND = "must-place-second"
-    PASS_NOT_ALLOWED = "pass-not-allowed"
-    EMPTY_TURN = "empty-turn"
-    TOO_MANY_TILES = "too-many-tiles"
-    MID_TURN = "mid-turn"
-    START_AGAIN = "start-again"
-    START_MISSING = "start-missing"
-    MALFORMED_MOVE = "malformed-move"
 
 
 RULES: dict[str, str] = {

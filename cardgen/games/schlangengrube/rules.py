@@ -33,20 +33,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from cardgen.engine.base import GameState
 from cardgen.errors import IllegalMove
 from cardgen.geometry import ROTATIONS
 
-from .board import Board
+from .table import Board
 from .components import GAME
 from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
 from .options import DOUBLE_MARKER_SNAKE, HAND_SIZE, Variant
 from .scoring import Completion, triangle
 
 if TYPE_CHECKING:
-    from .game import PitGame
+    from .deal import PitGame
 
 
-class PitState:
+class PitState(GameState[PitMove]):
     """One position of Schlangengrube (cardgen.engine.base.GameState); mutable, see `clone`."""
 
     __slots__ = ("game", "board", "start", "hands", "bag", "laid", "points", "bonus", "secret",
@@ -114,7 +115,7 @@ class PitState:
             self._cache = self.board.placements(self._kinds())
         return self._cache
 
-    def legal_moves(self) -> list[Place | Pass | Start]:
+    def legal_moves(self) -> list[PitMove]:
         """Every legal step: the placements (hand kinds in set order, then by cell key and face),
         or `[Pass]` when none exists at the start of a turn; empty once the game is over;
         before the start tile (an empty replay table) one `Start` per tile kind."""
@@ -122,7 +123,7 @@ class PitState:
             return []
         if not self.board.cells:
             return [Start(Place(t.id, (0, 0))) for t in self.game.set.tiles]
-        moves: list[Place | Pass | Start] = list(self._placements())
+        moves: list[PitMove] = list(self._placements())
         if not moves and self.placed == 0:
             moves.append(Pass(self.player))
         return moves

@@ -13,7 +13,7 @@ from typing import Any
 from cardgen.errors import DataError, IllegalMove
 
 from .components import GAME
-from .game import PitGame
+from .deal import PitGame
 from .moves import Place, place_from_json
 from .options import PitOptions
 from .rules import PitState

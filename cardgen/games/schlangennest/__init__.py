@@ -1,0 +1,9 @@
+"""Schlangennest (Günter Cornett, Bambus Spieleverlag 1995): the card game of snakes.
+
+`game.Schlangennest` is the registry's entry; the package follows the shape described in
+`cardgen.games`. Its own modules: `config` (options, variants, card tables), `chains` (laid
+cards and chains, kept incrementally), `legality` (the after-the-move rules of laying a card),
+`reopen` (loops: turns and the tail swap; the curve guard), `state` (turn order, move
+generation, checking, JSON), `frames` (the pre-laid frame variants), `verify` (invariants) and
+`preview` (a developer's contact sheet of the faces). Importing the package loads nothing.
+"""

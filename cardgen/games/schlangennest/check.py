@@ -24,12 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.engine.batch import Finding
+from cardgen.engine.base import Finding
 from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
+from cardgen.game import Game
 from cardgen.games.schlangennest.config import VARIANTS, players_allowed, recommended_area
 from cardgen.games.schlangennest.moves import MoveKind
 from cardgen.geometry import EDGES, Part, PartKind, parse_part
-from cardgen.sets import NestSet
+from cardgen.games.schlangennest.components import NestSet
 
 ORIGINAL_COUNTS = {"head": 1, "tail": 1, "straight": 7, "curve": 9}
 """Cards of each kind per colour in the original game."""
@@ -157,7 +158,7 @@ def _cost(conf: Config, lineup: str) -> float:
     return conf.players * (1.5 if "greedy" in lineup else 1.0) * (2.0 if conf.area is None else 1.0)
 
 
-def lines(nest_set: NestSet, players: tuple[int, ...], games: int, player: str,
+def lines(game: Game[Any], nest_set: NestSet, players: tuple[int, ...], games: int, player: str,
           skill_games: int = 0) -> list[Line]:
     """The report's lines: every configuration with `player`, then the skill comparison."""
     out: list[Line] = []
@@ -165,13 +166,13 @@ def lines(nest_set: NestSet, players: tuple[int, ...], games: int, player: str,
     confs = configs(nest_set, players)
     for key, conf in enumerate(confs):
         info = {"area": list(conf.area) if conf.area else None, "variant": conf.variant}
-        out.append(Line("schlangennest", key, conf.label, player, MAIN, conf.players, conf.options(nest_set),
+        out.append(Line(game, key, conf.label, player, MAIN, conf.players, conf.options(nest_set),
                         path, games, info, MEASURE_EVERY, _cost(conf, player)))
     if skill_games:
         for key, conf in enumerate(confs):
             if conf.variant is None and conf.area == recommended_area(nest_set, conf.players):
                 info = {"area": list(conf.area) if conf.area else None, "variant": None}
-                out.extend(Line("schlangennest", key, conf.label, lineup, SKILL, conf.players,
+                out.extend(Line(game, key, conf.label, lineup, SKILL, conf.players,
                                 conf.options(nest_set), path, skill_games, info, MEASURE_EVERY,
                                 _cost(conf, lineup)) for lineup in SKILL_LINEUPS)
     return out

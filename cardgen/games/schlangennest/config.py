@@ -15,7 +15,8 @@ from typing import Any
 
 from cardgen.errors import DataError
 from cardgen.geometry import EDGES, PartKind
-from cardgen.sets import NestSet, default_set_path, load_set
+from cardgen.games.schlangennest.components import GAME, NestSet, parse_nest_set
+from cardgen.sets import default_set_path, load_for
 
 DX = (0, 1, 0, -1)
 DY = (-1, 0, 1, 0)
@@ -81,7 +82,7 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
     extra = sorted(set(data) - {"players", "area", "variant"})
     if extra:
         raise DataError("options", f"unknown key '{extra[0]}' (allowed: area, players, variant)")
-    path = str(Path(set_path) if set_path else default_set_path("schlangennest"))
+    path = str(Path(set_path) if set_path else default_set_path(GAME))
     nest_set = load_nest_set(path)
     variant = data.get("variant")
     if variant is not None and variant not in VARIANTS:
@@ -140,9 +141,7 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
 @functools.lru_cache(maxsize=32)
 def load_nest_set(path: str) -> NestSet:
     """The set at `path`, loaded once per process (sets are immutable values)."""
-    nest_set = load_set(path, "schlangennest")
-    assert isinstance(nest_set, NestSet)
-    return nest_set
+    return load_for(path, GAME, parse_nest_set)
 
 
 def _spec(parts: Any, rot: int) -> tuple[PartSpec, ...]:
@@ -209,7 +208,7 @@ def make_rules(options: NestOptions) -> NestRules:
     """The tables for `options` (cached per process: they are immutable)."""
     from cardgen.games.schlangennest.frames import build_prelaid  # frames needs NestRules' inputs only
 
-    nest_set = load_nest_set(options.set_path or str(default_set_path("schlangennest")))
+    nest_set = load_nest_set(options.set_path or str(default_set_path(GAME)))
     colours = tuple(n for s in options.seats for n in s)
     seats = tuple(tuple(colours.index(n) for n in s) for s in options.seats)
     seat_of = tuple(next(i for i, s in enumerate(seats) if c in s) for c in range(len(colours)))

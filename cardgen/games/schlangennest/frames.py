@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.geometry import EDGES, PartKind
-from cardgen.sets import NestSet
+from cardgen.games.schlangennest.components import NestSet
 
 Cell = tuple[int, int]
 Prelaid = tuple[tuple[Cell, int, int], ...]

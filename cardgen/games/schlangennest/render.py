@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardgen.art import coil_back_svg, tile_svg
 from cardgen.colours import NEUTRAL, colour as palette_colour
 from cardgen.print.faces import Face, Item
-from cardgen.sets import NestCard, NestSet
+from cardgen.games.schlangennest.components import NestCard, NestSet
 
 
 def card_face(card: NestCard, colour: str, size: float, bleed: float) -> Face:

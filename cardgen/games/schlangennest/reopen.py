@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardgen.games.schlangennest.board import Cell
+from cardgen.games.schlangennest.chains import Cell
 from cardgen.games.schlangennest.config import DX, DY
 from cardgen.games.schlangennest.moves import MoveKind, NestMove, swap, turn
 from cardgen.games.schlangennest.ruleids import Rule
 
 if TYPE_CHECKING:
-    from cardgen.games.schlangennest.board import Board
+    from cardgen.games.schlangennest.chains import Board
     from cardgen.games.schlangennest.state import NestState
 
 Problem = tuple[Rule, str] | None

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.engine.base import GameState
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangennest import reopen
-from cardgen.games.schlangennest.board import Board, Cell
+from cardgen.games.schlangennest.chains import Board, Cell
 from cardgen.games.schlangennest.config import (DX, DY, NestRules, make_rules, options_from_json)
 from cardgen.games.schlangennest.legality import Problem, placed_snake_size, placement_problem
 from cardgen.games.schlangennest.moves import (MoveKind, NestMove, move_from_json, move_to_json,
@@ -30,7 +31,7 @@ from cardgen.games.schlangennest.verify import verify_state
 TAIL_FIRST_VARIANTS = ("tail-first", "two-snakes", "two-snakes-single")
 
 
-class NestState(Board):
+class NestState(Board, GameState[NestMove]):
     """One Schlangennest position; mutable (`apply`), copied with `clone`."""
 
     __slots__ = ("hands", "seat", "pending", "quota", "acted", "passes", "dead", "terminal", "turns",

@@ -1,0 +1,197 @@
+"""What the command line knows of a game: the `Game` base every game package fills in, and the
+`Registry` of games handed down from `cardgen.registry` (an explicit list, python-chess style).
+
+A game is one package under `cardgen/games/` (see its docstring for the shape). Its `game.py`
+subclasses `Game`: the static facts (name, title, credit, components, variants), its set files,
+its rules (`new_state`), its print kit and booklets, its check and its variant maker. Behaviour a
+game may leave out has a default here; what it must give is abstract. Heavy modules (the print
+kit, the booklets) are imported by the game's own methods when they are called, so `cardgen list`
+and the rules load neither reportlab nor the art.
+
+This module knows no game: the shared layers below the games (engine, print, booklet) take a
+`Game` or a `Registry` as an argument and never import a game package.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from cardgen.engine.base import Finding, GameState
+from cardgen.errors import DataError
+from cardgen.sets import SetSource, default_set_path, set_game, wrong_game
+
+if TYPE_CHECKING:
+    from cardgen.booklet.build import BookletContent
+    from cardgen.engine.plan import Line
+    from cardgen.options import BuildOptions
+
+class GameSet(Protocol):
+    """What every game's set (its cards, tiles or board settings, from a set file) has."""
+
+    @property
+    def name(self) -> str:
+        """The name the set gives itself (printed on the kit and in reports)."""
+
+    @property
+    def path(self) -> Path | None:
+        """The file it was loaded from (None for settings made in code)."""
+
+
+S = TypeVar("S", bound=GameSet)
+
+
+class Game(ABC, Generic[S]):
+    """One game of the registry. Subclasses set the class attributes and the abstract methods."""
+
+    name: str
+    """The registry name, used on the command line, in set files and records."""
+    title: str
+    credit: str
+    components: str
+    """One line naming what the game's box holds (for `cardgen list`)."""
+    variants: tuple[str, ...] = ()
+    """The rule variants a record's options may name."""
+
+    # ---- check defaults -----------------------------------------------------------------------
+    labels: tuple[str, ...] = ("move",)
+    """The move labels (GameState.move_label) the report counts per game, in column order."""
+    kind_noun: str = "kind"
+    """What the report calls the component kinds whose use it counts ("card kind")."""
+    default_games: int = 200
+    """Games per report line when `check` is not told."""
+    default_skill_games: int = 30
+    """Games per line of the skill comparison when `check` is not told."""
+    variant_options: tuple[str, ...] = ()
+    """The `cardgen variant` options this game takes (colours, rows, …)."""
+
+    # ---- set files --------------------------------------------------------------------------
+
+    def default_set_path(self) -> Path:
+        """The built-in default set of this game."""
+        return default_set_path(self.name)
+
+    @abstractmethod
+    def parse_set(self, src: SetSource, data: dict[str, Any]) -> S:
+        """Validate a parsed set file of this game (DataError naming file, line and key)."""
+
+    def load_set(self, path: str | Path | None = None) -> S:
+        """The set at `path` (the default set when None), checked to be one of this game."""
+        name, data, src = set_game(path if path is not None else self.default_set_path())
+        if name != self.name:
+            raise wrong_game(src, name, self.name)
+        return self.parse_set(src, data)
+
+    # ---- rules --------------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_state(self, options: Any, set_path: str | Path | None = None,
+                  seed: int | None = None) -> GameState[Any]:
+        """The opening for record `options` (untrusted JSON: validated here) with the set at
+        `set_path` (the default when None).
+        `seed` deals the chance of games that have some; None gives a record's replay opening.
+        DataError if the options or the set are wrong."""
+
+    # ---- print kit and booklets -----------------------------------------------------------------
+
+    def build_kit(self, options: BuildOptions, quiet: bool = False) -> list[str]:
+        """Write this game's print kit (sheets, faces, booklets, manifest) under
+        `options.out/<name>`; one summary line per file group. Default: the game has no kit."""
+        return [f"{self.name}: no print kit (skipped)"]
+
+    def booklet(self) -> BookletContent | None:
+        """What the shared booklet builder needs of this game (None: no booklet)."""
+        return None
+
+    def has_kit(self) -> bool:
+        """Whether `build_kit` writes anything."""
+        return type(self).build_kit is not Game.build_kit
+
+    def rule_ids(self) -> frozenset[str]:
+        """Every rule id this game's engine can refuse a move with."""
+        return frozenset()
+
+    # ---- check ----------------------------------------------------------------------------------
+
+    def completeness(self, game_set: S) -> list[Finding]:
+        """Every way the set differs from the original; errors make it incomplete."""
+        return []
+
+    def default_players(self, game_set: S) -> tuple[int, ...]:
+        """The player counts `check` plays unless told."""
+        return (2,)
+
+    def player_range(self, game_set: S) -> tuple[int, int]:
+        """The fewest and most players the set can seat."""
+        counts = self.default_players(game_set)
+        return min(counts), max(counts)
+
+    @abstractmethod
+    def check_lines(self, game_set: S, players: tuple[int, ...], games: int, player: str,
+                    skill_games: int = 0) -> list[Line]:
+        """The report's lines: every configuration played by `player`, then the skill comparison."""
+
+    def kinds(self, game_set: S) -> list[str]:
+        """The component kinds whose use the report counts (none by default)."""
+        return []
+
+    def move_kind(self, state: GameState[Any], move: Any) -> str | None:
+        """The component kind `move` plays (None: none, or a turn, swap or pass)."""
+        return None
+
+    # ---- variants -----------------------------------------------------------------------------
+
+    def variant_text(self, options: Mapping[str, Any]) -> str:
+        """The set file text of a variant for `cardgen variant`'s `options` (None = not given)."""
+        raise DataError("GAME", f"no variants for {self.name!r}")
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Games are stateless: a worker process rebuilds the same object from its class.
+        return (type(self), ())
+
+
+@dataclass(frozen=True, slots=True)
+class Registry:
+    """The games cardgen knows, in the order `list` shows them."""
+
+    games: tuple[Game[Any], ...]
+
+    def __iter__(self) -> Iterator[Game[Any]]:
+        return iter(self.games)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The games' registry names."""
+        return tuple(g.name for g in self.games)
+
+    def get(self, name: object, place: str = "GAME") -> Game[Any]:
+        """The game called `name` (case does not matter); DataError naming the known games."""
+        if isinstance(name, str):
+            for game in self.games:
+                if game.name == name.lower():
+                    return game
+        raise DataError(place, f"unknown game {name!r} (known: {', '.join(self.names)})")
+
+    def select(self, names: Sequence[str]) -> list[Game[Any]]:
+        """The games `names` (all when empty), each checked to exist."""
+        return [self.get(n) for n in names] if names else list(self.games)
+
+    def game_of_set(self, path: str | Path) -> Game[Any]:
+        """The game a set file is for (its `game` key)."""
+        name, _, src = set_game(path)
+        if not isinstance(name, str) or name.lower() not in self.names:
+            raise src.error(f"unknown game {name!r} (known: {', '.join(self.names)})", "game")
+        return self.get(name)
+
+    def load_set(self, path: str | Path, game: str | None = None) -> Any:
+        """Load the set file at `path` for the game it names (which must be `game` when given)."""
+        found = self.game_of_set(path)
+        if game is not None and found.name != game:
+            return self.get(game).load_set(path)  # raises "this is a … set, not a … set"
+        return found.load_set(path)

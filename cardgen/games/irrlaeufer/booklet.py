@@ -1,0 +1,300 @@
+"""The Irrläufer booklet: numbers from the board settings (`IrrBoard`) and the diagrams, built
+as engine positions (`IrrState`, moves applied through the engine) and drawn on the game's own
+board art (`cardgen.games.irrlaeufer.board_art` via `games/irrlaeufer/render.board_spec`); pieces, castle chips
+and sticks are drawn on top in the board art's colours.
+"""
+
+from __future__ import annotations
+
+import io
+import pathlib
+from collections.abc import Callable
+from typing import Any
+
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Path, Polygon, Rect, String  # type: ignore[import-untyped]
+from reportlab.lib import colors  # type: ignore[import-untyped]
+from svglib.svglib import svg2rlg
+
+from cardgen.booklet.build import BookletContent
+from cardgen.booklet.markup import Document
+from cardgen.booklet.pages import Figure
+from cardgen.booklet.words import mm
+
+GAME = "irrlaeufer"
+PT = 72.0 / 25.4
+FIELD = 10.0
+"""Field size (mm) the diagrams are drawn at before the page scales them."""
+STICK = colors.HexColor("#8a5a2b")
+STICK_EDGE = colors.HexColor("#3e2611")
+ARROW = colors.HexColor("#111111")
+
+
+def rule_ids() -> set[str]:
+    """Every rule id the Irrläufer engine can refuse a move with."""
+    from cardgen.games.irrlaeufer.moves import RULES
+
+    return set(RULES)
+
+
+def values(board: Any, lang: str) -> dict[str, object]:
+    """The numbers the text prints, read from the board settings."""
+    from cardgen.games.irrlaeufer.components import PIECE_COLUMNS, Side
+
+    rows = board.rows
+    red = board.castle_places(Side.RED)
+    blue = board.castle_places(Side.BLUE)
+    return {
+        "rows": rows, "columns": board.columns, "sticks": board.sticks,
+        "pieces": len(PIECE_COLUMNS), "castles": len(red) + len(blue),
+        "field_size": mm(board.field_size, lang),
+        "piece_fields": ", ".join(str(c) for c in PIECE_COLUMNS[:-1]) + (" und " if lang == "de" else " and ")
+        + str(PIECE_COLUMNS[-1]),
+        "last_row": rows, "red_castle_rows": f"{red[0][1]}/{red[0][1] + 1}",
+        "blue_castle_rows": f"{blue[0][1]}/{blue[0][1] + 1}",
+        "blue_castle_lines": f"{blue[0][1]}/{blue[0][1] + 1}",
+    }
+
+
+# ------------------------------------------------------------------ drawing
+
+
+class _View:
+    """A window onto the board: fields `cols` x `rows` (inclusive ranges, from 1)."""
+
+    def __init__(self, board: Any, cols: tuple[int, int] | None = None, rows: tuple[int, int] | None = None):
+        from cardgen.games.irrlaeufer.board_art import board_svg
+        from cardgen.games.irrlaeufer.render import board_spec
+
+        self.spec = board_spec(board, FIELD)
+        s = self.spec
+        art = svg2rlg(io.BytesIO(board_svg(s, 0.0).encode("utf-8")))
+        assert art is not None, "the board art could not be read"
+        self.board_group = Group(*art.contents)
+        self.board_group.scale(s.width * PT / art.width, s.height * PT / art.height)
+        c0, c1 = cols or (1, board.columns)
+        r0, r1 = rows or (1, board.rows)
+        # window in mm (y down), with the frame band where the window meets the board's edge
+        self.x0 = 0.0 if c0 == 1 else s.line_x(c0 - 1) - s.groove
+        self.x1 = s.width if c1 == board.columns else s.line_x(c1) + s.groove
+        self.y0 = 0.0 if r0 == 1 else s.line_y(r0 - 1) - s.groove
+        self.y1 = s.height if r1 == board.rows else s.line_y(r1) + s.groove
+        w, h = (self.x1 - self.x0) * PT, (self.y1 - self.y0) * PT
+        self.drawing = Drawing(w, h)
+        clip = Path(isClipPath=1, strokeColor=None, fillColor=None)  # a window shows only itself
+        clip.moveTo(0, 0)
+        clip.lineTo(w, 0)
+        clip.lineTo(w, h)
+        clip.lineTo(0, h)
+        clip.closePath()
+        self.d = Group(clip)
+        self.drawing.add(self.d)
+        g = Group(self.board_group)
+        g.translate(-self.x0 * PT, -(s.height - self.y1) * PT)
+        self.d.add(g)
+
+    def p(self, x: float, y: float) -> tuple[float, float]:
+        """A board point (mm, y down) in drawing coordinates (points, y up)."""
+        return (x - self.x0) * PT, (self.y1 - y) * PT
+
+    def stick(self, stick: Any, colour: Any = STICK) -> None:
+        s = self.spec
+        g = s.groove * 1.05
+        if stick.dir.value == "v":
+            x = s.line_x(stick.line)
+            xa, ya = self.p(x - g / 2, s.line_y(stick.start + 2) - g * 0.3)
+            w, h = g * PT, (3 * s.field - g * 0.4) * PT
+        else:
+            y = s.line_y(stick.line)
+            xa, ya = self.p(s.line_x(stick.start - 1) + g * 0.2, y + g / 2)
+            w, h = (3 * s.field - g * 0.4) * PT, g * PT
+        self.d.add(Rect(xa, ya, w, h, rx=g * PT / 3, ry=g * PT / 3, fillColor=colour,
+                        strokeColor=STICK_EDGE, strokeWidth=0.5))
+
+    def piece(self, field: tuple[int, int], side: Any) -> None:
+        from cardgen.games.irrlaeufer.board_art import BLUE, RED
+
+        cx, cy = self.p(*self.spec.centre(*field))
+        col = colors.HexColor(RED if side.value == 0 else BLUE)
+        r = 0.33 * FIELD * PT
+        self.d.add(Circle(cx, cy, r, fillColor=col, strokeColor=colors.HexColor("#1a1a1a"), strokeWidth=0.8))
+        self.d.add(Circle(cx, cy, r * 0.45, fillColor=colors.Color(1, 1, 1, 0.35), strokeColor=None))
+
+    def castle(self, castle: Any) -> None:
+        from cardgen.games.irrlaeufer.board_art import BLUE, RED
+
+        s = self.spec
+        c, r = castle.pos
+        inset = s.groove * 0.4
+        x0, y0 = s.line_x(c - 1) + inset, s.line_y(r - 1) + inset
+        size = 2 * s.field - 2 * inset
+        col = colors.HexColor(RED if castle.owner.value == 0 else BLUE)
+        xa, ya = self.p(x0, y0 + size)
+        self.d.add(Rect(xa, ya, size * PT, size * PT, rx=2, ry=2, fillColor=col,
+                        strokeColor=colors.HexColor("#1a1a1a"), strokeWidth=0.8))
+        light = colors.HexColor("#fbf4e2")
+        tx, ty = self.p(x0 + size * 0.32, y0 + size * 0.78)
+        self.d.add(Rect(tx, ty, size * 0.36 * PT, size * 0.42 * PT, fillColor=light, strokeColor=None))
+        for k in range(3):
+            mx, my = self.p(x0 + size * (0.32 + k * 0.145), y0 + size * 0.36)
+            self.d.add(Rect(mx, my, size * 0.07 * PT, size * 0.08 * PT, fillColor=light, strokeColor=None))
+        if castle.piece:
+            cx, cy = self.p(s.line_x(c), s.line_y(r))
+            rr = 0.33 * FIELD * PT
+            self.d.add(Circle(cx, cy, rr, fillColor=col, strokeColor=light, strokeWidth=1.6))
+
+    def arrow(self, a: tuple[float, float], b: tuple[float, float], colour: Any = ARROW, width: float = 2.2) -> None:
+        """An arrow between two board points (mm)."""
+        (x0, y0), (x1, y1) = self.p(*a), self.p(*b)
+        dx, dy = x1 - x0, y1 - y0
+        n = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+        ux, uy = dx / n, dy / n
+        head = 7.0
+        bx, by = x1 - ux * head, y1 - uy * head
+        self.d.add(Line(x0, y0, bx, by, strokeColor=colour, strokeWidth=width, strokeLineCap=1))
+        self.d.add(Polygon([x1, y1, bx - uy * head * 0.55, by + ux * head * 0.55,
+                            bx + uy * head * 0.55, by - ux * head * 0.55], fillColor=colour, strokeColor=None))
+
+    def label(self, at: tuple[float, float], text: str, colour: Any = ARROW, size: float = 9) -> None:
+        x, y = self.p(*at)
+        self.d.add(String(x, y, text, fontName="DejaVuSans-Bold", fontSize=size, fillColor=colour,
+                          textAnchor="middle"))
+
+    def state(self, state: Any) -> _View:
+        """Draw every stick, castle and piece of an engine state."""
+        for stick in state.sticks:
+            self.stick(stick)
+        for castle in state.castles:
+            self.castle(castle)
+        for field, side in sorted(state.pos.pieces.items(), key=lambda kv: kv[0]):
+            self.piece(field, side)
+        return self
+
+
+def stick_mid(spec: Any, stick: Any) -> tuple[float, float]:
+    """The middle of a stick on the board (mm)."""
+    if stick.dir.value == "v":
+        return spec.line_x(stick.line), spec.line_y(stick.start + 0.5)
+    return spec.line_x(stick.start + 0.5), spec.line_y(stick.line)
+
+
+def setup_figure(board: Any, lang: str, doc: Document) -> Figure:
+    """The opening position: the engine's initial state on the whole board."""
+    from cardgen.games.irrlaeufer.rules import IrrState
+
+    state = IrrState(board)
+    view = _View(board).state(state)
+    return Figure(view.drawing, doc.caption("setup", rows=board.rows), max_height=150)
+
+
+def maze_figure(board: Any, lang: str, doc: Document) -> Figure:
+    """The board after phase 1 of a seeded game (random lays by the engine)."""
+    import random
+
+    from cardgen.games.irrlaeufer.rules import IrrState
+
+    state = IrrState(board)
+    rng = random.Random(3)
+    while state.phase == 1:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    view = _View(board).state(state)
+    return Figure(view.drawing, doc.caption("maze", sticks=len(state.sticks)), max_height=150)
+
+
+def _slide_states(board: Any) -> tuple[Any, Any, Any, list[tuple[Any, int]], tuple[Any, Any]]:
+    from cardgen.games.irrlaeufer.components import Dir, Side, Stick
+    from cardgen.games.irrlaeufer.moves import Go, Slide
+    from cardgen.games.irrlaeufer.rules import IrrState
+
+    sticks = [Stick(Dir.H, 3, 4), Stick(Dir.H, 6, 4), Stick(Dir.V, 5, 2), Stick(Dir.H, 2, 6),
+              Stick(Dir.V, 3, 4), Stick(Dir.V, 7, 4)]
+    pieces = {(5, 1): Side.RED, (9, 1): Side.RED}
+    start = IrrState.custom(board, sticks=sticks, pieces=pieces, to_move=Side.RED)
+    slides = [(Stick(Dir.H, 3, 4), 2), (Stick(Dir.V, 5, 2), 1)]
+    mid = start.clone()
+    for stick, by in slides:
+        mid.apply(Slide(Side.RED, stick, by))
+    go = ((5, 1), (5, 6))
+    end = mid.clone()
+    end.apply(Go(Side.RED, *go))
+    return start, mid, end, slides, go
+
+
+def slide_figure(board: Any, lang: str, doc: Document) -> Figure:
+    """A phase-2 turn: two sticks slid (2 + 1 fields), then a piece through the opened way."""
+    from cardgen.booklet.tiles import beside
+
+    start, mid, end, slides, go = _slide_states(board)
+    window = {"cols": (1, 10), "rows": (1, 7)}
+    left = _View(board, **window).state(start)
+    for stick, by in slides:
+        a = stick_mid(left.spec, stick)
+        b = stick_mid(left.spec, stick.moved(by))
+        left.arrow(a, b, colour=colors.HexColor("#e8a400"), width=2.6)
+    right = _View(board, **window).state(end)
+    right.arrow(right.spec.centre(*go[0]), right.spec.centre(*go[1]), width=2.4)
+    fig = beside(left.drawing, right.drawing, (doc.caption("before"), doc.caption("after")), gap=14)
+    _neutral_heads(fig)
+    return Figure(fig, doc.caption("slide", total=sum(abs(b) for _, b in slides)), max_height=72)
+
+
+def _neutral_heads(d: Drawing) -> None:
+    for item in d.contents:
+        if isinstance(item, String):
+            item.fillColor = colors.HexColor("#222222")
+
+
+def _conquest_states(board: Any) -> tuple[Any, Any, tuple[Any, Any], list[tuple[Any, int]]]:
+    from cardgen.games.irrlaeufer.components import Dir, Side, Stick
+    from cardgen.games.irrlaeufer.moves import Go, Slide
+    from cardgen.games.irrlaeufer.rules import IrrState
+
+    rows = board.rows
+    sticks = [Stick(Dir.H, rows - 5, 2), Stick(Dir.V, 3, rows - 7), Stick(Dir.H, rows - 3, 4),
+              Stick(Dir.V, 5, rows - 3)]
+    base = IrrState(board)
+    pieces: dict[tuple[int, int], Side] = {f: s for f, s in base.pos.pieces.items()
+                                           if s is Side.BLUE and f[0] != 3}
+    pieces[(2, rows - 7)] = Side.RED
+    start = IrrState.custom(board, sticks=sticks, pieces=pieces, to_move=Side.RED)
+    slides = [(Stick(Dir.H, rows - 5, 2), 3)]
+    end = start.clone()
+    for stick, by in slides:
+        end.apply(Slide(Side.RED, stick, by))
+    go = ((2, rows - 7), (2, rows - 2))
+    end.apply(Go(Side.RED, *go))
+    return start, end, go, slides
+
+
+def conquest_figure(board: Any, lang: str, doc: Document) -> Figure:
+    """A red piece slides a stick out of its way and conquers a blue castle."""
+    from cardgen.booklet.tiles import beside
+
+    start, end, go, slides = _conquest_states(board)
+    rows = board.rows
+    window = {"cols": (1, 8), "rows": (rows - 8, rows)}
+    left = _View(board, **window).state(start)
+    for stick, by in slides:
+        left.arrow(stick_mid(left.spec, stick), stick_mid(left.spec, stick.moved(by)),
+                   colour=colors.HexColor("#e8a400"), width=2.6)
+    left.arrow(left.spec.centre(*go[0]), left.spec.centre(*go[1]), width=2.4)
+    right = _View(board, **window).state(end)
+    fig = beside(left.drawing, right.drawing, (doc.caption("before"), doc.caption("after")), gap=14)
+    _neutral_heads(fig)
+    owner = [c for c in end.castles if c.piece]
+    assert owner and owner[0].owner.label == "red", "the diagram must show a conquest"
+    return Figure(fig, doc.caption("conquest"), max_height=72)
+
+
+def figures(board: Any, lang: str, doc: Document) -> dict[str, Callable[[], Figure]]:
+    """The diagrams the text may place, by name."""
+    return {
+        "setup": lambda: setup_figure(board, lang, doc),
+        "maze": lambda: maze_figure(board, lang, doc),
+        "slide": lambda: slide_figure(board, lang, doc),
+        "conquest": lambda: conquest_figure(board, lang, doc),
+    }
+
+
+CONTENT = BookletContent(GAME, values, figures)
+"""What the shared booklet builder needs of this game."""

@@ -1,0 +1,228 @@
+"""The Schlangengrube booklet: numbers read from the set file (tile groups, markers) and the
+diagrams, built with the engine (`PitGame.setup` for hand-built positions, seeded games for the
+placement example) and drawn with the game's tile art.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from reportlab.graphics.shapes import Drawing  # type: ignore[import-untyped]
+
+from cardgen.booklet.build import BookletContent
+from cardgen.booklet.markup import Document
+from cardgen.games.schlangengrube.components import load_pit_set
+from cardgen.booklet.pages import Figure
+from cardgen.booklet.tiles import BAD, OK, Grid, beside, tile_group
+from cardgen.booklet.words import colour_name, join, mm
+from cardgen.colours import PALETTE
+from cardgen.errors import IllegalMove
+
+GAME = "schlangengrube"
+GROUPS = ("crossing", "double-curve", "straight-end", "curve-end", "end-end", "other")
+
+
+def rule_ids() -> set[str]:
+    """Every rule id the Schlangengrube engine can refuse a move with."""
+    from cardgen.games.schlangengrube.moves import RULES
+
+    return set(RULES)
+
+
+def values(pit: Any, lang: str) -> dict[str, object]:
+    """The numbers and names the text prints, read from the set file."""
+    groups = Counter({g: 0 for g in GROUPS})
+    for tile in pit.tiles:
+        groups[tile.kind] += tile.count
+    out: dict[str, object] = {
+        "total": pit.total,
+        "colours": len(pit.colours),
+        "colour_names": join([colour_name(c, lang) for c in pit.colours], lang),
+        "head_markers": pit.head_markers,
+        "double_markers": pit.double_markers,
+        "tile_size": mm(pit.tile_size, lang),
+    }
+    for g, n in groups.items():
+        out[f"n.{g.replace('-', '_')}"] = n
+    return out
+
+
+def _tile_art(pit: Any, place: Any) -> Any:
+    return tile_group(pit.tile(place.tile).parts, PALETTE, place.rot, place.flip)
+
+
+def _board(pit: Any, state: Any) -> Grid:
+    grid = Grid()
+    for cell, place in _placed(state).items():
+        grid.card(cell, _tile_art(pit, place))
+    return grid
+
+
+def _placed(state: Any) -> dict[tuple[int, int], Any]:
+    """Every laid tile as a Place, by cell, read off the engine's board."""
+    from cardgen.games.schlangengrube.moves import Place
+
+    cat = state.game.cat
+    out = {}
+    for cell, info in state.board.cells.items():
+        t, oi = info[0], info[1]
+        rot, flip = _orientation(cat, t, oi)
+        out[cell] = Place(state.game.set.tiles[t].id, cell, rot, flip)
+    return out
+
+
+def _orientation(cat: Any, t: int, oi: int) -> tuple[int, bool]:
+    for (tt, rot, flip), o in cat.orient_of.items():
+        if tt == t and o == oi:
+            return rot, flip
+    raise LookupError((t, oi))  # pragma: no cover
+
+
+def tiles_figure(pit: Any, lang: str, doc: Document) -> Figure:
+    """One tile of every group the set holds, with the number of tiles in that group."""
+    grid = Grid()
+    seen: dict[str, Any] = {}
+    counts: Counter[str] = Counter()
+    for tile in pit.tiles:
+        counts[tile.kind] += tile.count
+        seen.setdefault(tile.kind, tile)
+    for i, (kind, tile) in enumerate(seen.items()):
+        grid.card((i * 2, 0), tile_group(tile.parts, PALETTE))
+        grid.mark("label", (i * 2, 1), text=f"{counts[kind]}×", at=(0.5, 0.25), size=13)
+    return Figure(grid.drawing(), doc.caption("tiles"), max_height=40)
+
+
+SCORING = (
+    # (tile, cell, rot) in the order laid: a purple bridge row first (so every tile touches a
+    # laid one), then the red snake's 6 straights and its tail, the green straight and head.
+    ("SH-PG", (0, 1), 90), ("ST-PR", (-1, 1), 90), ("SH-PY", (1, 1), 90),
+    ("ST-RG", (-1, 0), 270), ("SH-GP", (1, 0), 270), ("HT-GY", (2, 0), 270),
+    ("SH-RY", (-2, 0), 270), ("SH-RP", (-3, 0), 270), ("X-RG", (-4, 0), 270),
+    ("X-RY", (-5, 0), 270), ("X-RP", (-6, 0), 270), ("CT-GR", (-7, 0), 270),
+)
+COMPLETING = ("HT-RG", (0, 0), 270)
+"""The scoring example (RULINGS.md, corrected): one tile completes a red snake of 8 tiles and a
+green one of 3: (36 + 6) x 2 = 84. Only for sets holding these tiles (the standard set)."""
+
+
+def scoring_state(pit: Any) -> tuple[Any, Any]:
+    """The position just before and just after the completing tile is laid (engine states)."""
+    from cardgen.games.schlangengrube.deal import PitGame
+    from cardgen.games.schlangengrube.moves import Place
+
+    game = PitGame(pit)
+    before = game.setup([Place(t, c, r) for t, c, r in SCORING], hands=[[COMPLETING[0]]])
+    after = before.clone()
+    after.apply(Place(*COMPLETING))
+    return before, after
+
+
+def scoring_figure(pit: Any, lang: str, doc: Document) -> Figure:
+    """The corrected scoring example, numbers along both snakes, score from the engine."""
+    from cardgen.errors import CardgenError
+
+    try:
+        _, after = scoring_state(pit)
+    except (CardgenError, KeyError):  # a variant set without these tiles: the standard set shows it
+        pit = load_pit_set(None)
+        _, after = scoring_state(pit)
+    grid = _board(pit, after)
+    cell = COMPLETING[1]
+    grid.mark("frame", cell, colour=OK)
+    red = [COMPLETING[1]] + [(-i, 0) for i in range(1, 8)]
+    green = [COMPLETING[1], (1, 0), (2, 0)]
+    for i, c in enumerate(reversed(red), 1):
+        grid.mark("number", c, text=str(i), at=(0.5, 0.22) if c != cell else (0.22, 0.22), size=8)
+    for i, c in enumerate(green, 1):
+        grid.mark("number", c, text=str(i), at=(0.5, 0.78) if c != cell else (0.78, 0.78), size=8,
+                  colour=PALETTE["green"].outline)
+    comps = after.completions
+    sizes = {c.colour: c.tiles for c in comps}
+    base = {c.colour: c.tiles * (c.tiles + 1) // 2 for c in comps}
+    return Figure(grid.drawing(), doc.caption(
+        "scoring", red=sizes["red"], green=sizes["green"], red_points=base["red"],
+        green_points=base["green"], total=after.points[0]), max_height=60)
+
+
+def _placement_position(pit: Any) -> tuple[Any, Any, Any, str]:
+    """A position of a seeded game with a legal tile and one the engine refuses (two heads or
+    two tails preferred, else a mismatched edge)."""
+    from cardgen.games.schlangengrube.deal import PitGame
+    from cardgen.games.schlangengrube.moves import Place
+    from cardgen.engine.players import make_player
+    from cardgen.engine.simulate import seat_rng
+
+    best = None
+    for seed in range(30):
+        state = PitGame(pit).new_initial_state(seed)
+        player = make_player("random")
+        rngs = [seat_rng(seed, s) for s in range(state.num_players)]
+        for _ in range(12):
+            if state.is_terminal():
+                break
+            if state.placed == 0 and len(state.board.cells) >= 5:
+                found = _refused(state, Place)
+                if found is not None:
+                    if found[3] in ("two-heads", "two-tails"):
+                        return found
+                    best = best or found
+            state.apply(player.choose(state, rngs[state.current_player]))
+    if best is None:  # pragma: no cover
+        raise LookupError("no seeded game shows a refused tile")
+    return best
+
+
+def _refused(state: Any, Place: Any) -> tuple[Any, Any, Any, str] | None:
+    legal = [m for m in state.legal_moves() if isinstance(m, Place)]
+    if not legal:
+        return None
+    cells = {m.at for m in legal}
+    bad = None
+    for t in sorted(set(state.hands[state.player])):
+        tid = state.game.set.tiles[t].id
+        for cell in sorted(cells):
+            for rot in (0, 90, 180, 270):
+                for flip in (False, True):
+                    move = Place(tid, cell, rot, flip)
+                    try:
+                        state.check(move)
+                    except IllegalMove as exc:
+                        if exc.rule in ("two-heads", "two-tails"):
+                            return state, legal[0], move, exc.rule
+                        if exc.rule == "edge-mismatch" and bad is None:
+                            bad = (move, exc.rule)
+    return (state, legal[0], bad[0], bad[1]) if bad else None
+
+
+def placement_figure(pit: Any, lang: str, doc: Document) -> Figure:
+    """The same position twice: a legal tile (green) and a refused one (red, with its reason)."""
+    state, legal, bad, rule = _placement_position(pit)
+    panels = []
+    for move, ok in ((legal, True), (bad, False)):
+        grid = _board(pit, state)
+        grid.card(move.at, _tile_art(pit, move))
+        grid.mark("frame", move.at, colour=OK if ok else BAD)
+        grid.mark("tick" if ok else "cross", move.at)
+        panels.append(grid)
+    cells = set(state.board.cells) | {legal.at, bad.at}
+    for grid in panels:
+        grid.extra |= cells
+    fig: Drawing = beside(panels[0].drawing(), panels[1].drawing(),
+                          (doc.caption("allowed"), doc.caption("refused")))
+    return Figure(fig, doc.caption("placement", reason=doc.reason(rule)), max_height=72)
+
+
+def figures(pit: Any, lang: str, doc: Document) -> dict[str, Callable[[], Figure]]:
+    """The diagrams the text may place, by name."""
+    return {
+        "tiles": lambda: tiles_figure(pit, lang, doc),
+        "scoring": lambda: scoring_figure(pit, lang, doc),
+        "placement": lambda: placement_figure(pit, lang, doc),
+    }
+
+
+CONTENT = BookletContent(GAME, values, figures)
+"""What the shared booklet builder needs of this game."""

@@ -1,0 +1,132 @@
+"""The Schlangengrube game object: a tile set with options, which makes states (RULINGS.md 2).
+
+`PitGame` precomputes the catalogue of tile faces once, so every state of it (and every clone)
+shares it; `new_game` is what the shared engine's registry calls.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from pathlib import Path
+from typing import Any, Sequence
+
+from cardgen.errors import DataError
+
+from .table import Catalogue
+from cardgen.sets import default_set_path
+
+from .components import GAME, PitSet, load_pit_set
+from .moves import Place
+from .options import HAND_SIZE, PitOptions, Variant
+from .rules import PitState
+
+__all__ = ["PitGame", "new_game"]
+
+
+class PitGame:
+    """A tile set with options: makes initial states and replay states that share one catalogue."""
+
+    def __init__(self, pit_set: PitSet | None = None, options: PitOptions | None = None) -> None:
+        self.set = pit_set if pit_set is not None else load_pit_set()
+        self.options = options if options is not None else PitOptions()
+        self.cat = _catalogue(self.set)
+        if self.options.has(Variant.SECRET_COLOUR):
+            markers = self.set.colours[: self.set.head_markers]
+            if self.options.players > len(markers):
+                raise DataError("options", f"secret-colour needs a snake-head marker per player; "
+                                           f"the set has {len(markers)}")
+            secret = self.options.secret
+            if secret is not None and (len(set(secret)) != len(secret) or not set(secret) <= set(markers)):
+                raise DataError("options.secret", f"expected different colours out of {', '.join(markers)}, "
+                                                  f"got {list(secret)}")
+
+    def new_initial_state(self, seed: int = 0) -> PitState:
+        """A new game: seeded shuffle, start tile at (0, 0), hands dealt, secret colours drawn."""
+        rng = random.Random(seed)
+        bag = [t for t, tile in enumerate(self.set.tiles) for _ in range(tile.count)]
+        rng.shuffle(bag)
+        start = self.set.tiles[bag.pop()].id
+        state = PitState(self, Place(start, (0, 0)), replaying=False)
+        for hand in state.hands:
+            for _ in range(HAND_SIZE):
+                if bag:
+                    hand.append(bag.pop())
+        state.bag = bag
+        if self.options.has(Variant.SECRET_COLOUR):
+            secret = self.options.secret or tuple(
+                rng.sample(self.set.colours[: self.set.head_markers], self.options.players))
+            state.secret = tuple(self.cat.colour_index[c] for c in secret)
+        return state
+
+    def replay_state(self, start: Place | None) -> PitState:
+        """A game with only `start` laid, for replaying a record (hands and bag unknown); with
+        None, an empty table whose only legal moves are `Start`s (a record's first entry)."""
+        if self.options.has(Variant.SECRET_COLOUR) and self.options.secret is None:
+            raise DataError("options.secret", "a secret-colour record must give each player's colour")
+        state = PitState(self, start, replaying=True)
+        if self.options.secret is not None:
+            state.secret = tuple(self.cat.colour_index[c] for c in self.options.secret)
+        return state
+
+    def setup(self, placed: Sequence[Place], hands: Sequence[Sequence[str]] = (),
+              bag: Sequence[str] = (), player: int = 0) -> PitState:
+        """A hand-built position (tests, booklet diagrams): `placed` laid in order, the first
+        as the start tile, each refused like a move would be (IllegalMove with its rule id, and
+        `no-tile-left` past the set's copies) but scoring nothing; then the hands (tile ids,
+        one list per seat, missing seats empty), the bag (drawn from its end) and the seat to move.
+        Conservation of tiles is not required: the rest of the set is simply out of the game.
+        Such a position's `record()` holds only the start tile (the rest was not played)."""
+        state = PitState(self, placed[0], replaying=True)
+        for place in placed[1:]:
+            state._lay(place, *state._check_place(place))
+        fresh = PitState(self, placed[0], replaying=False)  # for the untouched scores and markers
+        for name in ("points", "bonus", "supply", "taken", "ready", "completions", "turn"):
+            setattr(state, name, getattr(fresh, name))
+        state.replaying = False
+        ids = self.cat.ids
+        try:
+            state.hands = [[ids[i] for i in hand] for hand in hands] + \
+                [[] for _ in range(self.options.players - len(hands))]
+            state.bag = [ids[i] for i in bag]
+        except KeyError as exc:
+            raise DataError("setup", f"there is no tile {exc.args[0]!r} in the set") from None
+        state.player = player
+        return state
+
+
+def new_game(options: dict[str, Any] | PitOptions, set_path: str | Path | None = None,
+             seed: int | None = None) -> PitState:
+    """The opening for record-style `options` and the set at `set_path` (standard when None),
+    as the shared engine (cardgen.engine.registry) asks for it. With a `seed`: a dealt game
+    (bag shuffled, start tile laid, hands dealt). Without: an empty table in replay mode whose
+    first move must be the record's `Start` (hands and bag are not replayed). DataError if the
+    options or the set are wrong."""
+    if not isinstance(options, PitOptions):
+        options = PitOptions.from_json(options)
+    game = PitGame(_load(set_path), options)
+    return game.replay_state(None) if seed is None else game.new_initial_state(seed)
+
+
+# Simulation makes a game per seed; rebuilding the faces catalogue (and re-warming its memo
+# tables) and re-reading the set file each time would cost more than the playout itself. Both
+# are deterministic functions of their keys, so these bounded memo caches change no result.
+
+
+@functools.lru_cache(maxsize=16)
+def _catalogue(pit_set: PitSet) -> Catalogue:
+    return Catalogue(pit_set)
+
+
+@functools.lru_cache(maxsize=16)
+def _load_file(path: str, mtime_ns: int, size: int) -> PitSet:
+    return load_pit_set(path)
+
+
+def _load(set_path: str | Path | None) -> PitSet:
+    path = Path(default_set_path(GAME) if set_path is None else set_path)
+    try:
+        stat = path.stat()
+    except OSError:
+        return load_pit_set(path)  # raises the DataError naming the file
+    return _load_file(str(path), stat.st_mtime_ns, stat.st_size)

@@ -1,0 +1,276 @@
+"""The Schlangennest booklet: the numbers read from the set file and the diagrams, each drawn
+from a real engine position (seeded games played by the engine's own simulated players) with the
+game's card art.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from reportlab.graphics.shapes import Drawing, Group, String  # type: ignore[import-untyped]
+
+from cardgen.booklet.build import BookletContent
+from cardgen.booklet.markup import Document
+from cardgen.booklet.pages import Figure
+from cardgen.booklet.tiles import BAD, OK, Grid, beside, tile_group
+from cardgen.booklet.words import colour_name, join, mm
+from cardgen.colours import NEUTRAL, colour as palette_colour
+from cardgen.errors import IllegalMove
+from cardgen.games.schlangennest.components import NestSet
+
+GAME = "schlangennest"
+KIND_ORDER = ("straight", "curve", "head", "tail")
+PORT_AT = {0: (0.5, 0.0), 1: (1.0, 0.5), 2: (0.5, 1.0), 3: (0.0, 0.5)}
+
+
+def rule_ids() -> set[str]:
+    """Every rule id the Schlangennest engine can refuse a move with."""
+    from cardgen.games.schlangennest.ruleids import Rule
+
+    return {r.value for r in Rule}
+
+
+def values(nest: NestSet, lang: str) -> dict[str, object]:
+    """The numbers and names the text prints, read from the set file."""
+    by_kind = {k: sum(c.count for c in nest.cards if c.kind == k) for k in KIND_ORDER}
+    players = sorted(nest.areas)
+    x = "×"
+    areas = []
+    for p in players:
+        sizes = [f"{w}{x}{h}" for w, h in nest.areas[p]]
+        label = f"{p} Spieler" if lang == "de" else f"{p} players"
+        areas.append(f"{label}: {join(sizes, lang, {'de': 'oder', 'en': 'or'})}")
+    out: dict[str, object] = {
+        "colours": len(nest.colours),
+        "colour_names": join([colour_name(c, lang) for c in nest.colours], lang),
+        "per_colour": nest.cards_per_colour,
+        "total": nest.cards_per_colour * len(nest.colours),
+        "card_size": mm(nest.card_size, lang),
+        "max_players": len(nest.colours),
+        "areas": "; ".join(areas) if areas else ("nach Absprache" if lang == "de" else "as agreed"),
+    }
+    for k, n in by_kind.items():
+        out[f"n.{k}"] = n
+    return out
+
+
+# ------------------------------------------------------------------ engine positions
+
+
+def _options(nest: NestSet, players: int) -> dict[str, Any]:
+    colours = list(nest.colours[:players])
+    areas = nest.areas.get(players)
+    area = list(areas[min(1, len(areas) - 1)]) if areas else [5 + players, 5 + players]
+    return {"players": colours, "area": area}
+
+
+def _game(nest: NestSet, players: int) -> Any:
+    from cardgen.games.schlangennest.rules import new_game
+
+    return new_game(_options(nest, players), nest.path)
+
+
+def _play(state: Any, seed: int, stop: Callable[[Any], bool] | None = None, limit: int = 10_000) -> list[Any]:
+    """Play `state` on with the engine's `sensible` players (seeded); return the moves played.
+    Stops early when `stop(state)` is true before a move."""
+    from cardgen.engine.players import make_player
+    from cardgen.engine.simulate import seat_rng
+
+    player = make_player("sensible")
+    rngs = [seat_rng(seed, s) for s in range(state.num_players)]
+    played: list[Any] = []
+    while not state.is_terminal() and len(played) < limit:
+        if stop is not None and stop(state):
+            break
+        move = player.choose(state, rngs[state.current_player])
+        state.apply(move)  # the public, checked path: every diagram position is a legal one
+        played.append(move)
+    return played
+
+
+def _card_art(nest: NestSet, state: Any, card_id: str, colour_index: int, rot: int) -> Group:
+    card = nest.card(card_id)
+    palette = {"own": palette_colour(state.rules.colours[colour_index]), "neutral": NEUTRAL}
+    return tile_group(card.parts, palette, rot * 90)
+
+
+def _board(nest: NestSet, state: Any) -> Grid:
+    grid = Grid()
+    for cell, (k, col, rot, _) in sorted(state.cells.items()):
+        colour = col if col >= 0 else 0
+        card = state.rules.card_ids[k]
+        if col < 0:  # a pre-laid neutral card (frame variants): all its parts grey
+            grid.card(cell, tile_group(nest.card(card).parts, {"own": NEUTRAL, "neutral": NEUTRAL}, rot * 90))
+        else:
+            grid.card(cell, _card_art(nest, state, card, colour, rot))
+    return grid
+
+
+def setup_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
+    """Round 1 and the start of round 2 of a seeded game, cards numbered in the order laid."""
+    players = min(3, len(nest.colours))
+    state = _game(nest, players)
+    moves = _play(state, seed=4, limit=2 * players)
+    grid = _board(nest, state)
+    for i, m in enumerate(moves, 1):
+        grid.mark("number", m.at, text=str(i), at=(0.18, 0.18), size=8.5)
+    names = [colour_name(m.colour, lang) for m in moves[:players]]
+    fig = grid.drawing()
+    return Figure(fig, doc.caption("setup", players=players, order=join(names, lang),
+                                   next=players + 1), max_height=62)
+
+
+def _placement_position(nest: NestSet) -> tuple[Any, Any, Any, str]:
+    """A position of a seeded game where the player to move has a legal body card and a card
+    the engine refuses with `joins-snakes` (any other refusal if no game offers that)."""
+    fallback = None
+    for seed in range(40):
+        state = _game(nest, 2)
+        found: list[Any] = []
+
+        def stop(s: Any) -> bool:
+            if len(s.cells) < 7:
+                return False
+            legal, bad = None, None
+            for m in s.candidate_moves():
+                if m.kind.value != "card" or s.rules.kinds[s.rules.card_ids.index(m.card)] not in ("straight", "curve"):
+                    continue
+                try:
+                    s.check(m)
+                    legal = legal or m
+                except IllegalMove as exc:
+                    if bad is None or (exc.rule == "joins-snakes" and bad[1] != "joins-snakes"):
+                        bad = (m, exc.rule)
+            if legal and bad:
+                found.append((legal, bad))
+                return bad[1] == "joins-snakes"
+            return False
+
+        _play(state, seed, stop, limit=30)
+        if found and found[-1][1][1] == "joins-snakes":
+            legal, (bad, rule) = found[-1]
+            return state, legal, bad, rule
+        if found and fallback is None:
+            fallback = (seed, len(state.cells))
+    raise LookupError("no seeded game shows a refused placement")  # pragma: no cover
+
+
+def placement_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
+    """The same position twice: left a legal card (green), right a refused one (red, with the
+    engine's rule id and its reason)."""
+    state, legal, bad, rule = _placement_position(nest)
+    colour = state.rules.colours.index(legal.colour)
+    panels = []
+    for move, ok in ((legal, True), (bad, False)):
+        grid = _board(nest, state)
+        grid.card(move.at, _card_art(nest, state, move.card, colour, move.rot // 90))
+        grid.mark("frame", move.at, colour=OK if ok else BAD)
+        grid.mark("tick" if ok else "cross", move.at)
+        panels.append(grid)
+    # both panels over the same cells, so the two pictures line up
+    cells = set(state.cells) | {legal.at, bad.at}
+    for grid in panels:
+        grid.extra |= cells
+    left, right = panels[0].drawing(), panels[1].drawing()
+    heads = (doc.caption("allowed"), doc.caption("refused"))
+    fig = beside(left, right, heads)
+    return Figure(fig, doc.caption("placement", player=colour_name(legal.colour, lang),
+                                   reason=doc.reason(rule)), max_height=70)
+
+
+def _label_spot(state: Any, pid: int) -> tuple[float, float]:
+    ports = state.part_ports[pid]
+    pts = [PORT_AT[e] for e in ports]
+    if len(pts) == 1:  # a head or tail: towards the middle from its port
+        x, y = pts[0]
+        return x + (0.5 - x) * 0.62, y + (0.5 - y) * 0.62
+    x = sum(p[0] for p in pts) / len(pts)
+    y = sum(p[1] for p in pts) / len(pts)
+    if abs(x - 0.5) < 0.01 and abs(y - 0.5) < 0.01:  # a straight: beside the centre, along it
+        horizontal = ports[0] % 2 == 1
+        return (0.3, 0.5) if horizontal else (0.5, 0.3)
+    return x, y
+
+
+def finished_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
+    """The end of a seeded two-player game: every part of the winner's snake numbered; the
+    count is the engine's score."""
+    state = _game(nest, 2)
+    _play(state, seed=0)
+    scores = state.scores()
+    seat = max(range(len(scores)), key=lambda s: scores[s])
+    c = state.rules.seats[seat][0]
+    grid = _board(nest, state)
+    chain = state.chains[state.snake[c]]
+    cells: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    order = _snake_order(state, chain.parts)
+    for i, pid in enumerate(order, 1):
+        cell = state.part_cell[pid]
+        spot = _label_spot(state, pid)
+        used = cells.setdefault(cell, [])
+        if any(abs(spot[0] - u[0]) < 0.2 and abs(spot[1] - u[1]) < 0.2 for u in used):
+            spot = (1 - spot[0], 1 - spot[1])
+        used.append(spot)
+        grid.mark("number", cell, text=str(i), at=spot, size=7.5 if i < 10 else 7.0)
+    grey = sum(1 for p in chain.parts if state.part_colour[p] < 0)
+    return Figure(grid.drawing(), doc.caption("finished", player=colour_name(state.rules.colours[c], lang),
+                                              score=int(scores[seat]), grey=grey,
+                                              other=int(scores[1 - seat])), max_height=95)
+
+
+def _snake_order(state: Any, parts: list[int]) -> list[int]:
+    """The parts of a snake from one end to the other (numbering follows the snake)."""
+    from cardgen.games.schlangennest.config import DX, DY
+
+    members = set(parts)
+
+    def neighbours(pid: int) -> list[int]:
+        x, y = state.part_cell[pid]
+        out = []
+        for e in state.part_ports[pid]:
+            other = state.port_at.get((x + DX[e], y + DY[e], e ^ 2))
+            if other is not None and other in members:
+                out.append(other)
+        return out
+
+    ends = [p for p in parts if len(neighbours(p)) < 2]
+    start = min(ends or parts, key=lambda p: (state.part_kind[p] != 2, p))  # the tail first
+    order, seen = [start], {start}
+    while True:
+        nxt = [n for n in neighbours(order[-1]) if n not in seen]
+        if not nxt:
+            break
+        order.append(nxt[0])
+        seen.add(nxt[0])
+    order += [p for p in parts if p not in seen]
+    return order
+
+
+def cards_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
+    """One colour's card kinds side by side, each with its count from the set file."""
+    grid = Grid()
+    colour = nest.colours[0]
+    palette = {"own": palette_colour(colour), "neutral": NEUTRAL}
+    for i, card in enumerate(nest.cards):
+        grid.card((i * 2, 0), tile_group(card.parts, palette))
+        grid.mark("label", (i * 2, 1), text=f"{card.count}×", at=(0.5, 0.25), size=13)
+    return Figure(grid.drawing(), doc.caption("cards", colour=colour_name(colour, lang)), max_height=40)
+
+
+def figures(nest: NestSet, lang: str, doc: Document) -> dict[str, Callable[[], Figure]]:
+    """The diagrams the text may place, by name."""
+    return {
+        "cards": lambda: cards_figure(nest, lang, doc),
+        "setup": lambda: setup_figure(nest, lang, doc),
+        "placement": lambda: placement_figure(nest, lang, doc),
+        "finished": lambda: finished_figure(nest, lang, doc),
+    }
+
+
+
+
+
+CONTENT = BookletContent(GAME, values, figures)
+"""What the shared booklet builder needs of this game."""

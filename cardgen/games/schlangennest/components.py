@@ -1,0 +1,117 @@
+"""Schlangennest sets: the card types and the set (colours, card size, play areas) and their
+TOML loader. A card is written with the colours `own` (the owner's) and `neutral` (grey)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.geometry import Part, PartKind
+from cardgen.sets import (SetSource, check_keys, colour_list, default_set_path, expect, length_mm, load_for,
+                          part_list, whole_count)
+
+GAME = "schlangennest"
+
+NEST_KINDS = ("straight", "curve", "head", "tail")
+
+
+@dataclass(frozen=True, slots=True)
+class NestCard:
+    """One Schlangennest card type; every colour gets `count` of it.
+
+    `parts` are listed bottom to top with colours "own" (the owner's) and "neutral" (grey).
+    """
+
+    id: str
+    count: int
+    parts: tuple[Part, ...]
+
+    @property
+    def own(self) -> Part:
+        """The card's part in the owner's colour."""
+        return next(p for p in self.parts if p.colour == "own")
+
+    @property
+    def kind(self) -> str:
+        """straight, curve, head or tail: what the owner's part is."""
+        own = self.own
+        if own.kind is PartKind.BODY:
+            return "straight" if own.is_straight else "curve"
+        return str(own.kind.value)
+
+
+@dataclass(frozen=True, slots=True)
+class NestSet:
+    """A Schlangennest set: colours, card size, card types and the play areas per player count."""
+
+    path: Path
+    name: str
+    colours: tuple[str, ...]
+    card_size: float
+    cards: tuple[NestCard, ...]
+    areas: dict[int, tuple[tuple[int, int], ...]]
+    variant: bool = False
+
+    @property
+    def game(self) -> str:
+        """The registry name of the game this set is for."""
+        return "schlangennest"
+
+    def card(self, card_id: str) -> NestCard:
+        """The card type called `card_id` (KeyError if none)."""
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    @property
+    def cards_per_colour(self) -> int:
+        """How many cards one colour's set holds."""
+        return sum(c.count for c in self.cards)
+
+
+def parse_nest_set(src: SetSource, data: dict[str, Any]) -> NestSet:
+    """Validate a parsed Schlangennest set file into a NestSet (DataError naming file:line/key)."""
+    check_keys(src, data, {"game", "name", "colours", "card_size", "card", "areas", "variant"},
+                {"game", "name", "colours", "card_size", "card"})
+    name = expect(src, data["name"], str, "a text", "name")
+    colours = colour_list(src, data)
+    size = length_mm(src, data["card_size"], "card_size", 25.0, 300.0)  # paper fit is the layout's call
+    tables = expect(src, data["card"], list, "[[card]] tables", "card")
+    cards: list[NestCard] = []
+    for i, table in enumerate(tables):
+        check_keys(src, table, {"id", "count", "parts"}, {"id", "count", "parts"}, "card", i)
+        card_id = expect(src, table["id"], str, "a text", "id", "card", i)
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", card_id):
+            raise src.error(f"id {card_id!r} must be lower-case letters, digits and '-'", "id", "card", i)
+        if any(c.id == card_id for c in cards):
+            raise src.error(f"id {card_id!r} is used twice", "id", "card", i)
+        parts = part_list(src, table["parts"], {"own", "neutral"}, "card", i)
+        owns = [p for p in parts if p.colour == "own"]
+        if len(owns) != 1:
+            raise src.error(f"a card needs exactly one 'own' part, this one has {len(owns)}", "parts", "card", i)
+        cards.append(NestCard(card_id, whole_count(src, table["count"], "card", i), parts))
+    for kind in ("head", "tail"):
+        n = sum(c.count for c in cards if c.kind == kind)
+        if n != 1:
+            raise src.error(f"every colour needs exactly one {kind} card, this set gives {n}", "card")
+    areas: dict[int, tuple[tuple[int, int], ...]] = {}
+    raw_areas = expect(src, data.get("areas", {}), dict, "a table of player counts", "areas")
+    for players, sizes in raw_areas.items():
+        if not players.isdigit() or not 2 <= int(players) <= len(colours):
+            raise src.error(f"player count {players!r} must be 2-{len(colours)}", "areas")
+        if not isinstance(sizes, list) or not all(
+            isinstance(s, list) and len(s) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                        and 1 <= v <= 40 for v in s) for s in sizes):
+            raise src.error(f"areas for {players} players must be a list of [width, height] pairs of 1-40",
+                            "areas")
+        areas[int(players)] = tuple((int(w), int(h)) for w, h in sizes)
+    variant = expect(src, data.get("variant", False), bool, "true or false", "variant")
+    return NestSet(src.path, name, colours, size, tuple(cards), areas, variant)
+
+
+def load_nest_set(path: str | Path | None = None) -> NestSet:
+    """Load a Schlangennest set file (the built-in standard set when `path` is None)."""
+    return load_for(default_set_path(GAME) if path is None else path, GAME, parse_nest_set)

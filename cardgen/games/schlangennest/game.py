@@ -1,0 +1,87 @@
+"""Schlangennest as a game of the registry: its facts and where each of its parts lives."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.engine.base import Finding, GameState
+from cardgen.engine.plan import Line
+from cardgen.game import Game
+from cardgen.games.schlangennest import check
+from cardgen.games.schlangennest import variants as variant_sets
+from cardgen.games.schlangennest.components import GAME, NestSet, parse_nest_set
+from cardgen.games.schlangennest.config import VARIANTS
+from cardgen.games.schlangennest.ruleids import Rule
+from cardgen.games.schlangennest.rules import new_game
+from cardgen.options import BuildOptions
+from cardgen.sets import SetSource
+
+if TYPE_CHECKING:
+    from cardgen.booklet.build import BookletContent
+
+
+class Schlangennest(Game[NestSet]):
+    """Günter Cornett's card game of snakes that must never join."""
+
+    name = GAME
+    title = "Schlangennest"
+    credit = "Günter Cornett, Bambus Spieleverlag 1995"
+    components = "72 square cards: 4 colours x (1 head, 1 tail, 7 straight, 9 curve), each with a grey part"
+    variants = VARIANTS
+    labels = check.LABELS
+    kind_noun = check.KIND_NOUN
+    default_games = check.DEFAULT_GAMES
+    default_skill_games = check.DEFAULT_SKILL_GAMES
+    variant_options = variant_sets.OPTIONS
+
+    def parse_set(self, src: SetSource, data: dict[str, Any]) -> NestSet:
+        """A validated Schlangennest set."""
+        return parse_nest_set(src, data)
+
+    def new_state(self, options: Any, set_path: str | Path | None = None,
+                  seed: int | None = None) -> GameState[Any]:
+        """The opening for record options (Schlangennest deals no chance: `seed` is unused)."""
+        return new_game(options, set_path, seed)
+
+    def build_kit(self, options: BuildOptions, quiet: bool = False) -> list[str]:
+        """The 72 cards in every layout, their faces, the booklets and the manifest."""
+        from cardgen.games.schlangennest import kit  # reportlab and the art load only for a build
+
+        return kit.build(options, quiet)
+
+    def booklet(self) -> BookletContent:
+        """The booklets' numbers and diagrams."""
+        from cardgen.games.schlangennest.booklet import CONTENT  # reportlab loads only for a booklet
+
+        return CONTENT
+
+    def rule_ids(self) -> frozenset[str]:
+        """The ids of `ruleids.Rule`."""
+        return frozenset(r.value for r in Rule)
+
+    def completeness(self, game_set: NestSet) -> list[Finding]:
+        """How the set differs from the original's 18 cards per colour."""
+        return check.completeness(game_set)
+
+    def default_players(self, game_set: NestSet) -> tuple[int, ...]:
+        """2 up to the set's colours (at most 6)."""
+        return check.default_players(game_set)
+
+    def check_lines(self, game_set: NestSet, players: tuple[int, ...], games: int, player: str,
+                    skill_games: int = 0) -> list[Line]:
+        """Every area and variant per player count, then the skill comparison."""
+        return check.lines(self, game_set, players, games, player, skill_games)
+
+    def kinds(self, game_set: NestSet) -> list[str]:
+        """The set's card ids."""
+        return check.kinds(game_set)
+
+    def move_kind(self, state: GameState[Any], move: Any) -> str | None:
+        """The card id a move lays."""
+        return check.move_kind(state, move)
+
+    def variant_text(self, options: Mapping[str, Any]) -> str:
+        """A set with other colours or card counts."""
+        return variant_sets.text_from_options(dict(options))
