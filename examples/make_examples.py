@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from cardgen.engine.registry import game_spec
+from cardgen.registry import GAMES
 from cardgen.engine.replay import replay_record
 from cardgen.engine.simulate import simulate
 from cardgen.errors import IllegalMove
@@ -44,7 +44,7 @@ def dump(record: dict[str, Any]) -> str:
 def write(name: str, record: dict[str, Any], *, legal: bool, finished: bool | None = None,
           rule: str | None = None) -> None:
     """Replay `record`, check that it gives what the example is meant to show, and write it."""
-    result = replay_record(record, HERE, name)
+    result = replay_record(record, GAMES, HERE, name)
     if result.legal != legal:
         raise SystemExit(f"{name}: expected legal={legal}, the replay says {result.to_json()}")
     if rule is not None and (result.error or {}).get("rule") != rule:
@@ -68,12 +68,12 @@ def refused(state: Any, moves: list[Any], rule: str) -> Any | None:
 
 # --------------------------------------------------------------------------- Schlangennest
 
-NEST = game_spec("schlangennest")
+NEST = GAMES.get("schlangennest")
 
 
 def nest_record(options: dict[str, Any], seed: int) -> dict[str, Any]:
     """A whole simulated Schlangennest game as a record."""
-    result = simulate(lambda: NEST.new_game(options, None, seed), PLAYER, seed, keep_record=True)
+    result = simulate(lambda: NEST.new_state(options, None, seed), PLAYER, seed, keep_record=True)
     return {"game": "schlangennest", "options": options, "moves": list(result.record)}
 
 
@@ -103,7 +103,7 @@ def nest_examples() -> None:
     # then exactly such a card.
     options = {"players": two, "area": [5, 7]}
     full = nest_record(options, 5)["moves"]
-    state = NEST.new_game(options)
+    state = NEST.new_state(options)
     for i, entry in enumerate(full):
         bad = refused(state, state.candidate_moves(), "joins-snakes") if i >= 4 else None
         if bad is not None:
@@ -117,14 +117,14 @@ def nest_examples() -> None:
 
 # --------------------------------------------------------------------------- Schlangengrube
 
-PIT = game_spec("schlangengrube")
+PIT = GAMES.get("schlangengrube")
 
 
 def pit_state(options: dict[str, Any], seed: int) -> Any:
     """The final state of a simulated Schlangengrube game (its `record()` is the game record:
     the start tile first, then one entry per turn)."""
     box: dict[str, Any] = {}
-    simulate(lambda: PIT.new_game(options, None, seed), PLAYER, seed, at_end=lambda s: box.update(state=s))
+    simulate(lambda: PIT.new_state(options, None, seed), PLAYER, seed, at_end=lambda s: box.update(state=s))
     return box["state"]
 
 
@@ -154,7 +154,7 @@ def pit_examples() -> None:
     # Illegal: a few turns of the base game, then a tile whose edge does not match a neighbour.
     record = pit_state({"players": 2}, 4).record()
     prefix = {**record, "moves": record["moves"][:5]}
-    replayed = replay_record(prefix).state
+    replayed = replay_record(prefix, GAMES).state
     tiles = [t.id for t in replayed.game.set.tiles]
     cells = sorted(replayed.board.frontier)
     from cardgen.games.schlangengrube.moves import Place, Turn
@@ -170,7 +170,7 @@ def pit_examples() -> None:
 
 # --------------------------------------------------------------------------- Irrläufer
 
-IRR = game_spec("irrlaeufer")
+IRR = GAMES.get("irrlaeufer")
 
 
 def irr_record(options: dict[str, Any], seed: int, max_moves: int | None = None) -> dict[str, Any]:
@@ -179,8 +179,8 @@ def irr_record(options: dict[str, Any], seed: int, max_moves: int | None = None)
     from cardgen.games.irrlaeufer.moves import move_from_json
     from cardgen.games.irrlaeufer.record import make_record
 
-    state = IRR.new_game(options, None, seed)
-    result = simulate(lambda: IRR.new_game(options, None, seed), PLAYER, seed, max_moves=max_moves,
+    state = IRR.new_state(options, None, seed)
+    result = simulate(lambda: IRR.new_state(options, None, seed), PLAYER, seed, max_moves=max_moves,
                       keep_record=True)
     return make_record([move_from_json(m) for m in result.record], state.board)
 
@@ -195,7 +195,7 @@ def irr_examples() -> None:
     # Illegal: phase 1 of the full game up to the first moment a stick could cross another
     # stick, then exactly such a stick.
     full = irr_record({"rows": 21}, 0)["moves"]
-    state = IRR.new_game({"rows": 21})
+    state = IRR.new_state({"rows": 21})
     from cardgen.games.irrlaeufer.components import Dir, Stick
     from cardgen.games.irrlaeufer.moves import Lay
 
