@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.errors import DataError
+
 
 @dataclass(frozen=True, slots=True)
 class Colour:
@@ -41,3 +43,16 @@ def colour(name: str) -> Colour:
     if name == "neutral":
         return NEUTRAL
     return PALETTE[name]
+
+
+def parse_colour_option(value: str | None, order: tuple[str, ...], default: int) -> tuple[str, ...]:
+    """`--colours`: a number (the first that many of `order`) or a comma-separated list of names."""
+    if value is None:
+        return order[:default]
+    text = value.strip()
+    if text.isdigit():
+        n = int(text)
+        if n > len(order):
+            raise DataError("--colours", f"{n} colours: the palette has {len(order)}")
+        return order[:n]
+    return tuple(c.strip() for c in text.split(",") if c.strip())

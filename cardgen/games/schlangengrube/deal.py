@@ -1,7 +1,5 @@
-"""The Schlangengrube game object: a tile set with options, which makes states (RULINGS.md 2).
-
-`PitGame` precomputes the catalogue of tile faces once, so every state of it (and every clone)
-shares it; `new_game` is what the shared engine's registry calls.
+"""Dealing Schlangengrube states: `PitGame` (a `PitSetup` that makes initial, replay and
+hand-built states) and `new_game`, the rules' entry the game's registry object calls.
 """
 
 from __future__ import annotations
@@ -13,33 +11,19 @@ from typing import Any, Sequence
 
 from cardgen.errors import DataError
 
-from .table import Catalogue
 from cardgen.sets import default_set_path
 
 from .components import GAME, PitSet, load_pit_set
 from .moves import Place
 from .options import HAND_SIZE, PitOptions, Variant
 from .rules import PitState
+from .setup import PitSetup
 
 __all__ = ["PitGame", "new_game"]
 
 
-class PitGame:
+class PitGame(PitSetup):
     """A tile set with options: makes initial states and replay states that share one catalogue."""
-
-    def __init__(self, pit_set: PitSet | None = None, options: PitOptions | None = None) -> None:
-        self.set = pit_set if pit_set is not None else load_pit_set()
-        self.options = options if options is not None else PitOptions()
-        self.cat = _catalogue(self.set)
-        if self.options.has(Variant.SECRET_COLOUR):
-            markers = self.set.colours[: self.set.head_markers]
-            if self.options.players > len(markers):
-                raise DataError("options", f"secret-colour needs a snake-head marker per player; "
-                                           f"the set has {len(markers)}")
-            secret = self.options.secret
-            if secret is not None and (len(set(secret)) != len(secret) or not set(secret) <= set(markers)):
-                raise DataError("options.secret", f"expected different colours out of {', '.join(markers)}, "
-                                                  f"got {list(secret)}")
 
     def new_initial_state(self, seed: int = 0) -> PitState:
         """A new game: seeded shuffle, start tile at (0, 0), hands dealt, secret colours drawn."""
@@ -111,11 +95,6 @@ def new_game(options: dict[str, Any] | PitOptions, set_path: str | Path | None =
 # Simulation makes a game per seed; rebuilding the faces catalogue (and re-warming its memo
 # tables) and re-reading the set file each time would cost more than the playout itself. Both
 # are deterministic functions of their keys, so these bounded memo caches change no result.
-
-
-@functools.lru_cache(maxsize=16)
-def _catalogue(pit_set: PitSet) -> Catalogue:
-    return Catalogue(pit_set)
 
 
 @functools.lru_cache(maxsize=16)

@@ -1,6 +1,6 @@
 """Schlangengrube rules: the bag, hands of 5, two tiles a turn, scoring, variants (RULINGS.md 2).
 
-`PitState` is one position (cardgen.engine.base.GameState). States are made by `game.PitGame`
+`PitState` is one position (cardgen.engine.base.GameState). States are made by `deal.PitGame`
 (a set with options): `new_initial_state(seed)` shuffles the bag, lays the start tile at (0, 0)
 (rotation 0, not flipped) and deals 5 tiles to each seat in seat order; seat 0 moves first.
 `game.new_game` is the entry point of the shared engine's registry.
@@ -44,7 +44,7 @@ from .options import DOUBLE_MARKER_SNAKE, HAND_SIZE, Variant
 from .scoring import Completion, triangle
 
 if TYPE_CHECKING:
-    from .deal import PitGame
+    from .setup import PitSetup
 
 
 class PitState(GameState[PitMove]):
@@ -54,7 +54,7 @@ class PitState(GameState[PitMove]):
                  "supply", "taken", "ready", "player", "placed", "passes", "over", "turn", "log",
                  "completions", "_cache", "replaying")
 
-    def __init__(self, game: PitGame, start: Place | None, replaying: bool) -> None:
+    def __init__(self, game: PitSetup, start: Place | None, replaying: bool) -> None:
         """An initial position with `start` laid (if any) and empty hands (use PitGame's
         constructors or `new_game`)."""
         n = game.options.players
@@ -336,7 +336,7 @@ class PitState(GameState[PitMove]):
         """The state `to_json` wrote (its set is loaded again from the saved path)."""
         from .state_json import state_from_json
 
-        return state_from_json(data)
+        return state_from_json(cls, data)
 
     def verify(self) -> None:
         """AssertionError if an internal invariant is broken (tests; see state_json.verify_state)."""

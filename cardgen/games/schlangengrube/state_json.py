@@ -8,16 +8,18 @@ which rebuilds the frontier and the snakes exactly as they were (so even the ord
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import DataError, IllegalMove
 
 from .components import GAME
-from .deal import PitGame
 from .moves import Place, place_from_json
 from .options import PitOptions
-from .rules import PitState
 from .scoring import Completion
+from .setup import PitSetup
+
+if TYPE_CHECKING:
+    from .rules import PitState
 
 
 def state_to_json(state: PitState) -> dict[str, Any]:
@@ -56,8 +58,8 @@ def state_to_json(state: PitState) -> dict[str, Any]:
     }
 
 
-def state_from_json(data: dict[str, Any], game: PitGame | None = None) -> PitState:
-    """The state `state_to_json` wrote; `game` (same set and options) saves loading the set again.
+def state_from_json(cls: type[PitState], data: dict[str, Any], game: PitSetup | None = None) -> PitState:
+    """The `cls` state `state_to_json` wrote; `game` (same set and options) saves loading the set again.
 
     DataError if the data is malformed or does not describe a consistent position.
     """
@@ -65,10 +67,10 @@ def state_from_json(data: dict[str, Any], game: PitGame | None = None) -> PitSta
         if game is None:
             from .components import load_pit_set
 
-            game = PitGame(load_pit_set(data["set"]), PitOptions.from_json(data["options"]))
+            game = PitSetup(load_pit_set(data["set"]), PitOptions.from_json(data["options"]))
         ids = game.cat.ids
         start = None if data["start"] is None else place_from_json(data["start"])
-        state = PitState(game, None, replaying=bool(data["replaying"]))
+        state = cls(game, None, replaying=bool(data["replaying"]))
         state.start = start
         state.laid = [0] * len(game.set.tiles)
         state.board = type(state.board)(game.cat)

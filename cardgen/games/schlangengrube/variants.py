@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.colours import PALETTE
+from cardgen.colours import PALETTE, parse_colour_option
 from cardgen.errors import DataError
 
 DEFAULT_ORDER = ("red", "green", "yellow", "purple", "blue", "orange", "teal", "pink")
@@ -154,14 +154,13 @@ OPTIONS = ("colours", "tiles", "heads", "tails", "name")
 def text_from_options(options: dict[str, Any]) -> str:
     """The set file for the command line's options: `colours` (a number or names), `tiles`,
     `heads` and `tails` per colour (refused unless equal), `name`."""
-    from cardgen.games.schlangennest.variants import parse_colours
 
     heads, tails = options.get("heads"), options.get("tails")
     if heads is not None and tails is not None and heads != tails:
         raise DataError("--heads/--tails", f"{heads} heads but {tails} tails per colour: a snake needs one "
                                            "of each, so they must be equal")
     ends = heads if heads is not None else tails
-    colours = parse_colours(options.get("colours"), DEFAULT_ORDER, 4)
+    colours = parse_colour_option(options.get("colours"), DEFAULT_ORDER, 4)
     tiles, name = options.get("tiles"), options.get("name")
     return set_text(PitVariant(colours, None if tiles is None else int(tiles),
                                None if ends is None else int(ends),

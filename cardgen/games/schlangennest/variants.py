@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.colours import PALETTE
+from cardgen.colours import PALETTE, parse_colour_option
 from cardgen.errors import DataError
 
 DEFAULT_ORDER = ("red", "yellow", "green", "blue", "purple", "orange", "teal", "pink")
@@ -92,22 +92,9 @@ OPTIONS = ("colours", "straights", "curves", "name")
 """The `cardgen variant schlangennest` options this module understands."""
 
 
-def parse_colours(value: str | None, order: tuple[str, ...], default: int) -> tuple[str, ...]:
-    """`--colours`: a number (the first that many of `order`) or a comma-separated list of names."""
-    if value is None:
-        return order[:default]
-    text = value.strip()
-    if text.isdigit():
-        n = int(text)
-        if n > len(order):
-            raise DataError("--colours", f"{n} colours: the palette has {len(order)}")
-        return order[:n]
-    return tuple(c.strip() for c in text.split(",") if c.strip())
-
-
 def text_from_options(options: dict[str, Any]) -> str:
     """The set file for the command line's options (absent ones keep the original's values)."""
-    colours = parse_colours(options.get("colours"), DEFAULT_ORDER, 4)
+    colours = parse_colour_option(options.get("colours"), DEFAULT_ORDER, 4)
     straights = options.get("straights")
     curves = options.get("curves")
     name = options.get("name")

@@ -1,0 +1,89 @@
+"""One harness for every registered game (OpenSpiel's `random_sim_test` and playthroughs).
+
+For each game of `cardgen.registry.GAMES`: one seeded game per configuration the game's check
+plays (every player count and variant), with the shared invariants checked after every step
+(clone equality and independence, legal moves non-empty unless over, `check` accepts them,
+scores in bounds, JSON round trip, the game's own `verify`); and the golden records
+(`examples/`, `tests/records/`) replayed to the results stored in `tests/engine/golden.json`,
+which must cover every game and every variant it offers.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen.engine.invariants import check_invariants
+from cardgen.engine.replay import replay
+from cardgen.engine.simulate import simulate
+from cardgen.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = sorted((ROOT / "examples").glob("*.json")) + sorted((ROOT / "tests" / "records").glob("*.json"))
+EXPECTED: dict[str, Any] = json.loads((Path(__file__).parent / "golden.json").read_text(encoding="utf-8"))
+STEPS = 400
+"""Steps per harness game with invariants after each (Irrläufer's full games are run elsewhere)."""
+
+
+def configurations() -> list[tuple[str, str, dict[str, Any], str | None]]:
+    out = []
+    for game in GAMES:
+        game_set = game.load_set()
+        for line in game.check_lines(game_set, game.default_players(game_set), 1, "random"):
+            out.append((game.name, line.config, line.options, line.set_path))
+    return out
+
+
+@pytest.mark.parametrize(("name", "config", "options", "set_path"), configurations(),
+                         ids=lambda v: v if isinstance(v, str) else None)
+def test_seeded_game_keeps_the_invariants_after_every_step(name: str, config: str, options: dict[str, Any],
+                                                           set_path: str | None) -> None:
+    game = GAMES.get(name)
+    steps: list[int] = []
+
+    def after(state: Any) -> None:
+        check_invariants(state, check_moves=4)
+        steps.append(1)
+
+    result = simulate(lambda: game.new_state(options, set_path, 7), "random", 7, max_moves=STEPS, after_move=after)
+    assert len(steps) == result.moves > 0
+    assert result.ended or result.moves == STEPS
+    assert len(result.scores) == game.new_state(options, set_path, 7).num_players
+
+
+def test_every_game_offers_configurations() -> None:
+    assert {name for name, *_ in configurations()} == set(GAMES.names)
+
+
+def _key(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _variants(record: dict[str, Any]) -> set[str]:
+    options = record.get("options") or {}
+    found = set(options.get("variants") or ())
+    if options.get("variant"):
+        found.add(options["variant"])
+    if record["game"] == "schlangennest" and "area" in options and options["area"] is None:
+        found.add("open-area")
+    return found
+
+
+def test_golden_records_cover_every_game_and_variant() -> None:
+    assert {_key(p) for p in RECORDS} == set(EXPECTED)
+    covered: dict[str, set[str]] = {}
+    for path in RECORDS:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        covered.setdefault(record["game"], set()).update(_variants(record) | {"(base)"})
+    for game in GAMES:
+        assert covered.get(game.name, set()) >= {"(base)", *game.variants}, game.name
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=_key)
+def test_golden_record_replays_to_its_stored_result(path: Path) -> None:
+    result = replay(path, GAMES)
+    assert {"legal": result.legal, "applied": result.applied, "finished": result.finished,
+            "scores": result.scores, "rule": result.error["rule"] if result.error else None} == EXPECTED[_key(path)]

@@ -1,0 +1,126 @@
+"""The shape of the house, read from the source: no import circle (counting imports inside
+functions too, but not those only for type checking), no shared layer importing a game, and no
+hook lookups by name in the engine."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
+SHARED = ("cardgen", "cardgen.sets", "cardgen.kit", "cardgen.game", "cardgen.options", "cardgen.errors",
+          "cardgen.units", "cardgen.geometry", "cardgen.colours", "cardgen.engine", "cardgen.art", "cardgen.print",
+          "cardgen.booklet", "cardgen.engine.", "cardgen.art.", "cardgen.print.", "cardgen.booklet.")
+"""The layers below the games: these modules, and every module in the packages ending in '.'."""
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_imports(tree: ast.Module, name: str, is_package: bool) -> set[str]:
+    """Modules imported anywhere in `tree` except under `if TYPE_CHECKING:`."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for child in node.body for n in ast.walk(child))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = name.split(".") if is_package else name.split(".")[:-1]
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
+    edges: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        edges[name] = {m for m in _runtime_imports(tree, name, path.name == "__init__.py")
+                       if m in modules and m != name}
+    return edges
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circle() -> None:
+    assert _cycles(graph()) == []
+
+
+def test_cycle_finder_finds_a_circle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_shared_layers_never_import_a_game() -> None:
+    edges = graph()
+    shared = [m for m in edges if m in SHARED or m.startswith(tuple(s for s in SHARED if s.endswith(".")))]
+    assert len(shared) > 30
+    upward = {m: sorted(t for t in edges[m] if t.startswith(("cardgen.games", "cardgen.registry", "cardgen.cli")))
+              for m in shared}
+    assert {m: t for m, t in upward.items() if t} == {}
+
+
+def test_only_the_cli_and_the_registry_know_every_game() -> None:
+    edges = graph()
+    games = {m.split(".")[2] for m in edges if m.startswith("cardgen.games.") and m.count(".") >= 2}
+    assert games == {"schlangennest", "schlangengrube", "irrlaeufer"}
+    for m, targets in edges.items():
+        if m.startswith("cardgen.games."):
+            own = m.split(".")[2]
+            others = {t.split(".")[2] for t in targets if t.startswith("cardgen.games.") and t.count(".") >= 2}
+            assert others <= {own}, f"{m} imports another game: {others - {own}}"
+    users = {m for m, targets in edges.items() if any(t.startswith("cardgen.games.") for t in targets)
+             and not m.startswith("cardgen.games.")}
+    assert users == {"cardgen.registry"}
+
+
+def test_engine_finds_no_hook_by_name() -> None:
+    for path in (PACKAGE / "engine").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        imported = _runtime_imports(tree, _module(path), False)
+        assert not names & {"getattr", "hasattr"}, path.name
+        assert "importlib" not in imported, path.name
