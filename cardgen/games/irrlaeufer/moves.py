@@ -45,6 +45,8 @@ RULES: dict[str, str] = {
     "occupied-castle": "an occupied castle (a piece or castle on it) cannot be entered or moved",
     "castle-lane": "a castle needs a lane 2 fields wide with no stick across it or under the chip",
     "castle-overlap": "a castle may only land on another castle exactly, and only on an enemy one",
+    "castle-passes-piece": "a castle's move ends at the first step whose 2x2 holds an enemy piece; "
+                           "it may not go one field further",
     "must-leave": "a piece or castle standing on a castle must leave it when it can",
     "leave-fully": "a move from a castle must end fully off that castle",
 }
