@@ -3,8 +3,9 @@ of every game on one process pool, and give the report as data, text and chart.
 
 Each game's check module (`GameInfo.checker()`) offers `completeness(set)`, `lines(set,
 players, games, player, skill_games)`, `default_players(set)`, `kinds(set)`, `LABELS`,
-`KIND_NOUN`, `DEFAULT_GAMES` and `DEFAULT_SKILL_GAMES`. A set with a completeness error is not
-played.
+`KIND_NOUN`, `DEFAULT_GAMES` and `DEFAULT_SKILL_GAMES`; a game whose variants combine also offers
+`parse_combos(text)` and takes its result as `lines(..., combos=...)` (`check --variants`). A
+set with a completeness error is not played.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from cardgen.engine.batch import Finding
 from cardgen.engine.plan import MAIN, Line, kind_findings, kind_use, play, row, skill_summary
+from cardgen.errors import DataError
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,15 +84,25 @@ def _load(name: str, set_path: str | None) -> tuple[Any, Any, str]:
 
 def run_check(names: Sequence[str], set_path: str | None, games: int | None, skill_games: int | None,
               players: tuple[int, ...] | None, player: str, seed: int, workers: int | None = None,
-              progress: Callable[[int], Callable[[int], None]] | None = None) -> list[GameCheck]:
+              progress: Callable[[int], Callable[[int], None]] | None = None,
+              variants: str | None = None) -> list[GameCheck]:
     """Check the sets of `names` (the `set_path` file for a single game, else the defaults).
 
-    `games`/`skill_games`/`players` default per game (None). `progress(total)` is called once
-    with the number of games to play and returns the `advance(n)` callback of a progress bar."""
+    `games`/`skill_games`/`players` default per game (None). `variants` (the `--variants`
+    text) replaces the configurations of a game whose variants combine; DataError for a game
+    without. `progress(total)` is called once with the number of games to play and returns the
+    `advance(n)` callback of a progress bar."""
     checks: list[GameCheck] = []
     lines: list[Line] = []
     owners: list[int] = []
     sets: list[Any] = []
+    extra: dict[str, dict[str, Any]] = {}
+    for name in names:
+        checker = _load(name, None)[0] if variants is not None else None
+        if checker is not None:
+            if not hasattr(checker, "parse_combos"):
+                raise DataError("--variants", f"{name} has no variants to combine: name only schlangennest")
+            extra[name] = {"combos": checker.parse_combos(variants)}
     for name in names:
         checker, game_set, path = _load(name, set_path)
         findings = tuple(checker.completeness(game_set))
@@ -99,7 +111,7 @@ def run_check(names: Sequence[str], set_path: str | None, games: int | None, ski
         check = GameCheck(name, path, game_set.name, findings, tuple(checker.LABELS), n, k)
         if check.complete:
             counts = players or checker.default_players(game_set)
-            for line in checker.lines(game_set, counts, n, player, k):
+            for line in checker.lines(game_set, counts, n, player, k, **extra.get(name, {})):
                 lines.append(line)
                 owners.append(len(checks))
         checks.append(check)
