@@ -179,6 +179,11 @@ def replay(record: str, as_json: bool) -> None:
                    "colours; Irrläufer 2]")
 @click.option("--player", "player", type=click.Choice(["sensible", "random", "greedy"]), default="sensible",
               show_default=True, help="The simulated player of every configuration.")
+@click.option("--variants", "variants", default=None, metavar="V+V,…",
+              help="Schlangennest only: the configurations to play instead of the default (the base game "
+                   "and every variant alone). Commas separate configurations, '+' joins variants played "
+                   "together, 'base' is the base game, e.g. tail-first+open-area,frame. Each is played by "
+                   "every --players count it allows.")
 @click.option("--chart", "chart", default="output", show_default=True, metavar="DIR",
               help="Write the PNG chart (score and length histograms) to DIR/<game>/check.png.")
 @click.option("--no-chart", is_flag=True, help="Write no chart.")
@@ -188,8 +193,8 @@ def replay(record: str, as_json: bool) -> None:
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @reports_errors
 def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, skill_games: int | None,
-          players: str | None, player: str, chart: str, no_chart: bool, seed: int, as_json: bool, quiet: bool,
-          workers: int | None) -> None:
+          players: str | None, player: str, variants: str | None, chart: str, no_chart: bool, seed: int,
+          as_json: bool, quiet: bool, workers: int | None) -> None:
     """Completeness and playability report for the sets of GAMES (all checkable games if none).
 
     Per game one table: every configuration played by the chosen simulated player (completion,
@@ -212,7 +217,8 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
         def progress(total: int) -> Callable[[int], None]:
             return stack.enter_context(progress_bar(total, f"check: {total} games", not quiet and not as_json))
 
-        checks = run_check(names, set_path, n_games, skill_games, counts, player, seed, workers, progress)
+        checks = run_check(names, set_path, n_games, skill_games, counts, player, seed, workers, progress,
+                           variants)
     if not no_chart:
         checks = [with_chart(c, Path(chart)) for c in checks]
     if as_json:

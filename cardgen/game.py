@@ -131,8 +131,14 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def check_lines(self, game_set: S, players: tuple[int, ...], games: int, player: str,
-                    skill_games: int = 0) -> list[Line]:
-        """The report's lines: every configuration played by `player`, then the skill comparison."""
+                    skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
+        """The report's lines: every configuration played by `player` (only the variant
+        combinations `combos` when given, see `variant_combos`), then the skill comparison."""
+
+    def variant_combos(self, text: str) -> list[frozenset[str]]:
+        """`check --variants` for this game: the variant combinations to play. By default a
+        game's variants do not combine (DataError)."""
+        raise DataError("--variants", f"{self.name} has no variants to combine")
 
     def kinds(self, game_set: S) -> list[str]:
         """The component kinds whose use the report counts (none by default)."""

@@ -2,8 +2,9 @@
 of every game on one process pool, and give the report as data, text and chart.
 
 Each game (`cardgen.game.Game`) gives `completeness(set)`, `check_lines(set, players, games,
-player, skill_games)`, `default_players(set)`, `kinds(set)`, `labels`, `kind_noun`,
-`default_games` and `default_skill_games`. A set with a completeness error is not played.
+player, skill_games, combos)`, `default_players(set)`, `kinds(set)`, `labels`, `kind_noun`,
+`default_games` and `default_skill_games`; a game whose variants combine parses `check
+--variants` with `variant_combos(text)`. A set with a completeness error is not played.
 """
 
 from __future__ import annotations
@@ -75,15 +76,19 @@ class GameCheck:
 
 def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | None, skill_games: int | None,
               players: tuple[int, ...] | None, player: str, seed: int, workers: int | None = None,
-              progress: Callable[[int], Callable[[int], None]] | None = None) -> list[GameCheck]:
+              progress: Callable[[int], Callable[[int], None]] | None = None,
+              variants: str | None = None) -> list[GameCheck]:
     """Check the sets of `games_` (the `set_path` file for a single game, else the defaults).
 
-    `games`/`skill_games`/`players` default per game (None). `progress(total)` is called once
-    with the number of games to play and returns the `advance(n)` callback of a progress bar."""
+    `games`/`skill_games`/`players` default per game (None). `variants` (the `--variants`
+    text) replaces the configurations of a game whose variants combine; DataError for a game
+    without. `progress(total)` is called once with the number of games to play and returns the
+    `advance(n)` callback of a progress bar."""
     checks: list[GameCheck] = []
     lines: list[Line] = []
     owners: list[int] = []
     sets: list[Any] = []
+    combos = {game.name: game.variant_combos(variants) for game in games_} if variants is not None else {}
     for game in games_:
         path = str(set_path or game.default_set_path())
         game_set = game.load_set(path)
@@ -93,7 +98,7 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
         check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k)
         if check.complete:
             counts = players or game.default_players(game_set)
-            for line in game.check_lines(game_set, counts, n, player, k):
+            for line in game.check_lines(game_set, counts, n, player, k, combos.get(game.name)):
                 lines.append(line)
                 owners.append(len(checks))
         checks.append(check)

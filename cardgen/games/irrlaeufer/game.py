@@ -68,7 +68,7 @@ class Irrlaeufer(Game[IrrBoard]):
         return check.default_players(game_set)
 
     def check_lines(self, game_set: IrrBoard, players: tuple[int, ...], games: int, player: str,
-                    skill_games: int = 0) -> list[Line]:
+                    skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
         """The board with `player`, then the skill comparison."""
         return check.lines(self, game_set, players, games, player, skill_games)
 

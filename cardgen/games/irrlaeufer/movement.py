@@ -16,6 +16,12 @@ Readings of gaps (each has a test):
   standing right there). On the 2x2 it lands on, enemy pieces are captured, an own piece
   blocks, and another castle is allowed only when it is an unoccupied enemy castle exactly
   under it (conquest); a castle leaving another passes that one freely.
+- A castle never passes over a piece: its move ends at the latest at the first step whose 2x2
+  holds an enemy piece (capturing it there). So an enemy piece may stand only in the row
+  (column) the castle enters with its last step; one standing in the row entered the step
+  before would be left in the landing 2x2 after the castle went one field past it, which is
+  refused (`castle-passes-piece`). A piece the castle would leave fully behind it is a jump
+  (`jumps`), as before.
 """
 
 from __future__ import annotations
@@ -137,11 +143,17 @@ def _resolve_castle(pos: Position, side: Side, i: int, base: int, dst: Field) ->
         n = (q[0] + dx, q[1] + dy)
         if any(pos.seg[k] >= 0 for k in grid.castle_segs(n)):
             raise Refusal(Rule.CASTLE_LANE.value, f"a stick lies across the 2-wide lane or under the chip at {_f(n)}")
+        old = castle_fields(q)
+        entered = [f for f in castle_fields(n) if f not in old]
         if j <= steps - 2:     # the last two rows (columns) entered are the 2x2 it lands on
-            old = castle_fields(q)
-            for f in castle_fields(n):
-                if f not in old and not _passable(pos, f, i, base):
+            for f in entered:
+                if not _passable(pos, f, i, base):
                     raise Refusal(Rule.JUMPS.value, f"the way passes {_f(f)}, which is not empty")
+        elif j == steps - 1:   # this step's 2x2 already holds the enemy piece: the move ends here
+            for f in entered:
+                if f in pos.pieces and pos.pieces[f] is not side:
+                    raise Refusal(Rule.CASTLE_PASSES_PIECE.value, f"the castle reaches the piece on {_f(f)} at "
+                                                         f"{_f(n)}, one field before {_f(dst)}: it stops there")
         q = n
     land = _landing(pos, side, i, base, dst)
     if isinstance(land, Refusal):
@@ -236,6 +248,9 @@ def _castle_targets(pos: Position, side: Side, i: int, d: tuple[int, int]) -> li
             return out
         # landing on n passes the row entered two steps back: it must be empty
         if any(not _passable(pos, f, i, base) for f in before):
+            return out
+        # an enemy piece in the row entered one step back: the castle had to stop there
+        if any(pos.pieces.get(f, side) is not side for f in last):
             return out
         if not isinstance(_landing(pos, side, i, base, n), Refusal):
             out.append(n)

@@ -37,6 +37,7 @@ class Rule(Enum):
     CASTLE_OVERLAP = "castle-overlap"
     MUST_LEAVE = "must-leave"
     LEAVE_FULLY = "leave-fully"
+    CASTLE_PASSES_PIECE = "castle-passes-piece"
 
     @property
     def explanation(self) -> str:
@@ -70,4 +71,6 @@ EXPLANATIONS: dict[Rule, str] = {
     Rule.CASTLE_OVERLAP: "a castle may only land on another castle exactly, and only on an enemy one",
     Rule.MUST_LEAVE: "a piece or castle standing on a castle must leave it when it can",
     Rule.LEAVE_FULLY: "a move from a castle must end fully off that castle",
+    Rule.CASTLE_PASSES_PIECE: "a castle's move ends at the first step whose 2x2 holds an enemy piece; "
+                              "it may not go one field further",
 }

@@ -70,7 +70,7 @@ class Schlangengrube(Game[PitSet]):
         return check.default_players(game_set)
 
     def check_lines(self, game_set: PitSet, players: tuple[int, ...], games: int, player: str,
-                    skill_games: int = 0) -> list[Line]:
+                    skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
         """Every player count in the base game and each variant, then the skill comparison."""
         return check.lines(self, game_set, players, games, player, skill_games)
 

@@ -10,9 +10,12 @@ judged by their playability, where every seeded game must end properly.
 
 Playability: `games` seeded games with one kind of simulated player for the base game on every
 area of the set's table for every player count asked for, and for every variant on the
-recommended (second) area of each player count it is for (open-area without an area). The skill
-comparison plays the base game on each player count's recommended area with random, greedy, and
-greedy against random in both seat orders.
+recommended (second) area of each player count it is for (open-area without an area). Given
+`combos` (`cardgen check --variants`), exactly those configurations are played instead: each a
+set of variants played together (the empty set is the base game, on every area of the table),
+on every player count asked for that all its variants allow. The skill comparison plays the
+base game on each player count's recommended area with random, greedy, and greedy against
+random in both seat orders.
 
 Legal moves are counted (for branching and decisions) in every MEASURE_EVERY-th game only: the
 random and sensible players sample candidate moves and check only a few, and listing every
@@ -26,8 +29,10 @@ from typing import Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
+from cardgen.errors import DataError
 from cardgen.game import Game
-from cardgen.games.schlangennest.config import VARIANTS, players_allowed, recommended_area
+from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_variants, players_allowed,
+                                                recommended_area, variant_label)
 from cardgen.games.schlangennest.moves import MoveKind
 from cardgen.geometry import EDGES, Part, PartKind, parse_part
 from cardgen.games.schlangennest.components import NestSet
@@ -113,43 +118,79 @@ def completeness(nest_set: NestSet) -> list[Finding]:
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """One playability configuration: player count, area (None: open) and variant."""
+    """One playability configuration: player count, area (None: open) and the variants played
+    together (empty: the base game)."""
 
     players: int
     area: tuple[int, int] | None
-    variant: str | None
+    variants: frozenset[str] = frozenset()
+
+    @property
+    def variant(self) -> str | None:
+        """The variants joined by '+' (e.g. "open-area+tail-first"), None for the base game."""
+        return variant_label(self.variants) or None
 
     @property
     def label(self) -> str:
-        """A short name, e.g. "3p 6×8 tail-first"."""
+        """A short name, e.g. "3p 6×8 tail-first" or "2p frame-snake+tail-first"."""
         area = f" {self.area[0]}×{self.area[1]}" if self.area else ""
         return f"{self.players}p{area}" + (f" {self.variant}" if self.variant else "")
 
     def options(self, nest_set: NestSet) -> dict[str, Any]:
         """Record options for this configuration (colours in set order)."""
-        return {"players": list(nest_set.colours[: self.players]),
-                "area": list(self.area) if self.area else None, "variant": self.variant}
+        out: dict[str, Any] = {"players": list(nest_set.colours[: self.players]),
+                               "area": list(self.area) if self.area else None}
+        if self.variants:
+            out["variants"] = [v for v in VARIANTS if v in self.variants]
+        return out
 
 
-def configs(nest_set: NestSet, players: tuple[int, ...]) -> list[Config]:
-    """The configurations `check` plays (see the module docstring)."""
+def parse_combos(text: str) -> list[frozenset[str]]:
+    """`--variants`: configurations separated by commas, the variants of one joined by '+'
+    ("base" for the base game), e.g. "tail-first+open-area,frame". DataError (one line) for an
+    unknown name or a contradictory combination, naming both variants."""
+    out: list[frozenset[str]] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        names = [n.strip() for n in item.split("+") if n.strip()]
+        combo = frozenset() if names == ["base"] else check_variants(names, "--variants")
+        if combo not in out:
+            out.append(combo)
+    if not out:
+        raise DataError("--variants", f"{text!r} names no configuration (e.g. tail-first+open-area,frame)")
+    return out
+
+
+def _playable(nest_set: NestSet, p: int, combo: frozenset[str]) -> bool:
+    """Whether `p` players can play `combo` with this set (counts, colours for two snakes each
+    and for the frame)."""
+    colours = len(nest_set.colours)
+    if p not in players_allowed(combo, colours):
+        return False
+    used = 2 * p if combo & {"two-snakes", "two-snakes-single"} else p
+    if used > colours or (combo & set(FRAME_VARIANTS) and used >= colours):
+        return False
+    return "open-area" in combo or recommended_area(nest_set, p) is not None
+
+
+def configs(nest_set: NestSet, players: tuple[int, ...],
+            combos: list[frozenset[str]] | None = None) -> list[Config]:
+    """The configurations `check` plays (see the module docstring). DataError if one of
+    `combos` can be played by none of `players`."""
     out: list[Config] = []
     counts = [p for p in players if p <= len(nest_set.colours)]
-    for p in counts:
-        if p in players_allowed(None, len(nest_set.colours)):
-            out.extend(Config(p, area, None) for area in nest_set.areas.get(p, ()))
-    for variant in VARIANTS:
-        for p in counts:
-            if p not in players_allowed(variant, len(nest_set.colours)):
-                continue
-            if variant in ("two-snakes", "two-snakes-single") and len(nest_set.colours) < 2 * p:
-                continue
-            if variant in ("frame-snake", "frame") and len(nest_set.colours) <= p:
-                continue
-            area = None if variant == "open-area" else recommended_area(nest_set, p)
-            if area is None and variant != "open-area":
-                continue
-            out.append(Config(p, area, variant))
+    chosen = combos if combos is not None else [frozenset()] + [frozenset({v}) for v in VARIANTS]
+    for combo in chosen:
+        playable = [p for p in counts if _playable(nest_set, p, combo)]
+        if combos is not None and not playable:
+            raise DataError("--variants", f"{variant_label(combo) or 'base'} cannot be played by "
+                                          f"{', '.join(map(str, players))} players with this set")
+        for p in playable:
+            if not combo:
+                out.extend(Config(p, area) for area in nest_set.areas.get(p, ()))
+            else:
+                out.append(Config(p, None if "open-area" in combo else recommended_area(nest_set, p), combo))
     return out
 
 
@@ -159,11 +200,12 @@ def _cost(conf: Config, lineup: str) -> float:
 
 
 def lines(game: Game[Any], nest_set: NestSet, players: tuple[int, ...], games: int, player: str,
-          skill_games: int = 0) -> list[Line]:
-    """The report's lines: every configuration with `player`, then the skill comparison."""
+          skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
+    """The report's lines: every configuration with `player` (those of `combos` if given), then
+    the skill comparison (on the base game's configurations among them)."""
     out: list[Line] = []
     path = str(nest_set.path)
-    confs = configs(nest_set, players)
+    confs = configs(nest_set, players, combos)
     for key, conf in enumerate(confs):
         info = {"area": list(conf.area) if conf.area else None, "variant": conf.variant}
         out.append(Line(game, key, conf.label, player, MAIN, conf.players, conf.options(nest_set),

@@ -1,4 +1,4 @@
-"""Schlangennest game options (players, area, variant) and the fixed tables a game is played with.
+"""Schlangennest game options (players, area, variants) and the fixed tables a game is played with.
 
 `NestOptions` is what a record's `"options"` says; `NestRules` turns it and a set into fast
 lookup tables (parts of every card at every rotation, which rotations put the coloured part on a
@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from cardgen.errors import DataError
 from cardgen.geometry import EDGES, PartKind
@@ -33,12 +33,49 @@ VARIANT_PLAYERS: dict[str | None, tuple[int, ...]] = {
 """Which player counts each variant is for (with the original's four colour sets)."""
 
 
-def players_allowed(variant: str | None, colours: int) -> tuple[int, ...]:
-    """The player counts `variant` is for with a set of `colours` colours: VARIANT_PLAYERS, and
-    where that includes four players also every count up to the set's colours (variant sets
-    with five or six colours)."""
-    counts = VARIANT_PLAYERS[variant]
-    return counts + tuple(range(5, colours + 1)) if 4 in counts else counts
+CONTRADICTIONS: tuple[tuple[str, str], ...] = (
+    ("open-area", "frame"), ("open-area", "frame-snake"), ("frame", "frame-snake"),
+    ("two-snakes", "two-snakes-single"),
+)
+"""Pairs of variants that cannot be played together (the first needs what the second forbids)."""
+
+FRAME_VARIANTS = ("frame-snake", "frame")
+"""The variants whose pre-laid cards come from a colour nobody plays."""
+
+
+def players_allowed(variant: str | Iterable[str] | None, colours: int) -> tuple[int, ...]:
+    """The player counts `variant` (one name, None for the base game, or a set of names played
+    together: the counts every one of them allows) is for with a set of `colours` colours:
+    VARIANT_PLAYERS, and where that includes four players also every count up to the set's
+    colours (variant sets with five or six colours)."""
+    names: list[str | None] = [variant] if variant is None or isinstance(variant, str) else [*variant]
+    names = names or [None]
+    allowed: tuple[int, ...] | None = None
+    for name in names:
+        counts = VARIANT_PLAYERS[name]
+        counts = counts + tuple(range(5, colours + 1)) if 4 in counts else counts
+        allowed = counts if allowed is None else tuple(n for n in allowed if n in counts)
+    return allowed or ()
+
+
+def variant_label(variants: Iterable[str]) -> str:
+    """The variants joined by '+' in the order of VARIANTS (e.g. "open-area+tail-first"), or
+    "" for the base game."""
+    chosen = set(variants)
+    return "+".join(v for v in VARIANTS if v in chosen)
+
+
+def check_variants(variants: Iterable[str], where: str = "options.variants") -> frozenset[str]:
+    """The variants as a set; DataError (one line) for an unknown name or for two variants that
+    contradict each other (CONTRADICTIONS), naming both."""
+    chosen = frozenset(variants)
+    for name in sorted(chosen):
+        if name not in VARIANTS:
+            raise DataError(where, f"unknown variant {name!r} (known: {', '.join(VARIANTS)})")
+    for a, b in CONTRADICTIONS:
+        if a in chosen and b in chosen:
+            raise DataError(where, f"the variants {a} and {b} cannot be played together")
+    return chosen
 
 
 PartSpec = tuple[int, tuple[int, ...], bool]
@@ -48,20 +85,25 @@ PartSpec = tuple[int, tuple[int, ...], bool]
 @dataclass(frozen=True, slots=True)
 class NestOptions:
     """The options of one game: seats (each a tuple of colour names: one, or two in the
-    two-snakes variants), the agreed area (W, H) or None for the open area, the variant and
-    the set file."""
+    two-snakes variants), the agreed area (W, H) or None for the open area, the set of
+    variants played together (empty for the base game) and the set file."""
 
     seats: tuple[tuple[str, ...], ...]
     area: tuple[int, int] | None
-    variant: str | None = None
+    variants: frozenset[str] = frozenset()
     set_path: str = ""
 
+    def has(self, variant: str) -> bool:
+        """Whether `variant` is one of the variants played."""
+        return variant in self.variants
+
     def to_json(self) -> dict[str, Any]:
-        """The record's "options" for these options (the set path is the record's "set")."""
+        """The record's "options" for these options (the set path is the record's "set");
+        variants as a list in the order of VARIANTS."""
         players: list[Any] = [list(s) if len(s) > 1 else s[0] for s in self.seats]
         out: dict[str, Any] = {"players": players, "area": list(self.area) if self.area else None}
-        if self.variant:
-            out["variant"] = self.variant
+        if self.variants:
+            out["variants"] = [v for v in VARIANTS if v in self.variants]
         return out
 
 
@@ -73,20 +115,21 @@ def recommended_area(nest_set: NestSet, players: int) -> tuple[int, int] | None:
 
 
 def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOptions:
-    """Validate a record's "options" (DataError naming the key). A missing "area" means the
-    set's recommended area for the player count; `"area": null` or the open-area variant means
-    no area. In the two-snakes variants a seat given as one colour gets the first unused colour
-    of the set as its second snake."""
+    """Validate a record's "options" (DataError naming the key). Variants are a list,
+    `"variants": ["tail-first", "open-area"]`; the single `"variant": "NAME"` (or null) of
+    earlier records is read too (not both). Contradictory variants, and player counts one of
+    them does not allow, are refused naming both. A missing "area" means the set's recommended
+    area for the player count; `"area": null` or the open-area variant means no area. In the
+    two-snakes variants a seat given as one colour gets the first unused colour of the set as
+    its second snake. The frame variants need a colour nobody plays."""
     if not isinstance(data, dict):
         raise DataError("options", "must be a JSON object")
-    extra = sorted(set(data) - {"players", "area", "variant"})
+    extra = sorted(set(data) - {"players", "area", "variant", "variants"})
     if extra:
-        raise DataError("options", f"unknown key '{extra[0]}' (allowed: area, players, variant)")
+        raise DataError("options", f"unknown key '{extra[0]}' (allowed: area, players, variants)")
     path = str(Path(set_path) if set_path else default_set_path(GAME))
     nest_set = load_nest_set(path)
-    variant = data.get("variant")
-    if variant is not None and variant not in VARIANTS:
-        raise DataError("options.variant", f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+    variants = _variants_from_json(data)
     raw = data.get("players")
     if not isinstance(raw, list) or not raw:
         raise DataError("options.players", "must be a list of colour names")
@@ -96,7 +139,16 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
         if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
             raise DataError("options.players", f"{item!r} is not a colour name (or a list of two)")
         seats.append(list(names))
-    two = variant in ("two-snakes", "two-snakes-single")
+    played: list[str | None] = [v for v in VARIANTS if v in variants] or [None]
+    for vname in played:
+        counts = players_allowed(vname, len(nest_set.colours))
+        if len(seats) not in counts:
+            what = vname or "the base game"
+            if len(variants) > 1:
+                what += f" (played with {'+'.join(v for v in VARIANTS if v in variants and v != vname)})"
+            raise DataError("options.players", f"{len(seats)} players; {what} "
+                                               f"is for {', '.join(map(str, counts))} players")
+    two = bool(variants & {"two-snakes", "two-snakes-single"})
     if two:
         taken = {n for s in seats for n in s}
         spare = [c for c in nest_set.colours if c not in taken]
@@ -113,10 +165,6 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
     if any(len(s) != (2 if two else 1) for s in seats):
         raise DataError("options.players", "every seat owns two colours in the two-snakes variants, "
                                            "one colour otherwise")
-    if len(seats) not in players_allowed(variant, len(nest_set.colours)):
-        allowed = ", ".join(map(str, players_allowed(variant, len(nest_set.colours))))
-        raise DataError("options.players", f"{len(seats)} players; {variant or 'the base game'} "
-                                           f"is for {allowed} players")
     if len(seats) < 2:
         raise DataError("options.players", "at least two players")
     area: tuple[int, int] | None
@@ -131,11 +179,38 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
             area = (value[0], value[1])
         else:
             raise DataError("options.area", f"must be [width, height] (1-40) or null, not {value!r}")
-    if variant == "open-area":
+    if "open-area" in variants:
         area = None
-    if variant in ("frame-snake", "frame") and area is None:
-        raise DataError("options.area", f"the {variant} variant needs an area")
-    return NestOptions(tuple(tuple(s) for s in seats), area, variant, path)
+    for name in FRAME_VARIANTS:
+        if name not in variants:
+            continue
+        if area is None:
+            raise DataError("options.area", f"the {name} variant needs an area")
+        if len(flat) >= len(nest_set.colours):
+            others = [v for v in VARIANTS if v in variants and v != name]
+            with_ = f" played with {'+'.join(others)}" if others else ""
+            raise DataError("options.players", f"{name}{with_}: the frame is built from a colour nobody "
+                                               f"plays, and all {len(nest_set.colours)} colours are taken")
+    return NestOptions(tuple(tuple(s) for s in seats), area, variants, path)
+
+
+def _variants_from_json(data: dict[str, Any]) -> frozenset[str]:
+    """The variants of a record's options: `"variants"` (a list) or the older `"variant"`."""
+    if "variant" in data and "variants" in data:
+        raise DataError("options", "give the variants as \"variants\": [...] only, not also \"variant\"")
+    if "variants" in data:
+        raw = data["variants"]
+        if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+            raise DataError("options.variants", f"must be a list of variant names, not {raw!r}")
+        if len(set(raw)) != len(raw):
+            raise DataError("options.variants", "a variant is listed twice")
+        return check_variants(raw)
+    single = data.get("variant")
+    if single is None:
+        return frozenset()
+    if not isinstance(single, str):
+        raise DataError("options.variant", f"must be a variant name, not {single!r}")
+    return check_variants([single], "options.variant")
 
 
 @functools.lru_cache(maxsize=32)
@@ -194,9 +269,13 @@ class NestRules:
         return self.options.area
 
     @property
-    def variant(self) -> str | None:
-        """The variant name, or None for the base game."""
-        return self.options.variant
+    def variants(self) -> frozenset[str]:
+        """The variants played together (empty for the base game)."""
+        return self.options.variants
+
+    def has(self, variant: str) -> bool:
+        """Whether `variant` is one of the variants played."""
+        return variant in self.options.variants
 
     def card_index(self, card_id: str) -> int:
         """The index of the card type `card_id` (ValueError if unknown)."""
@@ -229,7 +308,7 @@ def make_rules(options: NestOptions) -> NestRules:
                           for e in range(4)))
     kinds = tuple(c.kind for c in cards)
     unused = [c for c in nest_set.colours if c not in colours]
-    prelaid, box = build_prelaid(options.variant, options.area, nest_set, unused)
+    prelaid, box = build_prelaid(options.variants, options.area, nest_set, unused)
     return NestRules(
         options=options, colours=colours, seats=seats, seat_of=seat_of,
         card_ids=tuple(c.id for c in cards), kinds=kinds, counts=tuple(c.count for c in cards),

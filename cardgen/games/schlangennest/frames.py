@@ -23,7 +23,7 @@ the ring stays empty (a partial frame). Heads and tails are not used.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Collection
 
 from cardgen.geometry import EDGES, PartKind
 from cardgen.games.schlangennest.components import NestSet
@@ -190,14 +190,15 @@ def _frame(area: tuple[int, int], nest_set: NestSet, sets: int) -> tuple[Prelaid
     return tuple(cards), (0, 0, width - 1, height - 1)
 
 
-def build_prelaid(variant: str | None, area: tuple[int, int] | None, nest_set: NestSet,
+def build_prelaid(variants: Collection[str], area: tuple[int, int] | None, nest_set: NestSet,
                   unused: list[str]) -> tuple[Prelaid, tuple[int, int, int, int] | None]:
     """The pre-laid cards ((cell, card index, rotation 0-3), ...) and the fixed area box
-    (x0, y0, x1, y1) of `variant`; nothing for the other variants. `unused` are the set's
-    colours nobody plays, in set order (their cards build the frame)."""
-    if variant == "frame-snake" and area is not None and unused:
+    (x0, y0, x1, y1) of the frame variant among `variants` (the options never hold both);
+    nothing without one. `unused` are the set's colours nobody plays, in set order (their
+    cards build the frame)."""
+    if "frame-snake" in variants and area is not None and unused:
         return _frame_snake(area, nest_set)
-    if variant == "frame" and area is not None and unused:
+    if "frame" in variants and area is not None and unused:
         return _frame(area, nest_set, min(2, len(unused)))
     return (), None
 

@@ -70,9 +70,13 @@ class Schlangennest(Game[NestSet]):
         return check.default_players(game_set)
 
     def check_lines(self, game_set: NestSet, players: tuple[int, ...], games: int, player: str,
-                    skill_games: int = 0) -> list[Line]:
+                    skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
         """Every area and variant per player count, then the skill comparison."""
-        return check.lines(self, game_set, players, games, player, skill_games)
+        return check.lines(self, game_set, players, games, player, skill_games, combos)
+
+    def variant_combos(self, text: str) -> list[frozenset[str]]:
+        """`--variants tail-first+open-area,frame`: configurations of variants played together."""
+        return check.parse_combos(text)
 
     def kinds(self, game_set: NestSet) -> list[str]:
         """The set's card ids."""

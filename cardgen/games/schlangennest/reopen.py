@@ -6,11 +6,15 @@ rebuilt, and every after-the-move rule is checked on the result:
 - `split-snake` (a colour's coloured parts would lie in two chains; checked first, since turning
   a curve whose grey part carries another snake usually also joins that snake to the loop),
   `joins-snakes` (a chain would hold two colours), `three-chains`, `double-crossing`;
-- a turn must leave the owner's snake no longer a loop (`still-closed`): "open again" is read as
-  "not closed", even if both new ends happen to be blocked (the snake is then finished);
-- the curve guard for situations the move creates.
-The swap is legal only when no turn is (`turn-possible`); the swapped-out straight leaves the
-game. A turn of a card on which another snake crosses or curves is allowed as long as the
+- a turn must leave the owner's snake no longer a loop (`still-closed`), and open again: at
+  least one of its two ends must point into an empty cell (`loop-not-opened`). An end capped by
+  a head or tail (a grey head included) does not point anywhere, so a turn that leaves both
+  ends capped or blocked by card sides without a port is refused as well;
+- the curve guard for situations the move creates, asked about the loop owner's seat as the
+  mover (also when `NestState._ready` tries the moves before that seat's turn has begun).
+The swap is legal only when no turn is (`turn-possible`); a refused turn (for any of the rules
+above, `loop-not-opened` included) does not count. The swap caps both ends, so "open again" is
+not asked of it. The swapped-out straight leaves the game. A turn of a card on which another snake crosses or curves is allowed as long as the
 rules above hold; grey parts cut off from a snake by it simply no longer belong to it.
 """
 
@@ -141,8 +145,12 @@ def _trial_problem(state: NestState, c: int, move: NestMove) -> Problem:
         return (Rule.DOUBLE_CROSSING, f"({ax},{ay}) and ({bx},{by}) would both cross the same two snakes")
     if move.kind is MoveKind.TURN and trial.is_loop(c):
         return (Rule.STILL_CLOSED, f"the {name} snake would still be a loop")
+    if move.kind is MoveKind.TURN and not trial.open_ends(trial.snake[c]):
+        return (Rule.LOOP_NOT_OPENED, f"both ends of the {name} snake would be blocked or capped: "
+                                      "no end would point into an empty cell")
     created = {cell for cell, _, _ in trial.all_configs() - before}
-    return guard_problem(trial, created, state.seat) if created else None
+    # the mover is the loop owner's seat, which is not always `state.seat` (see _ready)
+    return guard_problem(trial, created, state.rules.seat_of[c]) if created else None
 
 
 def apply_reopen(state: NestState, c: int, move: NestMove) -> None:

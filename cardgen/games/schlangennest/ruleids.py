@@ -20,6 +20,7 @@ class Rule(Enum):
     OCCUPIED = "occupied"
     NOT_TOUCHING = "not-touching"
     TAIL_FIRST = "tail-first"
+    OPENING_BODY = "opening-body"
     NOT_OWN_END = "not-own-end"
     OUTSIDE_AREA = "outside-area"
     JOINS_SNAKES = "joins-snakes"
@@ -29,6 +30,7 @@ class Rule(Enum):
     NOT_A_LOOP = "not-a-loop"
     NOT_OWN_CURVE = "not-own-curve"
     STILL_CLOSED = "still-closed"
+    LOOP_NOT_OPENED = "loop-not-opened"
     SPLIT_SNAKE = "split-snake"
     TURN_POSSIBLE = "turn-possible"
     NOT_OWN_STRAIGHT = "not-own-straight"
@@ -50,6 +52,8 @@ EXPLANATIONS: dict[Rule, str] = {
     Rule.OCCUPIED: "the cell already holds a card",
     Rule.NOT_TOUCHING: "a snake's first card must touch a laid card orthogonally or diagonally",
     Rule.TAIL_FIRST: "in this variant a snake's first card must be its tail card",
+    Rule.OPENING_BODY: "two-snakes opening: in the first player's second turn the card at the first tail "
+                       "is a straight or curve, not a head",
     Rule.NOT_OWN_END: "the card's coloured part must face an open end of the player's own snake",
     Rule.OUTSIDE_AREA: "straight and curve cards must fit in a W×H or H×W box (heads and tails may lie outside)",
     Rule.JOINS_SNAKES: "the move would join the snakes of two players (or two colours) into one chain",
@@ -60,6 +64,8 @@ EXPLANATIONS: dict[Rule, str] = {
     Rule.NOT_A_LOOP: "turning or swapping a card is only allowed while the player's snake is a loop",
     Rule.NOT_OWN_CURVE: "only one of the player's own curve cards may be turned",
     Rule.STILL_CLOSED: "the turn must open the loop (the snake may not be a loop afterwards)",
+    Rule.LOOP_NOT_OPENED: "after the turn at least one end of the snake must point into an empty cell; "
+                          "a turn leaving both ends blocked or capped does not reopen it",
     Rule.SPLIT_SNAKE: "a turn or swap may not split a player's coloured parts over two chains",
     Rule.TURN_POSSIBLE: "the tail swap is allowed only when no turn of a curve card is legal",
     Rule.NOT_OWN_STRAIGHT: "only one of the player's own straight cards in the loop may be swapped",

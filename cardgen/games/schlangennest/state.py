@@ -2,7 +2,8 @@
 
 Turn structure: seats move in order; a seat's turn lists its colours still to play (`pending`)
 and how many cards it may still lay (`quota`: one per colour; in `two-snakes` the very first turn
-lays one card; in `two-snakes-single` every turn lays one card for either snake). A colour with
+lays one card, and in the first seat's second turn the card at its first tail is a straight or
+curve, not a head; in `two-snakes-single` every turn lays one card for either snake). A colour with
 nothing legal while the seat still has an action left ends the turn with a pass. A seat that
 ends its turn having done nothing has passed; the game ends when every seat is finished, or when
 all seats still playing have passed one after the other (a full round of passes).
@@ -28,7 +29,12 @@ from cardgen.games.schlangennest.moves import (MoveKind, NestMove, move_from_jso
 from cardgen.games.schlangennest.ruleids import Rule
 from cardgen.games.schlangennest.verify import verify_state
 
-TAIL_FIRST_VARIANTS = ("tail-first", "two-snakes", "two-snakes-single")
+TAIL_FIRST_VARIANTS = frozenset({"tail-first", "two-snakes", "two-snakes-single"})
+"""Variants in which every snake starts with its tail card."""
+
+OPENING_TURN = 2
+"""`two-snakes`: the number of the first seat's second turn (turns count from 0), in which it
+lays its second tail and a straight or curve, not a head, at its first tail."""
 
 
 class NestState(Board, GameState[NestMove]):
@@ -136,8 +142,8 @@ class NestState(Board, GameState[NestMove]):
         return all((x + DX[e], y + DY[e]) in cells for x, y, e in ch.free)
 
     def _quota_for(self, seat: int) -> int:
-        variant = self.rules.variant
-        if variant == "two-snakes-single" or (variant == "two-snakes" and getattr(self, "turns", 0) == 0):
+        rules = self.rules
+        if rules.has("two-snakes-single") or (rules.has("two-snakes") and getattr(self, "turns", 0) == 0):
             return 1
         return len(self.rules.seats[seat])
 
@@ -194,16 +200,24 @@ class NestState(Board, GameState[NestMove]):
 
     def _must_start(self, c: int) -> bool:
         """two-snakes-single: a seat lays both tails before anything else."""
-        if self.rules.variant != "two-snakes-single" or self.snake[c] < 0:
+        if not self.rules.has("two-snakes-single") or self.snake[c] < 0:
             return False
         return any(self.snake[o] < 0 for o in self.rules.seats[self.seat])
+
+    def _opening_body(self, c: int) -> bool:
+        """`two-snakes`: whether colour c's card this turn is the one the first seat lays at its
+        first tail in its second turn (a straight or curve: no head). The seat's other colour
+        lays its tail in the same turn (tail-first). If the first snake can take no straight or
+        curve then, it lays nothing this turn; the rest of the game allows heads again."""
+        return (self.rules.has("two-snakes") and self.turns == OPENING_TURN and self.seat == 0
+                and self.snake[c] >= 0)
 
     def colour_candidates(self, c: int) -> list[NestMove]:
         """Moves for colour c that fit geometrically (cell, hand, open end); the after-the-move
         rules are not checked yet. Rotations giving the same picture appear once."""
         rules, name, hand = self.rules, self.rules.colours[c], self.hands[c]
         if self.snake[c] < 0:
-            cards = [rules.tail] if rules.variant in TAIL_FIRST_VARIANTS else range(len(rules.card_ids))
+            cards = [rules.tail] if rules.variants & TAIL_FIRST_VARIANTS else range(len(rules.card_ids))
             return [place(name, rules.card_ids[k], cell, r * 90)
                     for cell in self._start_cells() for k in cards if hand[k] for r in rules.rots[k]]
         if self._must_start(c):
@@ -212,11 +226,12 @@ class NestState(Board, GameState[NestMove]):
             return reopen.reopen_candidates(self, c)
         seen: set[tuple[int, Cell, int]] = set()
         out = []
+        body_only = self._opening_body(c)
         for x, y, e in self.open_ends(self.snake[c]):
             cell = (x + DX[e], y + DY[e])
             f = e ^ 2
             for k, count in enumerate(hand):
-                if count:
+                if count and not (body_only and not rules.counted[k]):
                     for r in rules.fits[k][f]:
                         key = (k, cell, r)
                         if key not in seen:
@@ -290,7 +305,7 @@ class NestState(Board, GameState[NestMove]):
         if move.at in self.cells:
             return (Rule.OCCUPIED, f"({move.at[0]},{move.at[1]}) already holds a card")
         if self.snake[c] < 0:
-            if rules.variant in TAIL_FIRST_VARIANTS and k != rules.tail:
+            if rules.variants & TAIL_FIRST_VARIANTS and k != rules.tail:
                 return (Rule.TAIL_FIRST, f"the {move.colour} snake must start with its tail card")
             if self.cells and not any((move.at[0] + dx, move.at[1] + dy) in self.cells
                                       for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
@@ -303,6 +318,9 @@ class NestState(Board, GameState[NestMove]):
             if not self._faces_own_end(c, k, move.at, r):
                 return (Rule.NOT_OWN_END, f"the {move.card}'s coloured part faces no open end "
                                           f"of the {move.colour} snake")
+            if self._opening_body(c) and not rules.counted[k]:
+                return (Rule.OPENING_BODY, f"in this turn the {move.colour} snake's second card is a "
+                                           "straight or curve, not a head")
         return placement_problem(self, c, k, move.at, r)
 
     def _faces_own_end(self, c: int, k: int, cell: Cell, r: int) -> bool:
@@ -317,11 +335,12 @@ class NestState(Board, GameState[NestMove]):
         return False
 
     def guard_problem_after(self, c: int, k: int, cell: Cell, r: int, target: Cell) -> Problem:
-        """The curve guard for laying card k on `cell`, looking at empty cell `target` (slow path)."""
+        """The curve guard for laying card k on `cell`, looking at empty cell `target` (slow path).
+        The mover is colour c's seat."""
         trial = self.clone()
         trial._put_card(cell, k, c, r)
         trial.hands[c][k] -= 1
-        return reopen.guard_problem(trial, {target}, self.seat)
+        return reopen.guard_problem(trial, {target}, self.rules.seat_of[c])
 
     def check(self, move: NestMove) -> None:
         """Raise IllegalMove (with its rule id) if `move` is not legal here."""
