@@ -118,8 +118,10 @@ class Grid:
         return d
 
 
-def beside(left: Drawing, right: Drawing, heads: tuple[str, str], gap: float = 22.0) -> Drawing:
-    """Two drawings side by side with a short heading over each."""
+def beside(left: Drawing, right: Drawing, heads: tuple[str, str], gap: float = 22.0,
+           colours: tuple[object, object] = (OK, BAD)) -> Drawing:
+    """Two drawings side by side with a short heading over each (green "allowed" and red
+    "refused" unless `colours` says otherwise, e.g. for "before" and "after")."""
     top = 16.0
     d = Drawing(left.width + gap + right.width, max(left.height, right.height) + top)
     for i, (part, head) in enumerate(zip((left, right), heads)):
@@ -128,5 +130,6 @@ def beside(left: Drawing, right: Drawing, heads: tuple[str, str], gap: float = 2
         g.translate(x, 0)
         d.add(g)
         d.add(String(x + part.width / 2, part.height + 4, head, fontName="DejaVuSans-Bold", fontSize=11,
-                     fillColor=OK if i == 0 else BAD, textAnchor="middle"))
+                     fillColor=colours[i], textAnchor="middle"))
+
     return d
