@@ -18,7 +18,7 @@ from svglib.svglib import svg2rlg
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
 from cardgen.booklet.pages import Figure
-from cardgen.booklet.words import mm
+from cardgen.booklet.words import colour_name, mm
 
 GAME = "irrlaeufer"
 PT = 72.0 / 25.4
@@ -52,7 +52,10 @@ def values(board: Any, lang: str) -> dict[str, object]:
         "last_row": rows, "red_castle_rows": f"{red[0][1]}/{red[0][1] + 1}",
         "blue_castle_rows": f"{blue[0][1]}/{blue[0][1] + 1}",
         "blue_castle_lines": f"{blue[0][1]}/{blue[0][1] + 1}",
+        # red lays the first stick and the turn alternates, so after an even count red is next
+        "phase_two_starter": colour_name("red" if board.sticks % 2 == 0 else "blue", lang),
     }
+
 
 
 # ------------------------------------------------------------------ drawing
