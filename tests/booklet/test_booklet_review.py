@@ -166,3 +166,37 @@ def test_german_and_english_booklets_fill_the_same_sheets() -> None:
         _, padded, _ = booklet_pages(g.booklet(), lang, g.load_set(None))
         counts.append(len(PdfReader(io.BytesIO(padded)).pages))
     assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize(("paper", "lang"), [("a4", "de"), ("letter", "en")])
+def test_imposed_sheets_carry_a_fold_mark_and_the_flip_instruction(paper: str, lang: str) -> None:
+    from pypdf import PdfReader
+    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+
+    from cardgen.booklet.impose import A5, FOLD_TICK, MM, SHEET_NOTE, SHEETS, impose_pdf
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(A5[0] * MM, A5[1] * MM), invariant=1)
+    for _ in range(8):
+        c.showPage()  # blank pages: whatever is dark on the sheet is the imposition's own
+    c.save()
+    data = impose_pdf(buf.getvalue(), paper, "T", lang)
+    reader = PdfReader(io.BytesIO(data))
+    texts = [re.sub(r"\s+", " ", p.extract_text()) for p in reader.pages]
+    assert [SHEET_NOTE[lang] in t for t in texts] == [True, False, True, False]  # fronts only
+    pdf = pdfium.PdfDocument(data)
+    sw, sh = SHEETS[paper]
+    k = 150 / 25.4  # pixels per mm at 150 dpi
+    for i in range(len(pdf)):
+        img = pdf[i].render(scale=150 / 72).to_pil().convert("L")
+        mid = int(sw / 2 * k)
+        top = [min(img.getpixel((mid + dx, int(yy * k))) for dx in (-1, 0, 1))
+               for yy in [FOLD_TICK[0] + j * 0.25 for j in range(int((FOLD_TICK[1] - FOLD_TICK[0]) / 0.25))]]
+        assert min(top) < 200  # a dashed tick on the fold at the top
+
+        bottom = [min(img.getpixel((mid + dx, int((sh - yy) * k))) for dx in (-1, 0, 1))
+                  for yy in [FOLD_TICK[0] + j * 0.25 for j in range(int((FOLD_TICK[1] - FOLD_TICK[0]) / 0.25))]]
+        assert min(bottom) < 200
+        # nothing within 5 mm of the paper edge (where printers cannot print)
+        edge = [img.getpixel((x, y)) for x in range(0, img.width, 7) for y in (1, int(4.5 * k), img.height - 2)]
+        assert min(edge) > 240
