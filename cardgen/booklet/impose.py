@@ -138,7 +138,6 @@ def impose_pdf(pages_pdf: bytes, paper: str, title: str, lang: str = "en") -> by
             ops.append(f"q {scale:.6f} 0 0 {scale:.6f} {x * MM:.4f} {y * MM:.4f} cm {name} Do Q")
         xobjects[NameObject("/M")] = marks[side.side == "front"]
         ops.append("q /M Do Q")
-
         sheet[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
         content = DecodedStreamObject()
         content.set_data("\n".join(ops).encode("ascii"))

@@ -185,6 +185,5 @@ def inline(text: str) -> str:
     **bold** and *italic* into tags."""
     text = tie(text)
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
     text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
     return re.sub(r"\*(.+?)\*", r"<i>\1</i>", text)

@@ -188,7 +188,6 @@ def parts_sheets(board: IrrBoard, sheet: Paper, bleed: float) -> tuple[list[Shee
                  (red,) * PIECES_PER_SIDE + (blue,) * PIECES_PER_SIDE, 2 * b + 0.5, b, MarkStyle.CORNERS),
         _Section(f"Length gauge / Längenmaß: a stick covers 3 fields = {mm_text(stick.width)} mm "
                  f"(fields {mm_text(board.field_size)} mm). Using matches or "
-
                  "skewers instead? Cut them to the bar between the stops.", (gauge,), 0.0, 0.0, MarkStyle.CORNERS),
         _Section(f"Sticks / Stäbchen: {board.sticks} strips of 3 fields. Cut along the lines: first the "
                  "columns, then the strips.", (stick,) * board.sticks, 0.0, 0.0, MarkStyle.LINES),

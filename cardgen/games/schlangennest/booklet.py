@@ -345,7 +345,6 @@ def figures(nest: NestSet, lang: str, doc: Document) -> dict[str, Callable[[], F
         "finished": lambda: finished_figure(nest, lang, doc),
         "edge": lambda: edge_figure(nest, lang, doc),
         "reopen": lambda: reopen_figure(nest, lang, doc),
-
     }
 
 
