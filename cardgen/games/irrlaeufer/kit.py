@@ -228,7 +228,6 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
              "grid": [poster.rows, poster.columns], "landscape": poster.landscape,
              "overlap_mm": poster.options.overlap, "field_mm": board.field_size,
              "scaled_from_mm": designed.field_size if board.field_size < designed.field_size else None,
-
              "board_mm": [round(face.width, 2), round(face.height, 2)], "sides": "single-sided",
              "colour": options.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
              "cutting_order": ("cut each page along the solid line at its top and left edge (not the first "
