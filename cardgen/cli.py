@@ -94,7 +94,8 @@ def list_games() -> None:
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG faces.")
 @click.option("--colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True)
 @click.option("--lang", "langs", default="de,en", show_default=True, help="Rule booklet languages.")
-@click.option("--calibration", is_flag=True, help="Write only the duplex calibration sheet to DIR/calibration-<paper>.pdf.")
+@click.option("--calibration", is_flag=True,
+              help="Write only the duplex calibration sheet, DIR/calibration-<paper>-<flip>.pdf.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for every random choice.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @reports_errors

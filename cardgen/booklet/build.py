@@ -107,7 +107,7 @@ def plan_booklets(content: BookletContent, options: Any, source: Any) -> Booklet
     for lang in options.langs:
         read, full, n = booklet_pages(content, lang, source, options.paper)
         total = len(_pages(full))
-        files[f"rules-{lang}.pdf"] = impose_pdf(full, sheet, parse_title(full))
+        files[f"rules-{lang}.pdf"] = impose_pdf(full, sheet, parse_title(full), lang)
         files[f"rules-{lang}-read.pdf"] = read
         # type "booklet" (a PDF): kept apart from the card/tile sheets, which carry "fronts"
         entries.append({

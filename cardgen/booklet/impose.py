@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import Any
 
-A5 = (148.0, 210.0)
+from cardgen.booklet.pages import A5, ensure_fonts
+
 SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}
 """Landscape sheet sizes in mm for the booklet's paper names."""
 
@@ -55,8 +57,42 @@ def placement(paper: str, page: tuple[float, float] = A5) -> tuple[float, float,
     return scale, sw / 2 - pw * scale, sw / 2, y
 
 
-def impose_pdf(pages_pdf: bytes, paper: str, title: str) -> bytes:
-    """The imposed booklet: the A5 pages of `pages_pdf` (a multiple of 4) on landscape sheets.
+SHEET_NOTE = {"de": "Beidseitig drucken, an der kurzen Kante wenden", "en": "Double-sided, flip on the short edge"}
+"""The printing instruction in the top margin of every sheet front, per booklet language."""
+FOLD_TICK = (5.5, 11.0)
+"""The fold mark: a dashed tick on the fold from 5.5 to 11 mm in from the top and bottom
+edges, inside the pages' blank margins and clear of the ~5 mm a printer cannot print."""
+NOTE_FROM_TOP = 8.0
+
+
+def sheet_marks(paper: str, lang: str, front: bool) -> bytes:
+    """A one-page PDF of a sheet side's own marks: the fold ticks, and on a front the printing
+    instruction (`SHEET_NOTE`) over the left page, so it is read before printing the back."""
+    from reportlab.lib import colors  # type: ignore[import-untyped]
+    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+
+    ensure_fonts()
+    sw, sh = SHEETS[paper]
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(sw * MM, sh * MM), invariant=1, initialFontName="DejaVuSans")
+    c.setStrokeColor(colors.HexColor("#777770"))
+    c.setLineWidth(0.5)
+    c.setDash(2, 1.5)
+    a, b = FOLD_TICK
+    for y0, y1 in ((sh - b, sh - a), (a, b)):
+        c.line(sw / 2 * MM, y0 * MM, sw / 2 * MM, y1 * MM)
+    if front:
+        c.setFillColor(colors.HexColor("#6a6a62"))
+        c.setFont("DejaVuSans", 6)
+        c.drawCentredString(sw / 4 * MM, (sh - NOTE_FROM_TOP) * MM, SHEET_NOTE.get(lang, SHEET_NOTE["en"]))
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def impose_pdf(pages_pdf: bytes, paper: str, title: str, lang: str = "en") -> bytes:
+    """The imposed booklet: the A5 pages of `pages_pdf` (a multiple of 4) on landscape sheets,
+    each side with a fold mark, each front with the printing instruction (`sheet_marks`).
 
     Each A5 page becomes one form XObject (its content stream copied as bytes, its resources
     shared), drawn twice-scaled on its sheet side. Unlike merging pages, this never parses the
@@ -71,8 +107,8 @@ def impose_pdf(pages_pdf: bytes, paper: str, title: str) -> bytes:
     sw, sh = SHEETS[paper]
     scale, xl, xr, y = placement(paper)
     writer = PdfWriter()
-    forms = {}
-    for number, page in enumerate(reader.pages, 1):
+
+    def form_of(page: Any) -> Any:
         contents = page.get("/Contents")
         streams = contents.get_object() if contents is not None else []
         if not isinstance(streams, list):
@@ -86,7 +122,11 @@ def impose_pdf(pages_pdf: bytes, paper: str, title: str) -> bytes:
             NameObject("/BBox"): ArrayObject([FloatObject(v) for v in page.mediabox]),
             NameObject("/Resources"): page["/Resources"].clone(writer),
         })
-        forms[number] = writer._add_object(form)
+        return writer._add_object(form)
+
+    forms = {number: form_of(page) for number, page in enumerate(reader.pages, 1)}
+    marks = {front: form_of(PdfReader(io.BytesIO(sheet_marks(paper, lang, front))).pages[0])
+             for front in (True, False)}
     for side in saddle_order(n):
         sheet = writer.add_blank_page(sw * MM, sh * MM)
         xobjects = DictionaryObject()
@@ -95,6 +135,8 @@ def impose_pdf(pages_pdf: bytes, paper: str, title: str) -> bytes:
             name = f"/P{number}"
             xobjects[NameObject(name)] = forms[number]
             ops.append(f"q {scale:.6f} 0 0 {scale:.6f} {x * MM:.4f} {y * MM:.4f} cm {name} Do Q")
+        xobjects[NameObject("/M")] = marks[side.side == "front"]
+        ops.append("q /M Do Q")
         sheet[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
         content = DecodedStreamObject()
         content.set_data("\n".join(ops).encode("ascii"))

@@ -66,7 +66,8 @@ class Document:
             text = text.replace(f"[{key}]", str(value))
         if re.search(r"\[[a-z_]+\]", text):
             raise MarkupError(f"caption {name!r}: unfilled slot in {text!r}")
-        return text
+        # a slot may open the caption with a lower-case word ("red to move"): a sentence starts capitalised
+        return text[:1].upper() + text[1:]
 
     @property
     def rule_ids(self) -> set[str]:
@@ -164,8 +165,25 @@ def parse(text: str, values: Mapping[str, object] | None = None, name: str = "te
     return Document(tuple(blocks), reasons)
 
 
+NBSP = "\u00a0"
+
+
+def tie(text: str) -> str:
+    """`text` with the spaces that must not break made non-breaking: a number and its unit
+    ("100 %", "45 mm", "2 × 2") stay on one line, and the last two words of a paragraph are
+    tied so that no line holds a single word on its own at the end of a paragraph."""
+    text = re.sub(r"(\d) (%|mm|g/m²|×)", rf"\1{NBSP}\2", text)
+    text = re.sub(r"(×) (\d)", rf"\1{NBSP}\2", text)
+    head, sep, last = text.rpartition(" ")
+    if sep and len(last) < 16 and " " in head:
+        text = head + NBSP + last
+    return text
+
+
 def inline(text: str) -> str:
-    """Escape `text` for a reportlab Paragraph and turn **bold** and *italic* into tags."""
+    """Escape `text` for a reportlab Paragraph, tie what must not break (`tie`) and turn
+    **bold** and *italic* into tags."""
+    text = tie(text)
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
     return re.sub(r"\*(.+?)\*", r"<i>\1</i>", text)

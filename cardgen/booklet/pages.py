@@ -15,7 +15,7 @@ from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Group  # type: ignore[import-untyped]
 from reportlab.lib import colors  # type: ignore[import-untyped]
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT  # type: ignore[import-untyped]
+from reportlab.lib.enums import TA_CENTER, TA_LEFT  # type: ignore[import-untyped]
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
@@ -24,7 +24,6 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,  # type: ignore[import-untyped]
                                 KeepTogether, PageBreak, PageTemplate, Paragraph, Spacer)
 
-from cardgen.booklet.impose import A5
 from cardgen.booklet.markup import Block, Document, inline
 from cardgen.errors import LayoutError
 
@@ -40,6 +39,9 @@ FOOTER_Y = 9.0
 INK = colors.HexColor("#222222")
 ACCENT = colors.HexColor("#7a2e12")
 GREY = colors.HexColor("#8a8a80")
+
+A5 = (148.0, 210.0)
+"""The booklet page in mm."""
 
 
 def ensure_fonts() -> None:
@@ -62,10 +64,14 @@ def ensure_fonts() -> None:
 
 
 def styles(lang: str) -> dict[str, ParagraphStyle]:
-    """The paragraph styles of a booklet in `lang` (9.5 pt text, hyphenated)."""
+    """The paragraph styles of a booklet in `lang` (9.5 pt text, hyphenated, ragged right).
+
+    Ragged right because the A5 column holds only ~60 characters: justified lines there open
+    gaping word spaces wherever a long word cannot be hyphenated."""
     hy = {"hyphenationLang": HYPHENATION.get(lang, ""), "embeddedHyphenation": 1, "uriWasteReduce": 0.3}
     body = ParagraphStyle("body", fontName="DejaVuSerif", fontSize=9.5, leading=12.6, textColor=INK,
-                          alignment=TA_JUSTIFY, spaceAfter=4.2, bulletFontName="DejaVuSerif", **hy)
+                          alignment=TA_LEFT, spaceAfter=4.2, bulletFontName="DejaVuSerif", **hy)
+
     return {
         "para": body,
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=11, bulletIndent=2, spaceAfter=2.6),

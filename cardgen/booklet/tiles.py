@@ -9,7 +9,7 @@ import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String  # type: ignore[import-untyped]
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Path, PolyLine, Rect, String  # type: ignore[import-untyped]
 from reportlab.lib import colors  # type: ignore[import-untyped]
 from svglib.svglib import svg2rlg
 
@@ -81,7 +81,9 @@ class Grid:
                            strokeDashArray=[3, 2]))
         for cell, art in self.cards:
             x, y = origin(cell)
-            g = Group(art)
+            # the art carries bleed beyond its trim (scales, body ends): cut it at the trim as
+            # the printed card is, so nothing reaches into empty neighbour cells
+            g = Group(trim_clip(), art)
             g.translate(x, y)
             d.add(g)
             d.add(Rect(x, y, S, S, fillColor=None, strokeColor=colors.HexColor("#8c8577"), strokeWidth=0.5))
@@ -118,8 +120,23 @@ class Grid:
         return d
 
 
-def beside(left: Drawing, right: Drawing, heads: tuple[str, str], gap: float = 22.0) -> Drawing:
-    """Two drawings side by side with a short heading over each."""
+def trim_clip() -> Path:
+    """A clipping path of one cell (0..S square): what follows it in its group is cut at the trim."""
+    p = Path(fillColor=None, strokeColor=None, strokeWidth=0)
+    p.moveTo(0, 0)
+    p.lineTo(S, 0)
+    p.lineTo(S, S)
+    p.lineTo(0, S)
+    p.closePath()
+    p.isClipPath = 1
+    return p
+
+
+def beside(
+left: Drawing, right: Drawing, heads: tuple[str, str], gap: float = 22.0,
+           colours: tuple[object, object] = (OK, BAD)) -> Drawing:
+    """Two drawings side by side with a short heading over each (green "allowed" and red
+    "refused" unless `colours` says otherwise, e.g. for "before" and "after")."""
     top = 16.0
     d = Drawing(left.width + gap + right.width, max(left.height, right.height) + top)
     for i, (part, head) in enumerate(zip((left, right), heads)):
@@ -128,5 +145,6 @@ def beside(left: Drawing, right: Drawing, heads: tuple[str, str], gap: float = 2
         g.translate(x, 0)
         d.add(g)
         d.add(String(x + part.width / 2, part.height + 4, head, fontName="DejaVuSans-Bold", fontSize=11,
-                     fillColor=OK if i == 0 else BAD, textAnchor="middle"))
+                     fillColor=colours[i], textAnchor="middle"))
+
     return d

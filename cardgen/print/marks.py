@@ -117,7 +117,13 @@ def registration_marks(
     trims: Sequence[Box], bleed: float, keep_in: Box, avoid: Sequence[Box] = ()
 ) -> tuple[Mark, ...]:
     """Targets (a cross on a small square) just outside the four corners of the faces' bleed
-    area, to line up two sheets.
+    area, to line up two sheets, and an arrow beside the top-left target pointing to the top
+    edge.
+
+    Four crosses alone look the same after a half turn, so a back sheet glued on upside down
+    would line up perfectly and put every back on the wrong face. The one arrow breaks that
+    symmetry: on the correctly turned sheets the two arrows lie on each other; a back sheet
+    turned top-to-bottom puts its arrow in the opposite corner, pointing the other way.
 
     Each cross sits diagonally 1 mm beyond the bleed corner plus its arm; where the margin is
     too small it is pulled inside `keep_in` and loses the arms that would cover a face.
@@ -139,7 +145,31 @@ def registration_marks(
                 segment(x - s, y - s, x - s, y + s, k),
                 segment(x + s, y - s, x + s, y + s, k),
             ]
+    # the T over the middle of the top-left face, in the band between the margin and the bleed
+    # (between the cut marks at the face's edges); shrunk to the band, beside the top-left
+    # target if there is no band
+    first = min(trims, key=lambda t: (t.y, t.x))
+    top = max([keep_in.y] + [b.bottom for b in avoid if b.y <= keep_in.y + 1e-6 and b.bottom < area.y])
+    band = area.y - top
+    if band >= 2.5:
+        raw += orientation_arrow(first.x + first.width / 2, top + band / 2, min(a, band / 2 - 0.4))
+
+    else:
+        x = min(max(area.x - (a + 1), keep_in.x + a), keep_in.right - a)
+        raw += orientation_arrow(x + 2 * a + 1.5, keep_in.y + a)
     return clip_all(raw, trims, keep_in, avoid)
+
+
+
+def orientation_arrow(x: float, y: float, arm: float = REGISTRATION_ARM) -> list[Mark]:
+    """A "T" centred on (x, y), its bar towards the top of the sheet (y grows down), as tall as
+    a registration cross: it tells which way up a sheet belongs (marks are axis-aligned
+    segments, so no slanted arrowhead)."""
+    k = MarkKind.REGISTRATION
+    bar = arm * 0.6
+    return [segment(x, y - arm, x, y + arm, k), segment(x - bar, y - arm, x + bar, y - arm, k)]
+
+
 
 
 def fold_mark(horizontal: bool, at: float, keep_in: Box, trims: Sequence[Box]) -> tuple[Mark, ...]:

@@ -52,7 +52,8 @@ def test_markup_blocks_placeholders_and_anchors() -> None:
     assert doc.blocks[2].text == "A 7 b c." and doc.blocks[2].rules == ("x-y",)
     assert doc.blocks[3].text == "item more" and doc.blocks[4].label == "1."
     assert doc.blocks[5].text == "note too"
-    assert doc.reason("x-y") == "why" and doc.caption("d", k=3) == "c 3"
+    assert doc.reason("x-y") == "why" and doc.caption("d", k=3) == "C 3"
+
     with pytest.raises(MarkupError):
         parse("{missing}")
     with pytest.raises(MarkupError):

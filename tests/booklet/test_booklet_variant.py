@@ -44,7 +44,7 @@ def test_schlangengrube_variant_counts(tmp_path: Path) -> None:
     toml = toml.replace("double_markers = 2", "double_markers = 3")
     text = build(tmp_path, "schlangengrube", toml, "en")
     assert "56 square tiles in 4 snake colours" in text
-    assert '3 "2x" markers' in text and "8 crossings" in text and "4 snake-head markers" in text
+    assert '3 “2x” markers' in text and "8 crossings" in text and "4 snake-head markers" in text
 
 
 def test_irrlaeufer_variant_counts(tmp_path: Path) -> None:

@@ -252,7 +252,37 @@ def test_glue_back_sheet_is_long_edge_mirror_with_registration() -> None:
         assert not m.enters(grid)
 
 
+@pytest.mark.parametrize("size", [(45, 45), (38, 38), (63, 88)])
+def test_glue_registration_shows_which_way_up_the_back_sheet_goes(size: tuple[float, float]) -> None:
+    """Glued the right way the back sheet's registration marks lie on the front's; turned
+    top-to-bottom (a half turn in its plane) before gluing, they must not: the marks are not
+    symmetric under a half turn, so the mistake shows before the glue does."""
+    imp = impose(items(*size), LayoutOptions(layout=Layout.GLUE))
+    front, back = imp.pages[0], imp.pages[1]
+    w, h = front.width, front.height
+
+    def key(ms: list[tuple[float, float, float, float]]) -> set[tuple[float, ...]]:
+        # a segment regardless of its direction
+        return {tuple(round(v, 6) for v in (min((x0, y0), (x1, y1)) + max((x0, y0), (x1, y1))))
+                for x0, y0, x1, y1 in ms}
+
+    reg_f = [(m.x0, m.y0, m.x1, m.y1) for m in front.marks if m.kind is MarkKind.REGISTRATION]
+    reg_b = [(m.x0, m.y0, m.x1, m.y1) for m in back.marks if m.kind is MarkKind.REGISTRATION]
+    across_x = flips_across_x(w, h, Flip.LONG)
+
+    def glued(ms: list[tuple[float, float, float, float]]) -> set[tuple[float, ...]]:
+        """Where a back sheet's marks land on the front sheet once turned over and glued."""
+        if across_x:
+            return key([(w - x0, y0, w - x1, y1) for x0, y0, x1, y1 in ms])
+        return key([(x0, h - y0, x1, h - y1) for x0, y0, x1, y1 in ms])
+
+    assert glued(reg_b) == key(reg_f)
+    half_turned = [(w - x0, h - y0, w - x1, h - y1) for x0, y0, x1, y1 in reg_b]
+    assert glued(half_turned) != key(reg_f)
+
+
 def test_marks_styles_have_expected_shapes() -> None:
+
     its = items(count=15)
     none = impose(its, LayoutOptions(marks=MarkStyle.NONE)).pages[0]
     assert none.marks == ()

@@ -38,6 +38,10 @@ CROSSING = "#3d2a16"
 INK = "#3a2714"
 RED = "#c62828"
 BLUE = "#1f4fa8"
+TINT = {RED: ("#f7d3d0", "#fbe6e4"), BLUE: ("#cfdcf4", "#e4ecfa")}
+"""Opaque pale fills of each side's colour: (start fields, castle fields). Mixed with white and
+painted opaque: a translucent blue over the cream fields turned grey while the red turned pink,
+so the two sides' places did not look alike."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,14 +173,15 @@ def _castle(s: BoardSpec, pos: Field, colour: str) -> list[svgwrite.base.BaseEle
     inset = g / 2 + 0.25 * g
     w = 0.22 * g
     outline = rect_d(xa + inset, ya + inset, xb - xa - 2 * inset, yb - ya - 2 * inset)
-    return [path(fields, fill=colour, fill_opacity="0.12"),
+    return [path(fields, fill=TINT[colour][1]),
             path(inner, fill=colour, fill_opacity="0.55"),
             path(outline, fill="none", stroke=colour, stroke_width=fmt(w), stroke_linejoin="round")]
 
 
 def _start(s: BoardSpec, fields: tuple[Field, ...], colour: str) -> list[svgwrite.base.BaseElement]:
     d = "".join(circle_d(*s.centre(c, r), 0.3 * s.field) for c, r in fields)
-    return [path(d, fill=colour, fill_opacity="0.18", stroke=colour, stroke_width=fmt(0.035 * s.field))]
+    return [path(d, fill=TINT[colour][0], stroke=colour, stroke_width=fmt(0.035 * s.field))]
+
 
 
 def _numbers(s: BoardSpec) -> svgwrite.base.BaseElement:

@@ -18,15 +18,21 @@ from svglib.svglib import svg2rlg
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
 from cardgen.booklet.pages import Figure
-from cardgen.booklet.words import mm
+from cardgen.booklet.words import colour_name, mm
 
 GAME = "irrlaeufer"
 PT = 72.0 / 25.4
 FIELD = 10.0
 """Field size (mm) the diagrams are drawn at before the page scales them."""
-STICK = colors.HexColor("#8a5a2b")
+STICK = colors.HexColor("#d9a95e")
+"""Sticks in the diagrams: light wood, clearly apart from the dark groove floor."""
+STICK_LIGHT = colors.HexColor("#f3dcae")
 STICK_EDGE = colors.HexColor("#3e2611")
+
 ARROW = colors.HexColor("#111111")
+SLIDE = colors.HexColor("#0a7d6e")
+"""The arrows of slid sticks: teal, apart from the light wood of the sticks and the red and blue sides."""
+
 
 
 def rule_ids() -> set[str]:
@@ -52,7 +58,10 @@ def values(board: Any, lang: str) -> dict[str, object]:
         "last_row": rows, "red_castle_rows": f"{red[0][1]}/{red[0][1] + 1}",
         "blue_castle_rows": f"{blue[0][1]}/{blue[0][1] + 1}",
         "blue_castle_lines": f"{blue[0][1]}/{blue[0][1] + 1}",
+        # red lays the first stick and the turn alternates, so after an even count red is next
+        "phase_two_starter": colour_name("red" if board.sticks % 2 == 0 else "blue", lang),
     }
+
 
 
 # ------------------------------------------------------------------ drawing
@@ -97,8 +106,10 @@ class _View:
         return (x - self.x0) * PT, (self.y1 - y) * PT
 
     def stick(self, stick: Any, colour: Any = STICK) -> None:
+        # wider than the groove, lighter than its floor and outlined dark: a stick lying in a
+        # groove must not read as more groove
         s = self.spec
-        g = s.groove * 1.05
+        g = s.groove * 1.5
         if stick.dir.value == "v":
             x = s.line_x(stick.line)
             xa, ya = self.p(x - g / 2, s.line_y(stick.start + 2) - g * 0.3)
@@ -108,39 +119,56 @@ class _View:
             xa, ya = self.p(s.line_x(stick.start - 1) + g * 0.2, y + g / 2)
             w, h = (3 * s.field - g * 0.4) * PT, g * PT
         self.d.add(Rect(xa, ya, w, h, rx=g * PT / 3, ry=g * PT / 3, fillColor=colour,
-                        strokeColor=STICK_EDGE, strokeWidth=0.5))
+                        strokeColor=STICK_EDGE, strokeWidth=0.9))
+        # the light stripe along its middle, as on the printed stick strips
+        if stick.dir.value == "v":
+            self.d.add(Line(xa + w / 2, ya + g * PT * 0.4, xa + w / 2, ya + h - g * PT * 0.4,
+                            strokeColor=STICK_LIGHT, strokeWidth=g * PT * 0.22, strokeLineCap=1))
+        else:
+            self.d.add(Line(xa + g * PT * 0.4, ya + h / 2, xa + w - g * PT * 0.4, ya + h / 2,
+                            strokeColor=STICK_LIGHT, strokeWidth=g * PT * 0.22, strokeLineCap=1))
 
-    def piece(self, field: tuple[int, int], side: Any) -> None:
-        from cardgen.games.irrlaeufer.board_art import BLUE, RED
+    def piece(self, field: tuple[int, int], side: Any, outline: Any = None) -> None:
+        """A piece as the parts sheet prints it: the standee's front panel, upright in its field."""
+        self.piece_at(self.spec.centre(*field), side, outline)
 
-        cx, cy = self.p(*self.spec.centre(*field))
-        col = colors.HexColor(RED if side.value == 0 else BLUE)
-        r = 0.33 * FIELD * PT
-        self.d.add(Circle(cx, cy, r, fillColor=col, strokeColor=colors.HexColor("#1a1a1a"), strokeWidth=0.8))
-        self.d.add(Circle(cx, cy, r * 0.45, fillColor=colors.Color(1, 1, 1, 0.35), strokeColor=None))
+    def piece_at(self, at: tuple[float, float], side: Any, outline: Any = None) -> None:
+        """The standee's front panel centred on the board point `at` (mm)."""
+        cx, cy = self.p(*at)
+        art = _panel(side.value)
+        height = 0.84 * FIELD * PT
+        width = height * art.width / art.height
+        g = Group(*art.contents)
+        g.scale(width / art.width, height / art.height)
+        placed = Group(g)
+        placed.translate(cx - width / 2, cy - height / 2)
+        self.d.add(placed)
+        self.d.add(Rect(cx - width / 2, cy - height / 2, width, height, fillColor=None,
+                        strokeColor=outline or colors.HexColor("#1a1a1a"), strokeWidth=0.7))
 
     def castle(self, castle: Any) -> None:
-        from cardgen.games.irrlaeufer.board_art import BLUE, RED
+        """A castle chip as the kit prints it (its side up), centred on its 2x2 fields."""
+        from cardgen.games.irrlaeufer.parts_art import castle_size
 
         s = self.spec
         c, r = castle.pos
-        inset = s.groove * 0.4
-        x0, y0 = s.line_x(c - 1) + inset, s.line_y(r - 1) + inset
-        size = 2 * s.field - 2 * inset
-        col = colors.HexColor(RED if castle.owner.value == 0 else BLUE)
-        xa, ya = self.p(x0, y0 + size)
-        self.d.add(Rect(xa, ya, size * PT, size * PT, rx=2, ry=2, fillColor=col,
+        size = castle_size(s.field, s.groove)
+        cx, cy = s.line_x(c), s.line_y(r)
+        art = _chip(castle.owner.value, size)
+        g = Group(*art.contents)
+        g.scale(size * PT / art.width, size * PT / art.height)
+        placed = Group(g)
+        xa, ya = self.p(cx - size / 2, cy + size / 2)
+        placed.translate(xa, ya)
+        self.d.add(placed)
+        self.d.add(Rect(xa, ya, size * PT, size * PT, fillColor=None,
                         strokeColor=colors.HexColor("#1a1a1a"), strokeWidth=0.8))
         light = colors.HexColor("#fbf4e2")
-        tx, ty = self.p(x0 + size * 0.32, y0 + size * 0.78)
-        self.d.add(Rect(tx, ty, size * 0.36 * PT, size * 0.42 * PT, fillColor=light, strokeColor=None))
-        for k in range(3):
-            mx, my = self.p(x0 + size * (0.32 + k * 0.145), y0 + size * 0.36)
-            self.d.add(Rect(mx, my, size * 0.07 * PT, size * 0.08 * PT, fillColor=light, strokeColor=None))
         if castle.piece:
-            cx, cy = self.p(s.line_x(c), s.line_y(r))
-            rr = 0.33 * FIELD * PT
-            self.d.add(Circle(cx, cy, rr, fillColor=col, strokeColor=light, strokeWidth=1.6))
+
+            # the piece standing on the castle, at its middle, outlined light to stand out
+            self.piece_at((s.line_x(c), s.line_y(r)), castle.owner, light)
+
 
     def arrow(self, a: tuple[float, float], b: tuple[float, float], colour: Any = ARROW, width: float = 2.2) -> None:
         """An arrow between two board points (mm)."""
@@ -230,7 +258,7 @@ def slide_figure(board: Any, lang: str, doc: Document) -> Figure:
     for stick, by in slides:
         a = stick_mid(left.spec, stick)
         b = stick_mid(left.spec, stick.moved(by))
-        left.arrow(a, b, colour=colors.HexColor("#e8a400"), width=2.6)
+        left.arrow(a, b, colour=SLIDE, width=2.6)
     right = _View(board, **window).state(end)
     right.arrow(right.spec.centre(*go[0]), right.spec.centre(*go[1]), width=2.4)
     fig = beside(left.drawing, right.drawing, (doc.caption("before"), doc.caption("after")), gap=14)
@@ -276,7 +304,7 @@ def conquest_figure(board: Any, lang: str, doc: Document) -> Figure:
     left = _View(board, **window).state(start)
     for stick, by in slides:
         left.arrow(stick_mid(left.spec, stick), stick_mid(left.spec, stick.moved(by)),
-                   colour=colors.HexColor("#e8a400"), width=2.6)
+                   colour=SLIDE, width=2.6)
     left.arrow(left.spec.centre(*go[0]), left.spec.centre(*go[1]), width=2.4)
     right = _View(board, **window).state(end)
     fig = beside(left.drawing, right.drawing, (doc.caption("before"), doc.caption("after")), gap=14)
@@ -298,3 +326,35 @@ def figures(board: Any, lang: str, doc: Document) -> dict[str, Callable[[], Figu
 
 CONTENT = BookletContent(GAME, values, figures)
 """What the shared booklet builder needs of this game."""
+
+
+_PANELS: dict[int, Drawing] = {}
+
+
+def _panel(side: int) -> Drawing:
+    """The standee front panel of side 0 (red) or 1 (blue) as a reportlab drawing (cached)."""
+    found = _PANELS.get(side)
+    if found is None:
+        from cardgen.games.irrlaeufer.board_art import BLUE, RED
+        from cardgen.games.irrlaeufer.parts_art import piece_panel_svg
+
+        found = svg2rlg(io.BytesIO(piece_panel_svg(RED if side == 0 else BLUE).encode("utf-8")))
+        assert found is not None, "the piece art could not be read"
+        _PANELS[side] = found
+    return found
+
+
+_CHIPS: dict[tuple[int, float], Drawing] = {}
+
+
+def _chip(side: int, size: float) -> Drawing:
+    """The castle chip's side 0 (red) or 1 (blue), `size` mm, as a reportlab drawing (cached)."""
+    found = _CHIPS.get((side, size))
+    if found is None:
+        from cardgen.games.irrlaeufer.board_art import BLUE, RED
+        from cardgen.games.irrlaeufer.parts_art import castle_svg
+
+        found = svg2rlg(io.BytesIO(castle_svg(size, RED if side == 0 else BLUE, 0.0).encode("utf-8")))
+        assert found is not None, "the castle art could not be read"
+        _CHIPS[(side, size)] = found
+    return found

@@ -38,6 +38,9 @@ from cardgen.print.sheets import Sheet, Text, write_sheets
 
 SINGLE_PAGE = {"a4": "a3", "letter": "tabloid", "a3": "a3", "tabloid": "tabloid"}
 SINGLE_MARGIN = 5.0
+"""The paper edge no printer can be trusted to print on, mm: nothing of the one-page board
+(neither bleed nor marks) lies there."""
+MARK_ROOM = 3.0
 SINGLE_FOOTER = 6.0
 PARTS_MARGIN = 10.0
 PARTS_BLEED = 1.0
@@ -53,31 +56,57 @@ def load(options: BuildOptions) -> IrrBoard:
     return load_board(options.set_path)
 
 
-def single_field(board: IrrBoard, sheet: Paper) -> float:
-    """The largest field size (0.1 mm steps, at most the board's) whose board fits on `sheet`."""
+def single_edge(bleed: float) -> float:
+    """Paper edge to the one-page board's trim, mm: the margin no printer prints, then room for
+    the bleed and for the corner marks (at least MARK_ROOM long), so both stay printable."""
+    return SINGLE_MARGIN + max(bleed, MARK_ROOM)
+
+
+def single_field(board: IrrBoard, sheet: Paper, bleed: float = 3.0) -> float:
+    """The largest field size (0.1 mm steps, at most the board's) whose board fits on `sheet`
+    with its bleed and marks inside the printable area (`single_edge`)."""
     probe = board_face(board, 0.0, 10.0)
     per_w, per_h = probe.width / 10.0, probe.height / 10.0  # board size grows linearly
-    aw = sheet.width - 2 * SINGLE_MARGIN
-    ah = sheet.height - 2 * SINGLE_MARGIN - SINGLE_FOOTER
+    edge = single_edge(bleed)
+    aw = sheet.width - 2 * edge
+    ah = sheet.height - 2 * edge - SINGLE_FOOTER
     fit = math.floor(min(aw / per_w, ah / per_h) * 10 + 1e-9) / 10
     return min(board.field_size, fit)
 
 
-def single_sheet(board: IrrBoard, sheet: Paper, bleed: float) -> tuple[Sheet, Face, str]:
-    """The board on one portrait page, scaled down if needed; the sheet, its face and its note."""
-    field = single_field(board, sheet)
+def kit_field(board: IrrBoard, paper_name: str, bleed: float) -> float:
+    """The one field size of a whole kit: the one-page board's (`single_field` on the big sheet
+    that goes with `paper_name`). The split board, the castles, standees, sticks and gauge are
+    all made for it, so every board of the kit takes every part of it."""
+    return single_field(board, paper(SINGLE_PAGE[paper_name]), bleed)
+
+
+def mm_text(value: float) -> str:
+    """A length for footers and headings: to 0.1 mm, trailing zeros dropped ("17.7", "48.2", "18")."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def single_sheet(board: IrrBoard, sheet: Paper, bleed: float,
+                 designed: float | None = None) -> tuple[Sheet, Face, str]:
+    """The board on one portrait page, scaled down if needed; the sheet, its face and its note.
+    `designed` is the field size of the set file, when `board` was already scaled from it."""
+    field = single_field(board, sheet, bleed)
+    designed = max(designed or board.field_size, board.field_size)
     face = board_face(board, bleed, field)
     pw, ph = sheet.width, sheet.height
-    trim = Box((pw - face.width) / 2, SINGLE_MARGIN + (ph - 2 * SINGLE_MARGIN - SINGLE_FOOTER - face.height) / 2,
+    edge = single_edge(bleed)
+    trim = Box((pw - face.width) / 2, edge + (ph - 2 * edge - SINGLE_FOOTER - face.height) / 2,
                face.width, face.height)
     content = Box(SINGLE_MARGIN, SINGLE_MARGIN, pw - 2 * SINGLE_MARGIN, ph - 2 * SINGLE_MARGIN)
     band = Box(content.x, content.bottom - SINGLE_FOOTER, content.width, SINGLE_FOOTER)
-    marks = cut_marks([trim], MarkStyle.CORNERS, Box(0, 0, pw, ph), [band])
-    if field < board.field_size:
-        note = (f"fields {field:g} mm, scaled down from {board.field_size:g} mm to fit {sheet.label}; "
-                f"parts to match: cardgen build irrlaeufer --paper {sheet.name}")
+    marks = cut_marks([trim], MarkStyle.CORNERS, content, [band])
+    if field < designed:
+        note = (f"fields {mm_text(field)} mm (scaled down from {mm_text(designed)} mm to fit {sheet.label} "
+                "inside its printable area; the kit's parts match)")
+
     else:
-        note = f"fields {field:g} mm"
+        note = f"fields {mm_text(field)} mm"
+
     text = (f"{board.name} board, {board.rows} x {board.columns} fields, {note} · single-sided, "
             "print at 100 % (actual size) · cut along the corner marks")
     bleed_box = trim.grown(bleed)
@@ -157,7 +186,8 @@ def parts_sheets(board: IrrBoard, sheet: Paper, bleed: float) -> tuple[list[Shee
         _Section(f"Pieces / Figuren: {PIECES_PER_SIDE} red, {PIECES_PER_SIDE} blue. Cut out, fold on the "
                  "dashed lines (figures outwards), glue the panels together, bend the tabs out as a foot.",
                  (red,) * PIECES_PER_SIDE + (blue,) * PIECES_PER_SIDE, 2 * b + 0.5, b, MarkStyle.CORNERS),
-        _Section(f"Length gauge / Längenmaß: a stick covers 3 fields = {stick.width:g} mm. Using matches or "
+        _Section(f"Length gauge / Längenmaß: a stick covers 3 fields = {mm_text(stick.width)} mm "
+                 f"(fields {mm_text(board.field_size)} mm). Using matches or "
                  "skewers instead? Cut them to the bar between the stops.", (gauge,), 0.0, 0.0, MarkStyle.CORNERS),
         _Section(f"Sticks / Stäbchen: {board.sticks} strips of 3 fields. Cut along the lines: first the "
                  "columns, then the strips.", (stick,) * board.sticks, 0.0, 0.0, MarkStyle.LINES),
@@ -178,24 +208,26 @@ def _writer(sheets: list[Sheet], faces: Sequence[Face], title: str, colour: str)
 
 def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     """Write output/irrlaeufer/: board PDFs, parts and castle PDFs, SVG and PNG faces, manifest."""
-    board = load(options)
+    designed = load(options)
     big = paper(SINGLE_PAGE[options.paper])
     small = options.paper in ("a4", "letter")
-    single, single_face, note = single_sheet(board, big, options.bleed)
-    if not small:  # one-sheet paper: every part is made for the one-page board's field size
-        board = dataclasses.replace(board, field_size=single_field(board, big))
+    # one field size for the whole kit, so the parts fit whichever board is printed
+    board = dataclasses.replace(designed, field_size=kit_field(designed, options.paper, options.bleed))
+    single, single_face, note = single_sheet(board, big, options.bleed, designed.field_size)
     extras: list[ExtraPdf] = []
     name = f"{board.name} board {board.rows} x {board.columns}"
     if small:
         face = board_face(board, options.bleed)
         poster = plan_poster(face.width, face.height, face.bleed, PosterOptions(paper(options.paper)),
                              *cut_places(board))
-        sheets = [tile_sheet(poster, t, face.key, f"{name}, {board.field_size:g} mm fields") for t in poster.tiles]
+        sheets = [tile_sheet(poster, t, face.key, f"{name}, {mm_text(board.field_size)} mm fields")
+                  for t in poster.tiles]
         extras.append(ExtraPdf(
             f"board-{options.paper}.pdf", _writer(sheets, [face], name, options.colour),
             {"component": "board", "paper": options.paper, "layout": "poster", "pages": len(sheets),
              "grid": [poster.rows, poster.columns], "landscape": poster.landscape,
              "overlap_mm": poster.options.overlap, "field_mm": board.field_size,
+             "scaled_from_mm": designed.field_size if board.field_size < designed.field_size else None,
              "board_mm": [round(face.width, 2), round(face.height, 2)], "sides": "single-sided",
              "colour": options.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
              "cutting_order": ("cut each page along the solid line at its top and left edge (not the first "
@@ -207,8 +239,8 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     extras.append(ExtraPdf(
         f"board-{big.name}.pdf", _writer([single], [single_face], name, options.colour),
         {"component": "board", "paper": big.name, "layout": "single-page", "pages": 1,
-         "field_mm": single_field(board, big), "scaled_from_mm": None if "scaled" not in note else
-         load(options).field_size, "note": note,
+         "field_mm": single_field(board, big, options.bleed),
+         "scaled_from_mm": designed.field_size if board.field_size < designed.field_size else None, "note": note,
          "board_mm": [round(single_face.width, 2), round(single_face.height, 2)], "sides": "single-sided",
          "colour": options.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
          "cutting_order": "cut along the corner marks (or leave the margin)"},

@@ -106,7 +106,26 @@ def standee_svg(size: StandeeSize, colour: str, bleed: float) -> str:
     return str(dwg.tostring())
 
 
+def piece_panel_svg(colour: str, height: float = 13.0) -> str:
+    """The front panel of a standee alone, `height` mm tall, as the parts sheet prints it: the
+    side's colour, a light frame and the light bishop. The booklet's diagrams draw pieces with
+    it, so a piece on the page looks like the piece on the table."""
+    size = StandeeSize.for_field(height / 1.3)
+    w, h = size.width, size.panel
+    dwg = rect_drawing(w, h, 0.0)
+    dwg.add(path(rect_d(0, 0, w, h), fill=colour))
+    inset = 0.06 * w
+    dwg.add(path(rect_d(inset, inset, w - 2 * inset, h - 2 * inset), fill="none", stroke=LIGHT,
+                 stroke_width=fmt(0.025 * w)))
+    scale = min((w - 2 * inset) * 0.95, (h - 2 * inset) / 1.8 * 0.95)
+    body, ball, slit = _bishop_d(w / 2 - scale / 2, h - inset - 1.8 * scale, scale, False, w / 2, h / 2)
+    dwg.add(path(body + ball, fill=LIGHT))
+    dwg.add(path(slit, fill="none", stroke=colour, stroke_width=fmt(0.05 * scale), stroke_linecap="round"))
+    return str(dwg.tostring())
+
+
 def castle_size(field: float, groove: float) -> float:
+
     """Side of a castle chip, mm: 2 fields minus a groove, minus 0.5 mm play on each side."""
     return 2 * field - groove - 1.0
 

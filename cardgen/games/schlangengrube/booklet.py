@@ -46,8 +46,25 @@ def values(pit: Any, lang: str) -> dict[str, object]:
         "tile_size": mm(pit.tile_size, lang),
     }
     for g, n in groups.items():
-        out[f"n.{g.replace('-', '_')}"] = n
+        key = g.replace('-', '_')
+        out[f"n.{key}"] = n
+        one, many = KIND_NOUNS[lang][key]
+        out[f"kinds.{key}"] = f"{n} {one if n == 1 else many}"
     return out
+
+
+KIND_NOUNS = {
+    "de": {"crossing": ("Kreuzung", "Kreuzungen"), "double_curve": ("Doppelkurve", "Doppelkurven"),
+           "straight_end": ("Gerade mit Ende", "Geraden mit Ende"),
+           "curve_end": ("Kurve mit Ende", "Kurven mit Ende"), "end_end": ("mit zwei Enden", "mit zwei Enden"),
+           "other": ("andere", "andere")},
+    "en": {"crossing": ("crossing", "crossings"), "double_curve": ("double bend", "double bends"),
+           "straight_end": ("straight with an end", "straights with an end"),
+           "curve_end": ("bend with an end", "bends with an end"), "end_end": ("with two ends", "with two ends"),
+           "other": ("other", "other")},
+}
+"""Singular and plural of each tile kind, so a count of 1 or 12 reads right ("{kinds.curve_end}")."""
+
 
 
 def _tile_art(pit: Any, place: Any) -> Any:

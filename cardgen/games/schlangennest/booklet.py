@@ -14,8 +14,8 @@ from reportlab.graphics.shapes import Drawing, Group, String  # type: ignore[imp
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
 from cardgen.booklet.pages import Figure
-from cardgen.booklet.tiles import BAD, OK, Grid, beside, tile_group
-from cardgen.booklet.words import colour_name, join, mm
+from cardgen.booklet.tiles import BAD, MARK, OK, Grid, beside, tile_group
+from cardgen.booklet.words import OR, colour_name, join, mm
 from cardgen.colours import NEUTRAL, colour as palette_colour
 from cardgen.errors import IllegalMove
 from cardgen.games.schlangennest.components import NestSet
@@ -25,7 +25,31 @@ KIND_ORDER = ("straight", "curve", "head", "tail")
 PORT_AT = {0: (0.5, 0.0), 1: (1.0, 0.5), 2: (0.5, 1.0), 3: (0.0, 0.5)}
 
 
+AREA_LABEL = {"de": "{} Personen", "en": "{} players"}
+GRADE = {"de": ("leicht", "empfohlen", "schwer"), "en": ("easy", "recommended", "hard")}
+
+
+def _area_list(sizes: tuple[tuple[int, int], ...], lang: str) -> str:
+    """The agreed sizes for one player count, easy to hard as the set lists them, graded: the
+    first is the easy one, the last the hard one, those between are the recommended ones (the
+    original's table has this shape)."""
+    names = [f"{w}×{h}" for w, h in sizes]
+    if len(names) < 3:
+        return join(names, lang, OR)
+    easy, hard = GRADE[lang][0], GRADE[lang][2]
+    middle = join(names[1:-1], lang, OR)
+    return f"{names[0]} ({easy}), {middle} ({GRADE[lang][1]}), {names[-1]} ({hard})"
+
+
+def grey_parts(count: int, lang: str) -> str:
+    """'1 graues' / '3 graue' (the German adjective follows the number; English needs nothing)."""
+    if lang == "de":
+        return f"{count} graues" if count == 1 else f"{count} graue"
+    return str(count)
+
+
 def rule_ids() -> set[str]:
+
     """Every rule id the Schlangennest engine can refuse a move with."""
     from cardgen.games.schlangennest.ruleids import Rule
 
@@ -36,12 +60,8 @@ def values(nest: NestSet, lang: str) -> dict[str, object]:
     """The numbers and names the text prints, read from the set file."""
     by_kind = {k: sum(c.count for c in nest.cards if c.kind == k) for k in KIND_ORDER}
     players = sorted(nest.areas)
-    x = "×"
-    areas = []
-    for p in players:
-        sizes = [f"{w}{x}{h}" for w, h in nest.areas[p]]
-        label = f"{p} Spieler" if lang == "de" else f"{p} players"
-        areas.append(f"{label}: {join(sizes, lang, {'de': 'oder', 'en': 'or'})}")
+    areas = [f"{AREA_LABEL[lang].format(p)}: {_area_list(nest.areas[p], lang)}" for p in players]
+
     out: dict[str, object] = {
         "colours": len(nest.colours),
         "colour_names": join([colour_name(c, lang) for c in nest.colours], lang),
@@ -122,9 +142,9 @@ def setup_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
                                    next=players + 1), max_height=62)
 
 
-def _placement_position(nest: NestSet) -> tuple[Any, Any, Any, str]:
+def _placement_position(nest: NestSet, want: str = "joins-snakes") -> tuple[Any, Any, Any, str]:
     """A position of a seeded game where the player to move has a legal body card and a card
-    the engine refuses with `joins-snakes` (any other refusal if no game offers that)."""
+    the engine refuses with `want` (any other refusal if no game offers that)."""
     fallback = None
     for seed in range(40):
         state = _game(nest, 2)
@@ -141,20 +161,77 @@ def _placement_position(nest: NestSet) -> tuple[Any, Any, Any, str]:
                     s.check(m)
                     legal = legal or m
                 except IllegalMove as exc:
-                    if bad is None or (exc.rule == "joins-snakes" and bad[1] != "joins-snakes"):
+                    if bad is None or (exc.rule == want and bad[1] != want):
                         bad = (m, exc.rule)
             if legal and bad:
                 found.append((legal, bad))
-                return bad[1] == "joins-snakes"
+                return bad[1] == want
             return False
 
-        _play(state, seed, stop, limit=30)
-        if found and found[-1][1][1] == "joins-snakes":
+        _play(state, seed, stop, limit=40)
+        if found and found[-1][1][1] == want:
             legal, (bad, rule) = found[-1]
             return state, legal, bad, rule
         if found and fallback is None:
             fallback = (seed, len(state.cells))
     raise LookupError("no seeded game shows a refused placement")  # pragma: no cover
+
+
+def _two_panels(nest: NestSet, state: Any, legal: Any, bad: Any, doc: Document) -> Drawing:
+    colour = state.rules.colours.index(legal.colour)
+    panels = []
+    for move, ok in ((legal, True), (bad, False)):
+        grid = _board(nest, state)
+        grid.card(move.at, _card_art(nest, state, move.card, colour, move.rot // 90))
+        grid.mark("frame", move.at, colour=OK if ok else BAD)
+        grid.mark("tick" if ok else "cross", move.at)
+        panels.append(grid)
+    cells = set(state.cells) | {legal.at, bad.at}
+    for grid in panels:
+        grid.extra |= cells
+    return beside(panels[0].drawing(), panels[1].drawing(), (doc.caption("allowed"), doc.caption("refused")))
+
+
+def edge_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
+    """A seeded position at the edge of the nest: left a legal card, right a body card the
+    engine refuses with `outside-area`."""
+    state, legal, bad, rule = _placement_position(nest, "outside-area")
+    if rule != "outside-area":  # pragma: no cover - the seeds above always find one
+        raise LookupError("no seeded game shows a card refused at the edge of the nest")
+    w, h = _options(nest, 2)["area"]
+    return Figure(_two_panels(nest, state, legal, bad, doc),
+                  doc.caption("edge", player=colour_name(legal.colour, lang), area=f"{w}×{h}"), max_height=70)
+
+
+def reopen_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
+    """A seeded game in which a snake has closed into a ring: before and after its owner turns
+    one of their curves, the turned card framed. The turn shown leaves an end open."""
+    from cardgen.games.schlangennest.config import DX, DY
+    from cardgen.games.schlangennest.moves import MoveKind
+
+    for players, seed in ((2, 39), (2, 35), (3, 30), (2, 5)):
+        state = _game(nest, players)
+        _play(state, seed, lambda s: any(m.kind is MoveKind.TURN for m in s.candidate_moves()), limit=200)
+        for move in state.legal_moves():
+            if move.kind is not MoveKind.TURN:
+                continue
+            after = state.clone()
+            after.apply(move)
+            c = state.rules.colours.index(move.colour)
+            chain = after.chains[after.snake[c]]
+            if any((x + DX[e], y + DY[e]) not in after.cells for x, y, e in chain.free):
+                break
+        else:
+            continue
+        panels = []
+        for position in (state, after):
+            grid = _board(nest, position)
+            grid.mark("frame", move.at, colour=OK)
+            panels.append(grid)
+        fig = beside(panels[0].drawing(), panels[1].drawing(), (doc.caption("before"), doc.caption("after")),
+                     colours=(MARK, MARK))
+        return Figure(fig, doc.caption("reopen", player=colour_name(move.colour, lang)), max_height=62)
+    raise LookupError("no seeded game closes a snake into a ring")  # pragma: no cover
 
 
 def placement_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
@@ -216,7 +293,7 @@ def finished_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
         grid.mark("number", cell, text=str(i), at=spot, size=7.5 if i < 10 else 7.0)
     grey = sum(1 for p in chain.parts if state.part_colour[p] < 0)
     return Figure(grid.drawing(), doc.caption("finished", player=colour_name(state.rules.colours[c], lang),
-                                              score=int(scores[seat]), grey=grey,
+                                              score=int(scores[seat]), grey=grey_parts(grey, lang),
                                               other=int(scores[1 - seat])), max_height=95)
 
 
@@ -266,6 +343,8 @@ def figures(nest: NestSet, lang: str, doc: Document) -> dict[str, Callable[[], F
         "setup": lambda: setup_figure(nest, lang, doc),
         "placement": lambda: placement_figure(nest, lang, doc),
         "finished": lambda: finished_figure(nest, lang, doc),
+        "edge": lambda: edge_figure(nest, lang, doc),
+        "reopen": lambda: reopen_figure(nest, lang, doc),
     }
 
 

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from cardgen.cli import main
 from cardgen.games.irrlaeufer.components import IrrBoard
-from cardgen.games.irrlaeufer.kit import cut_places, single_field
+from cardgen.games.irrlaeufer.kit import cut_places, kit_field, single_field
 from cardgen.games.irrlaeufer.render import board_face
 from cardgen.print import paper
 from cardgen.print.geometry import Box
@@ -22,6 +22,8 @@ from cardgen.print.poster import PosterOptions, plan_poster
 from cardgen.units import pt_to_mm
 
 DPI = 600
+KIT_FIELD = kit_field(IrrBoard(), "a4", 3.0)
+"""The field size of the default A4 kit: its one-page A3 board's."""
 
 
 def _build(out: Path, *args: str) -> Path:
@@ -65,7 +67,8 @@ def test_files_and_manifest(kit: Path) -> None:
     assert set(pdfs) == {"board-a4.pdf", "board-a3.pdf", "parts-a4.pdf", "castles-a4-duplex.pdf",
                          "castles-a4-gutterfold.pdf"}
     assert pdfs["board-a4.pdf"]["layout"] == "poster" and pdfs["board-a4.pdf"]["grid"] == [2, 2]
-    assert pdfs["board-a3.pdf"]["scaled_from_mm"] is None and pdfs["board-a3.pdf"]["field_mm"] == 18.0
+    # 18 mm fields with 3 mm bleed and marks do not fit inside A3's printable area: the kit is 17.7 mm
+    assert pdfs["board-a3.pdf"]["scaled_from_mm"] == 18.0 and pdfs["board-a3.pdf"]["field_mm"] == KIT_FIELD
     for entry in pdfs.values():
         assert entry["sides"] in ("single-sided", "double-sided") and "100 %" in entry["print"]
         assert entry["cutting_order"]
@@ -76,7 +79,8 @@ def test_files_and_manifest(kit: Path) -> None:
         assert (kit / "svg" / f"{key}.svg").is_file()
         assert (kit / "png" / f"{key}_x{manifest['faces'][key]}.png").is_file()
     with Image.open(kit / "png" / "board-21rows_x1.png") as image:
-        assert image.size == (round(290.4 / 25.4 * 300), round(398.4 / 25.4 * 300))
+        face = board_face(IrrBoard(field_size=KIT_FIELD), 3.0)
+        assert image.size == (round((face.width + 6) / 25.4 * 300), round((face.height + 6) / 25.4 * 300))
 
 
 def test_every_page_has_trim_and_bleed_boxes(kit: Path) -> None:
@@ -135,8 +139,9 @@ def _best_offset(a: Image.Image, b: Image.Image, pad: int) -> tuple[int, int, fl
 def test_overlap_strips_of_neighbouring_pages_carry_the_same_drawing(kit: Path) -> None:
     """Rasterised at 600 dpi: the shared part of each overlap strip (before the cut line; the
     rest is glue strip on one page) shows the same art on both pages, offset by at most 0.2 mm."""
-    face = board_face(IrrBoard(), 3.0)
-    poster = plan_poster(face.width, face.height, 3.0, PosterOptions(paper("a4")), *cut_places(IrrBoard()))
+    board = IrrBoard(field_size=KIT_FIELD)
+    face = board_face(board, 3.0)
+    poster = plan_poster(face.width, face.height, 3.0, PosterOptions(paper("a4")), *cut_places(board))
     o = poster.options
     at = {(t.row, t.column): t for t in poster.tiles}
     index = {t.label: i for i, t in enumerate(poster.tiles)}
@@ -200,15 +205,16 @@ def test_boards_of_other_lengths_build(tmp_path: Path, rows: int) -> None:
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     pdfs = {e["file"]: e for e in manifest["files"] if e["type"] == "pdf"}
     assert pdfs["board-a3.pdf"]["field_mm"] == single_field(IrrBoard(rows=rows), paper("a3"))
-    assert (pdfs["board-a3.pdf"]["scaled_from_mm"] is None) == (rows < 31)
+    assert pdfs["board-a3.pdf"]["scaled_from_mm"] == 18.0  # A3 is too narrow for 15 fields of 18 mm
     assert _uses(pypdf.PdfReader(out / "parts-a4.pdf"))["stick"] == 60
     svg = (out / "svg" / f"board-{rows}rows.svg").read_text(encoding="utf-8")
     assert f"{face_height(rows) + 6:g}" in svg.split("viewBox=")[1][:40].replace('"', " ")
 
 
 def face_height(rows: int) -> float:
-    """The board's trim height at 18 mm fields, as the SVG writes it."""
-    return round(board_face(IrrBoard(rows=rows), 3.0).height, 3)
+    """The board's trim height at the A4 kit's field size, as the SVG writes it."""
+    board = IrrBoard(rows=rows)
+    return round(board_face(IrrBoard(rows=rows, field_size=kit_field(board, "a4", 3.0)), 3.0).height, 3)
 
 
 def test_a3_paper_makes_parts_for_the_one_page_board(tmp_path: Path) -> None:
