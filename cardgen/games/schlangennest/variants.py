@@ -10,6 +10,8 @@ original table back for b = 16 and extends it to 5 players (9×9 …) and 6 play
 
 from __future__ import annotations
 
+import re
+
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -97,7 +99,7 @@ def parse_colours(value: str | None, order: tuple[str, ...], default: int) -> tu
     if value is None:
         return order[:default]
     text = value.strip()
-    if text.isdigit():
+    if re.fullmatch(r"[0-9]{1,3}", text):  # ASCII digits only: str.isdigit() also takes '²'
         n = int(text)
         if n > len(order):
             raise DataError("--colours", f"{n} colours: the palette has {len(order)}")
