@@ -37,7 +37,9 @@ def _one_line(text: str) -> str:
 
 def _os_error(exc: OSError) -> str:
     """`exc` as "<file>: <reason>" (the file the system names, else what it was doing)."""
-    reason = exc.strerror or type(exc).__name__
+    from cardgen.print.files import os_reason
+
+    reason = os_reason(exc)[1]
     if isinstance(exc, (FileExistsError, NotADirectoryError)):
         reason = "is a file where a folder is needed" if isinstance(exc, FileExistsError) else \
             "a part of the path is a file, not a folder"

@@ -31,8 +31,18 @@ def names_target(target: str | os.PathLike[str]) -> Iterator[None]:
         yield
     except OSError as exc:
         if exc.filename is None or Path(exc.filename).name.startswith("."):
-            raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from exc
+            raise OSError(*os_reason(exc), str(target)) from exc
         raise
+
+
+def os_reason(exc: OSError) -> tuple[int | None, str]:
+    """The error number and the reason of `exc`, also for libraries that fill OSError's fields
+    with other things (cairo's write error carries its message as the errno, its status as the
+    reason)."""
+    number = exc.errno if isinstance(exc.errno, int) else None
+    if isinstance(exc.strerror, str):
+        return number, exc.strerror
+    return number, next((a for a in exc.args if isinstance(a, str)), type(exc).__name__)
 
 
 @contextmanager
