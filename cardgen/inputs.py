@@ -64,12 +64,13 @@ def read_text(path: Path) -> str:
         raise DataError(where, "no such file") from None
     except OSError as exc:
         raise DataError(where, f"cannot be read: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
+        os.close(fd)
         if not stat.S_ISREG(info.st_mode):
             raise DataError(where, f"is {_kind(info.st_mode)}, not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise DataError(where, f"is {info.st_size:,} bytes; the limit is {MAX_BYTES:,} bytes (1 MiB)")
+        raise DataError(where, f"is {info.st_size:,} bytes; the limit is {MAX_BYTES:,} bytes (1 MiB)")
+    with os.fdopen(fd, "rb") as handle:
         try:
             raw = handle.read(MAX_BYTES + 1)
         except OSError as exc:
