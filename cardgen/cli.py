@@ -30,16 +30,48 @@ def _registry() -> Registry:
     return GAMES
 
 
+def _one_line(text: str) -> str:
+    # Untrusted names (file paths, keys) may hold line breaks: the report stays one line.
+    return " ".join(text.split())
+
+
+def _os_error(exc: OSError) -> str:
+    """`exc` as "<file>: <reason>" (the file the system names, else what it was doing)."""
+    from cardgen.print.files import os_reason
+
+    reason = os_reason(exc)[1]
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        reason = "is a file where a folder is needed" if isinstance(exc, FileExistsError) else \
+            "a part of the path is a file, not a folder"
+    if exc.filename is not None:
+        return f"{exc.filename}: {reason}"
+    return f"cannot read or write a file: {reason}"
+
+
 def reports_errors(func: F) -> F:
-    """Turn a CardgenError raised by a command into one line on stderr and exit code 1."""
+    """Turn what a command raises on bad input or a failing system into one line on stderr and
+    the exit code: CardgenError (the input's place and reason) and OSError (a folder that is a
+    file or read-only, a full disk, …) exit 1; running out of memory or stack exits 1; Ctrl-C
+    exits 130 (128 + SIGINT, as shells do). Never a traceback; the writers are atomic, so
+    nothing half-written is left behind."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except CardgenError as exc:
-            click.echo(f"cardgen: {exc}", err=True)
-            sys.exit(1)
+            message, code = str(exc), 1
+        except OSError as exc:
+            message, code = _os_error(exc), 1
+        except MemoryError:
+            message, code = "out of memory (the input is too large)", 1
+        except RecursionError:
+            message, code = "the input is nested too deeply", 1
+        except KeyboardInterrupt:
+            message, code = "interrupted", 130
+        with contextlib.suppress(OSError):  # stderr itself may be gone
+            click.echo(f"cardgen: {_one_line(message)}", err=True)
+        sys.exit(code)
 
     return wrapper  # type: ignore[return-value]
 

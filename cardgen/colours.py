@@ -5,6 +5,7 @@ Pure data: the rules only check names against it; the art draws with it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from cardgen.errors import DataError
@@ -50,9 +51,10 @@ def parse_colour_option(value: str | None, order: tuple[str, ...], default: int)
     if value is None:
         return order[:default]
     text = value.strip()
-    if text.isdigit():
+    if re.fullmatch(r"[0-9]+", text):  # ASCII digits only: str.isdigit() also takes '²'
+        if len(text) > 3 or int(text) > len(order):  # no int() of a thousand digits
+            raise DataError("--colours", f"{text if len(text) <= 6 else 'a million or more'} colours: "
+                                         f"the palette has {len(order)}")
         n = int(text)
-        if n > len(order):
-            raise DataError("--colours", f"{n} colours: the palette has {len(order)}")
         return order[:n]
     return tuple(c.strip() for c in text.split(",") if c.strip())

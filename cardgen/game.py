@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from cardgen.engine.base import Finding, GameState
 from cardgen.errors import DataError
+from cardgen.inputs import PARSE_ERRORS, shown
 from cardgen.sets import SetSource, default_set_path, set_game, wrong_game
 
 if TYPE_CHECKING:
@@ -83,7 +84,12 @@ class Game(ABC, Generic[S]):
         name, data, src = set_game(path if path is not None else self.default_set_path())
         if name != self.name:
             raise wrong_game(src, name, self.name)
-        return self.parse_set(src, data)
+        try:
+            return self.parse_set(src, data)
+        except PARSE_ERRORS as exc:
+            # Every value is checked before use; this only catches a shape a check overlooked,
+            # so that it still reaches the user as one line naming the file.
+            raise src.error(f"a value of an unexpected kind ({type(exc).__name__}: {exc})") from None
 
     # ---- rules --------------------------------------------------------------------------------
 
@@ -182,7 +188,7 @@ class Registry:
             for game in self.games:
                 if game.name == name.lower():
                     return game
-        raise DataError(place, f"unknown game {name!r} (known: {', '.join(self.names)})")
+        raise DataError(place, f"unknown game {shown(name)} (known: {', '.join(self.names)})")
 
     def select(self, names: Sequence[str]) -> list[Game[Any]]:
         """The games `names` (all when empty), each checked to exist."""
@@ -192,7 +198,7 @@ class Registry:
         """The game a set file is for (its `game` key)."""
         name, _, src = set_game(path)
         if not isinstance(name, str) or name.lower() not in self.names:
-            raise src.error(f"unknown game {name!r} (known: {', '.join(self.names)})", "game")
+            raise src.error(f"unknown game {shown(name)} (known: {', '.join(self.names)})", "game")
         return self.get(name)
 
     def load_set(self, path: str | Path, game: str | None = None) -> Any:

@@ -24,6 +24,7 @@ from cardgen.print import (
     mark_style, paper, write_pdf, write_png, write_svg,
 )
 from cardgen.print.files import write_bytes_atomic
+from cardgen.workers import worker_start
 
 Progress = Callable[[int, int], None]
 
@@ -100,8 +101,14 @@ def _png_pool(want: set[str]) -> Iterator[ProcessPoolExecutor | None]:
         yield None
         return
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with ProcessPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1)), mp_context=context) as pool:
-        yield pool
+    with ProcessPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1)), mp_context=context,
+                             initializer=worker_start, initargs=(os.getpid(),)) as pool:
+        try:
+            yield pool
+        except BaseException:
+            # Ctrl-C or an error: drop the PNGs not yet started instead of writing them all first.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def write_kit(game: str, title: str, components: Sequence[Component], options: BuildOptions,

@@ -9,11 +9,11 @@ are errors, never warnings.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from cardgen import inputs
 from cardgen.colours import PALETTE
 from cardgen.errors import DataError
 from cardgen.geometry import Part, PartKind, parse_part
@@ -68,24 +68,16 @@ class SetSource:
 
 
 def read_toml(path: Path) -> tuple[dict[str, Any], SetSource]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(str(path), "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(str(path), f"cannot be read ({exc})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        reason = re.sub(r"\s*\(at line.*\)", "", str(exc))
-        where = f"{path}:{match.group(1)}" if match else str(path)
-        raise DataError(where, f"not valid TOML: {reason}") from None
+    """The table of the set file at `path` and its source, read through the untrusted-input
+    boundary (`cardgen.inputs`: a regular file of at most 1 MiB, limited nesting and numbers)."""
+    data, text = inputs.read_toml(path)
     return data, SetSource(path, text)
 
 
 def check_keys(src: SetSource, data: dict[str, Any], allowed: set[str], required: set[str],
                 table: str | None = None, index: int = 0) -> None:
+    if not isinstance(data, dict):
+        raise src.error(f"expected a table, got {inputs.shown(data)}", "", table, index)
     for key in data:
         if key not in allowed:
             raise src.error(f"unknown key (allowed: {', '.join(sorted(allowed))})", key, table, index)
@@ -97,7 +89,7 @@ def check_keys(src: SetSource, data: dict[str, Any], allowed: set[str], required
 def expect(src: SetSource, value: Any, kind: type | tuple[type, ...], what: str, key: str,
             table: str | None = None, index: int = 0) -> Any:
     if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-        raise src.error(f"expected {what}, got {value!r}", key, table, index)
+        raise src.error(f"expected {what}, got {inputs.shown(value)}", key, table, index)
     return value
 
 
@@ -117,7 +109,7 @@ def colour_list(src: SetSource, data: dict[str, Any]) -> tuple[str, ...]:
         raise src.error("needs at least one colour", "colours")
     for name in names:
         if not isinstance(name, str) or name not in PALETTE:
-            raise src.error(f"unknown colour {name!r} (known: {', '.join(PALETTE)})", "colours")
+            raise src.error(f"unknown colour {inputs.shown(name)} (known: {', '.join(PALETTE)})", "colours")
     if len(set(names)) != len(names):
         raise src.error("a colour is listed twice", "colours")
     return tuple(names)
@@ -131,13 +123,13 @@ def part_list(src: SetSource, value: Any, allowed_colours: set[str], table: str,
     used: set[str] = set()
     for item in items:
         if not isinstance(item, str):
-            raise src.error(f"expected a part string, got {item!r}", "parts", table, index)
+            raise src.error(f"expected a part string, got {inputs.shown(item)}", "parts", table, index)
         try:
             part = parse_part(item)
         except ValueError as exc:
             raise src.error(str(exc), "parts", table, index) from None
         if part.colour not in allowed_colours:
-            raise src.error(f"unknown colour {part.colour!r} in part {item!r} "
+            raise src.error(f"unknown colour {inputs.shown(part.colour)} in part {inputs.shown(item)} "
                             f"(use one of: {', '.join(sorted(allowed_colours))})", "parts", table, index)
         for port in part.ports:
             if port in used:
@@ -177,8 +169,8 @@ def set_game(path: str | Path) -> tuple[object, dict[str, Any], SetSource]:
 def wrong_game(src: SetSource, name: object, game: str) -> DataError:
     """The error for a set file whose `game` key names `name` where a `game` set is wanted."""
     if not isinstance(name, str):
-        return src.error(f"unknown game {name!r} (expected {game!r})", "game")
-    return src.error(f"this is a {name!r} set, not a {game} set", "game")
+        return src.error(f"unknown game {inputs.shown(name)} (expected {game!r})", "game")
+    return src.error(f"this is a {inputs.shown(name)} set, not a {game} set", "game")
 
 
 def load_for(path: str | Path, game: str, parse: Callable[[SetSource, dict[str, Any]], S]) -> S:

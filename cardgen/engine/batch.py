@@ -7,14 +7,15 @@ the invariant checker; a failure or a crash is reported with the seed that repro
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.simulate import GameResult, simulate
+from cardgen.workers import worker_start
 
 if TYPE_CHECKING:
     from cardgen.game import Game
@@ -81,11 +82,17 @@ def run_tasks(tasks: Sequence[BatchTask], workers: int | None = None,
                 on_done(len(task.seeds))
         return out
     results: dict[int, BatchOutcome] = {}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)
-        futures = {pool.submit(run_task, tasks[i]): i for i in order}
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
+    order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)
+    # multiprocessing.Pool rather than ProcessPoolExecutor: leaving its `with` block terminates
+    # the workers at once, so Ctrl-C (KeyboardInterrupt here) ends the run without waiting for
+    # the games in flight and leaves no process behind.
+    with multiprocessing.Pool(min(workers, len(tasks)), initializer=worker_start, initargs=(os.getpid(),)) as pool:
+        for index, outcome in pool.imap_unordered(_run_indexed, [(i, tasks[i]) for i in order]):
+            results[index] = outcome
             if on_done:
-                on_done(len(tasks[futures[future]].seeds))
+                on_done(len(tasks[index].seeds))
     return [results[i] for i in range(len(tasks))]
+
+
+def _run_indexed(item: tuple[int, BatchTask]) -> tuple[int, BatchOutcome]:
+    return item[0], run_task(item[1])

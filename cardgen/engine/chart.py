@@ -18,6 +18,8 @@ from typing import Any
 
 import svgwrite  # type: ignore[import-untyped]
 
+from cardgen.print.files import names_target
+
 WIDTH = 960
 PANEL_H = 86
 ROW_H = 118
@@ -114,6 +116,11 @@ def chart_svg(title: str, rows: Sequence[dict[str, Any]]) -> str:
 def write_chart(path: Path, title: str, rows: Sequence[dict[str, Any]]) -> Path:
     """Rasterise the chart to the PNG file `path` (its folder is made; written to a temporary
     name and renamed, so a failure leaves no half-written file)."""
+    with names_target(path):
+        return _write_chart(path, title, rows)
+
+
+def _write_chart(path: Path, title: str, rows: Sequence[dict[str, Any]]) -> Path:
     import cairosvg  # type: ignore[import-untyped]
 
     path.parent.mkdir(parents=True, exist_ok=True)

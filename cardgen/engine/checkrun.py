@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding
+from cardgen.errors import DataError
 from cardgen.engine.plan import MAIN, Line, kind_findings, kind_use, play, row, skill_summary
 
 if TYPE_CHECKING:
@@ -89,9 +90,11 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
     owners: list[int] = []
     sets: list[Any] = []
     combos = {game.name: game.variant_combos(variants) for game in games_} if variants is not None else {}
-    for game in games_:
-        path = str(set_path or game.default_set_path())
-        game_set = game.load_set(path)
+    loaded = [(game, str(set_path or game.default_set_path())) for game in games_]
+    loaded_sets = [game.load_set(path) for game, path in loaded]
+    if players:
+        _check_player_counts(players, [(game, s) for (game, _), s in zip(loaded, loaded_sets)])
+    for (game, path), game_set in zip(loaded, loaded_sets):
         findings = tuple(game.completeness(game_set))
         n = games or game.default_games
         k = min(game.default_skill_games if skill_games is None else skill_games, n)
@@ -117,6 +120,17 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
                              check.skill_games, rows, tuple(skill_summary(mine)),
                              tuple(kind_findings(rows, game.kind_noun))))
     return out
+
+
+def _check_player_counts(players: tuple[int, ...], games: Sequence[tuple[Game[Any], Any]]) -> None:
+    """Refuse a `--players` count no checked game can seat (one game: every count must fit it;
+    several: each count must fit one of them, the others skip it)."""
+    ranges = [(game, game.player_range(game_set)) for game, game_set in games]
+    for count in players:
+        if not any(lo <= count <= hi for _, (lo, hi) in ranges):
+            seats = "; ".join(f"{game.name} {lo}-{hi}" if lo != hi else f"{game.name} {lo}"
+                              for game, (lo, hi) in ranges)
+            raise DataError("--players", f"{count} players: no checked set seats them ({seats})")
 
 
 def with_chart(check: GameCheck, folder: Path) -> GameCheck:

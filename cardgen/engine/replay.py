@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import GameState
 from cardgen.errors import DataError, IllegalMove
+from cardgen.inputs import PARSE_ERRORS, inside_folder, read_json, shown
 
 if TYPE_CHECKING:
     from cardgen.game import Registry
@@ -42,27 +42,22 @@ def _check_record(data: Any, where: str) -> dict[str, Any]:
         raise DataError(where, "a record is a JSON object with \"game\", \"options\" and \"moves\"")
     extra = sorted(set(data) - RECORD_KEYS)
     if extra:
-        raise DataError(where, f"unknown key '{extra[0]}' (allowed: {', '.join(sorted(RECORD_KEYS))})")
+        raise DataError(where, f"unknown key {shown(extra[0])} (allowed: {', '.join(sorted(RECORD_KEYS))})")
     for key in ("game", "options", "moves"):
         if key not in data:
             raise DataError(where, f"missing key '{key}'")
+    if not isinstance(data["options"], dict):
+        raise DataError(f"{where}: options", f"must be a JSON object, not {shown(data['options'])}")
     if not isinstance(data["moves"], list):
         raise DataError(where, "'moves' must be a list")
     return data
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
-    """The record at `path` as JSON data, checked for its keys (DataError naming the file)."""
+    """The record at `path` as JSON data, checked for its keys (DataError naming the file).
+    Read through the untrusted-input boundary (`cardgen.inputs`)."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(str(path), "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(str(path), f"cannot be read ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise DataError(f"{path}:{exc.lineno}", f"not valid JSON: {exc.msg}") from None
-    return _check_record(data, str(path))
+    return _check_record(read_json(path), str(path))
 
 
 def _number(value: float) -> float | int:
@@ -85,11 +80,16 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
     if set_path is not None:
         if not isinstance(set_path, str):
             raise DataError(f"{where}: set", "must be a file path")
-        set_path = str(((base or Path(".")) / set_path).resolve())
+        # A record file is untrusted: its set must lie in its own folder tree. Data handed in
+        # by code (no base folder) is the caller's own and may name any file.
+        set_path = str(inside_folder(base, set_path, f"{where}: set") if base is not None
+                       else Path(set_path).resolve())
     try:
         state = game.new_state(data["options"], set_path)
     except DataError as exc:
         raise DataError(f"{where}: {exc.place}", exc.reason) from None
+    except PARSE_ERRORS as exc:  # a shape the options' checks overlooked: still the record's fault
+        raise DataError(f"{where}: options", f"a value of an unexpected kind ({type(exc).__name__})") from None
     lines: list[str] = []
     error: dict[str, Any] | None = None
     applied = 0
@@ -98,6 +98,8 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
             move = state.move_from_json(entry)
         except DataError as exc:
             raise DataError(f"{where}: moves[{i}]", exc.reason) from None
+        except PARSE_ERRORS as exc:
+            raise DataError(f"{where}: moves[{i}]", f"a value of an unexpected kind ({type(exc).__name__})") from None
         seat = state.current_player
         before = state.scores()
         try:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.checkrun import GameCheck, run_check
 from cardgen.errors import CardgenError, DataError
+from cardgen.print.files import names_target
 
 if TYPE_CHECKING:
     from cardgen.game import Game
@@ -47,10 +48,11 @@ def write_checked(game: Game[Any], text: str, out: Path, games: int = QUICK_GAME
         raise DataError(str(out), "a set file's name ends in .toml")
     if out.is_dir():
         raise DataError(str(out), "is a folder; give the file to write")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=".toml", dir=out.parent)
+    with names_target(out):
+        out.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=".toml", dir=out.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with names_target(out), os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
         umask = os.umask(0)
         os.umask(umask)
@@ -62,7 +64,8 @@ def write_checked(game: Game[Any], text: str, out: Path, games: int = QUICK_GAME
         failures = check.failures()
         if failures:
             raise DataError(str(out), _refusal(failures[0], tmp, out))
-        os.replace(tmp, out)
+        with names_target(out):
+            os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from cardgen.errors import DataError
-from cardgen.games.irrlaeufer.components import Dir, Field, Side, Stick
+from cardgen.inputs import shown
+from cardgen.games.irrlaeufer.components import MAX_ROWS, Dir, Field, Side, Stick
 from cardgen.games.irrlaeufer.ruleids import Rule
 
 RULES: dict[str, str] = {r.value: r.explanation for r in Rule}
@@ -138,9 +139,16 @@ def move_to_json(move: IrrMove) -> dict[str, Any]:
     return {**head, "step": "end"}
 
 
+MAX_NUMBER = 99
+"""Largest field, line or shift a record may give (magnitude); the board is at most 31 long."""
+
+
 def _int(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DataError(where, f"expected a whole number, got {value!r}")
+        raise DataError(where, f"expected a whole number, got {shown(value)}")
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise DataError(where, f"{value} is outside -{MAX_NUMBER}..{MAX_NUMBER}, beyond any board "
+                               f"(fields are numbered 1-{MAX_ROWS})")
     return value
 
 

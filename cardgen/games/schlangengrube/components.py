@@ -138,6 +138,10 @@ class PitSet:
         return tuple(found)
 
 
+MAX_SET_TILES = 400
+"""The most tiles a set may hold (the original: 54; `cardgen variant` makes at most 400)."""
+
+
 def _setting(src: SetSource, data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
     if key not in data:
         return default
@@ -185,6 +189,8 @@ def parse_pit_set(src: SetSource, data: dict[str, Any]) -> PitSet:
     tables = expect(src, data["tile"], list, "[[tile]] tables", "tile")
     if not tables:
         raise src.error("a set needs at least one [[tile]]", "tile")
+    if len(tables) > MAX_SET_TILES:
+        raise src.error(f"{len(tables)} [[tile]] tables; a set has at most {MAX_SET_TILES} tiles", "tile")
     tiles: list[PitTile] = []
     first: dict[str, int] = {}
     for index, table in enumerate(tables):
@@ -194,6 +200,9 @@ def parse_pit_set(src: SetSource, data: dict[str, Any]) -> PitSet:
                             "(same parts? use 'count')", "id" if "id" in table else "parts", "tile", index)
         first[tile.id] = index
         tiles.append(tile)
+    total = sum(t.count for t in tiles)
+    if total > MAX_SET_TILES:
+        raise src.error(f"{total} tiles; a set has at most {MAX_SET_TILES}", "tile")
     return PitSet(src.path, name, colours, size, tuple(tiles), doubles, heads)
 
 

@@ -13,7 +13,7 @@ from cardgen.games.schlangengrube import check
 from cardgen.games.schlangengrube import variants as variant_sets
 from cardgen.games.schlangengrube.components import GAME, PitSet, parse_pit_set
 from cardgen.games.schlangengrube.deal import new_game
-from cardgen.games.schlangengrube.options import Variant
+from cardgen.games.schlangengrube.options import MAX_PLAYERS, MIN_PLAYERS, Variant
 from cardgen.games.schlangengrube.ruleids import Rule
 from cardgen.options import BuildOptions
 from cardgen.sets import SetSource
@@ -68,6 +68,10 @@ class Schlangengrube(Game[PitSet]):
     def default_players(self, game_set: PitSet) -> tuple[int, ...]:
         """2, 3 and 4."""
         return check.default_players(game_set)
+
+    def player_range(self, game_set: PitSet) -> tuple[int, int]:
+        """2-6: the rules are written for 2-4, the engine seats up to 6."""
+        return MIN_PLAYERS, MAX_PLAYERS
 
     def check_lines(self, game_set: PitSet, players: tuple[int, ...], games: int, player: str,
                     skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:

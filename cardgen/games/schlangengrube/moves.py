@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.errors import DataError
+from cardgen.inputs import shown
 from cardgen.games.schlangengrube.ruleids import Rule
 from cardgen.geometry import ROTATIONS
 
@@ -104,6 +105,10 @@ def _int(value: Any, what: str) -> int:
     return value
 
 
+MAX_COORD = 10_000
+"""Largest coordinate a record may give: a set has at most 400 tiles, so no game gets near."""
+
+
 def place_from_json(data: Any) -> Place:
     """A `{"tile": ID, "at": [x, y], "rot": 0, "flip": false}` item (rot and flip optional)."""
     if not isinstance(data, dict):
@@ -117,6 +122,8 @@ def place_from_json(data: Any) -> Place:
     if not isinstance(at, list) or len(at) != 2:
         raise _bad(f"'at' must be [x, y], got {at!r}")
     x, y = _int(at[0], "x"), _int(at[1], "y")
+    if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
+        raise _bad(f"'at' {shown(at)} is outside -{MAX_COORD}..{MAX_COORD}, beyond any tile a set can reach")
     rot = _int(data.get("rot", 0), "rot")
     if rot not in ROTATIONS:
         raise _bad(f"'rot' must be 0, 90, 180 or 270, got {rot}")

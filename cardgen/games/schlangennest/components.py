@@ -9,12 +9,21 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.geometry import Part, PartKind
+from cardgen.inputs import shown
 from cardgen.sets import (SetSource, check_keys, colour_list, default_set_path, expect, length_mm, load_for,
                           part_list, whole_count)
 
 GAME = "schlangennest"
 
 NEST_KINDS = ("straight", "curve", "head", "tail")
+
+MIN_SIDE, MAX_SIDE = 2, 40
+"""The sides of an agreed play area, in cards: a 1-card-wide strip leaves no game, and a set
+of at most 6 colours × 99 cards never needs more than 40."""
+MAX_CARDS = 200
+"""The most cards one colour may have (the original: 18; variants: at most 99 + 99 + 2)."""
+MAX_CARD_TYPES = 32
+"""The most [[card]] tables a set may give (the original has 4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +89,8 @@ def parse_nest_set(src: SetSource, data: dict[str, Any]) -> NestSet:
     colours = colour_list(src, data)
     size = length_mm(src, data["card_size"], "card_size", 25.0, 300.0)  # paper fit is the layout's call
     tables = expect(src, data["card"], list, "[[card]] tables", "card")
+    if len(tables) > MAX_CARD_TYPES:
+        raise src.error(f"{len(tables)} card types; a set has at most {MAX_CARD_TYPES}", "card")
     cards: list[NestCard] = []
     for i, table in enumerate(tables):
         check_keys(src, table, {"id", "count", "parts"}, {"id", "count", "parts"}, "card", i)
@@ -93,6 +104,9 @@ def parse_nest_set(src: SetSource, data: dict[str, Any]) -> NestSet:
         if len(owns) != 1:
             raise src.error(f"a card needs exactly one 'own' part, this one has {len(owns)}", "parts", "card", i)
         cards.append(NestCard(card_id, whole_count(src, table["count"], "card", i), parts))
+    per_colour = sum(c.count for c in cards)
+    if per_colour > MAX_CARDS:
+        raise src.error(f"{per_colour} cards per colour; a set has at most {MAX_CARDS}", "card")
     for kind in ("head", "tail"):
         n = sum(c.count for c in cards if c.kind == kind)
         if n != 1:
@@ -100,13 +114,18 @@ def parse_nest_set(src: SetSource, data: dict[str, Any]) -> NestSet:
     areas: dict[int, tuple[tuple[int, int], ...]] = {}
     raw_areas = expect(src, data.get("areas", {}), dict, "a table of player counts", "areas")
     for players, sizes in raw_areas.items():
-        if not players.isdigit() or not 2 <= int(players) <= len(colours):
-            raise src.error(f"player count {players!r} must be 2-{len(colours)}", "areas")
-        if not isinstance(sizes, list) or not all(
+        # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+        if not re.fullmatch(r"[0-9]{1,2}", players) or not 2 <= int(players) <= len(colours):
+            raise src.error(f"player count {shown(players)} must be 2-{len(colours)}", "areas")
+        if not isinstance(sizes, list) or not sizes or not all(
             isinstance(s, list) and len(s) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
-                                                        and 1 <= v <= 40 for v in s) for s in sizes):
-            raise src.error(f"areas for {players} players must be a list of [width, height] pairs of 1-40",
-                            "areas")
+                                                        and MIN_SIDE <= v <= MAX_SIDE for v in s) for s in sizes):
+            raise src.error(f"areas for {players} players must be a list of one or more [width, height] "
+                            f"pairs of {MIN_SIDE}-{MAX_SIDE}", "areas")
+        for w, h in sizes:
+            if w * h < int(players):
+                raise src.error(f"a {w}×{h} area has fewer cells than the {players} players need to start "
+                                "their snakes", "areas")
         areas[int(players)] = tuple((int(w), int(h)) for w, h in sizes)
     variant = expect(src, data.get("variant", False), bool, "true or false", "variant")
     return NestSet(src.path, name, colours, size, tuple(cards), areas, variant)

@@ -15,7 +15,8 @@ from typing import Any, Iterable
 
 from cardgen.errors import DataError
 from cardgen.geometry import EDGES, PartKind
-from cardgen.games.schlangennest.components import GAME, NestSet, parse_nest_set
+from cardgen.games.schlangennest.components import GAME, MAX_SIDE, MIN_SIDE, NestSet, parse_nest_set
+from cardgen.inputs import shown
 from cardgen.sets import default_set_path, load_for
 
 DX = (0, 1, 0, -1)
@@ -137,7 +138,7 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
     for item in raw:
         names = [item] if isinstance(item, str) else item
         if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-            raise DataError("options.players", f"{item!r} is not a colour name (or a list of two)")
+            raise DataError("options.players", f"{shown(item)} is not a colour name (or a list of two)")
         seats.append(list(names))
     played: list[str | None] = [v for v in VARIANTS if v in variants] or [None]
     for vname in played:
@@ -158,7 +159,7 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
     flat = [n for s in seats for n in s]
     for name in flat:
         if name not in nest_set.colours:
-            raise DataError("options.players", f"{name!r} is not a colour of the set "
+            raise DataError("options.players", f"{shown(name)} is not a colour of the set "
                                                f"({', '.join(nest_set.colours)})")
     if len(set(flat)) != len(flat):
         raise DataError("options.players", "a colour is listed twice")
@@ -175,10 +176,14 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
         if value is None:
             area = None
         elif (isinstance(value, list) and len(value) == 2
-              and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 40 for v in value)):
+              and all(isinstance(v, int) and not isinstance(v, bool) and MIN_SIDE <= v <= MAX_SIDE for v in value)):
             area = (value[0], value[1])
+            if area[0] * area[1] < len(seats):
+                raise DataError("options.area", f"a {area[0]}×{area[1]} area has fewer cells than the "
+                                                f"{len(seats)} players need to start their snakes")
         else:
-            raise DataError("options.area", f"must be [width, height] (1-40) or null, not {value!r}")
+            raise DataError("options.area", f"must be [width, height] ({MIN_SIDE}-{MAX_SIDE}) or null, "
+                                            f"not {shown(value)}")
     if "open-area" in variants:
         area = None
     for name in FRAME_VARIANTS:
@@ -201,7 +206,7 @@ def _variants_from_json(data: dict[str, Any]) -> frozenset[str]:
     if "variants" in data:
         raw = data["variants"]
         if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
-            raise DataError("options.variants", f"must be a list of variant names, not {raw!r}")
+            raise DataError("options.variants", f"must be a list of variant names, not {shown(raw)}")
         if len(set(raw)) != len(raw):
             raise DataError("options.variants", "a variant is listed twice")
         return check_variants(raw)
@@ -308,7 +313,10 @@ def make_rules(options: NestOptions) -> NestRules:
                           for e in range(4)))
     kinds = tuple(c.kind for c in cards)
     unused = [c for c in nest_set.colours if c not in colours]
-    prelaid, box = build_prelaid(options.variants, options.area, nest_set, unused)
+    try:
+        prelaid, box = build_prelaid(options.variants, options.area, nest_set, unused)
+    except ValueError as exc:  # the frame does not fit the agreed area: the options are wrong
+        raise DataError("options.area", str(exc)) from None
     return NestRules(
         options=options, colours=colours, seats=seats, seat_of=seat_of,
         card_ids=tuple(c.id for c in cards), kinds=kinds, counts=tuple(c.count for c in cards),

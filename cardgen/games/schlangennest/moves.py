@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any
 
 from cardgen.errors import DataError
+from cardgen.inputs import shown
 
 
 class MoveKind(Enum):
@@ -82,11 +83,18 @@ def move_to_json(move: NestMove) -> dict[str, Any]:
     return out
 
 
+MAX_COORD = 10_000
+"""Largest coordinate a record may give: a set has at most 6 × 200 cards, so no game gets near."""
+
+
 def _cell(data: dict[str, Any], key: str) -> tuple[int, int]:
     value = data[key]
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise DataError("", f"'{key}' must be a cell [x, y] of two whole numbers, not {value!r}")
+        raise DataError("", f"'{key}' must be a cell [x, y] of two whole numbers, not {shown(value)}")
+    if any(abs(v) > MAX_COORD for v in value):
+        raise DataError("", f"'{key}' {shown(value)} is outside -{MAX_COORD}..{MAX_COORD}, beyond any card "
+                            "a set can reach")
     return (value[0], value[1])
 
 
