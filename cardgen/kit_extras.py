@@ -1,0 +1,141 @@
+"""What a kit build writes besides the print sheets: the proof sheet, the Tabletop Simulator
+export and a print service's upload files, plus the low-ink faces and the ink estimate.
+
+Kept apart from `cardgen.kit` so the sheet pipeline stays readable; `write_kit` calls in here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardgen.options import BuildOptions
+from cardgen.print.faces import Face, Item
+from cardgen.print.files import write_bytes_atomic
+from cardgen.print.ink import common_backs, coverage, low_ink
+from cardgen.print.pdf import FaceCache, RgbToCmyk
+from cardgen.print.proof import proof_png
+
+if TYPE_CHECKING:
+    from cardgen.kit import Component, ExtraPdf
+
+
+class InkAdjust:
+    """The low-ink redraw of a build's faces; remembers each original for the ink estimate."""
+
+    def __init__(self, outline: set[str]) -> None:
+        self.outline = outline
+        self.originals: dict[str, Face] = {}
+        self._done: dict[tuple[str, str], Face] = {}
+
+    def __call__(self, face: Face) -> Face:
+        found = self._done.get((face.key, face.svg))
+        if found is None:
+            if face.key in self.originals and self.originals[face.key].svg != face.svg:
+                return face  # already redrawn: adjusting twice must not lighten twice
+            self.originals[face.key] = face
+            found = low_ink(face, face.key in self.outline)
+            self._done[(face.key, face.svg)] = found
+            self._done[(face.key, found.svg)] = found
+        return found
+
+
+def ink_adjuster(components: Sequence[Component], options: BuildOptions) -> InkAdjust | None:
+    """The face redraw for `--ink low` (None for normal ink)."""
+    if options.ink != "low":
+        return None
+    return InkAdjust(common_backs([(it.front, it.back) for c in components for it in c.items]))
+
+
+def adjusted(comp: Component, adjust: Callable[[Face], Face] | None) -> Component:
+    """`comp` with every face redrawn by `adjust` (unchanged when None)."""
+    if adjust is None:
+        return comp
+    items = tuple(Item(adjust(it.front), adjust(it.back) if it.back else None, it.count) for it in comp.items)
+    return dataclasses.replace(comp, items=items)
+
+
+def rgb_to_cmyk(options: BuildOptions) -> RgbToCmyk:
+    """The colour conversion of `--colour cmyk`: through the ICC profile (`--icc` or the default)."""
+    from cardgen.print.colour import converter
+
+    return converter(options.icc).colour
+
+
+def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: Sequence[ExtraPdf],
+           faces: dict[str, tuple[Face, int]], options: BuildOptions, lines: list[str],
+           cache: FaceCache | None = None) -> list[dict[str, Any]]:
+    """Write proof.png (always), the TTS export (`--format tts`) and the service files
+    (`--service`); return their manifest entries and add their summary lines to `lines`."""
+    folder = options.out / game
+    entries: list[dict[str, Any]] = []
+    listed = [(face, count) for face, count in faces.values()]
+    write_bytes_atomic(folder / "proof.png", proof_png(listed, title))
+    entries.append({"file": "proof.png", "type": "proof", "faces": len(listed),
+                    "pieces": sum(c for _, c in listed)})
+    lines.append(f"{folder / 'proof.png'}: proof sheet, {len(listed)} faces")
+    if "tts" in options.formats:
+        from cardgen.print.tts import Deck, Token, write_tts
+
+        decks = [Deck(c.stem, c.items) for c in components]
+        board: Face | None = None
+        tokens: list[Token] = []
+        seen = {f.key for c in components for it in c.items for f in (it.front, it.back) if f}
+        for xpdf in extra_pdfs:
+            for face, count in xpdf.faces:
+                face = faces.get(face.key, (face, 0))[0]
+                if face.key in seen:
+                    continue
+                seen.add(face.key)
+                if xpdf.entry.get("component") == "board" and board is None:
+                    board = face
+                elif xpdf.entry.get("component") != "board":
+                    tokens.append(Token(face, count))
+        export = write_tts(folder, game, title, decks, board, tokens)
+        entries += [{"file": f, "type": "tts-image"} for f in export.files]
+        entries.append({"file": export.saved_object, "type": "tts-object",
+                        "install": "copy into Tabletop Simulator's Saved Objects folder "
+                                   "(Documents/My Games/Tabletop Simulator/Saves/Saved Objects)",
+                        "images": "file:/// URLs of the PNGs beside it; upload them and replace the "
+                                  "URLs to share the object"})
+        lines.append(f"{folder / export.saved_object}: Tabletop Simulator object, {len(export.files)} images")
+    if options.service:
+        from cardgen.print.services import write_service
+
+        pieces = [(it.front, it.back, it.count) for c in components for it in c.items if it.count]
+        written = write_service(folder, options.service, pieces, game, cache)
+        entries += written
+        lines.append(f"{folder / 'service' / options.service}/: {len(written)} files for {options.service}")
+    return entries
+
+
+def look(faces: dict[str, tuple[Face, int]], adjust: InkAdjust | None, options: BuildOptions,
+         lines: list[str]) -> dict[str, Any]:
+    """The manifest's record of how the kit looks: card size, colour profile, ink estimate."""
+    out: dict[str, Any] = {}
+    if options.card_size is not None:
+        out["card_size_mm"] = options.card_size
+    if options.colour == "cmyk":
+        from cardgen.print.colour import converter
+
+        conv = converter(options.icc)
+        out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit}
+    if adjust is not None:
+        to_cmyk = None
+        if options.colour == "cmyk":
+            from cardgen.print.colour import converter
+
+            to_cmyk = converter(options.icc).image
+        listed = [(f, c) for f, c in faces.values()]
+        low = coverage(listed, to_cmyk) if to_cmyk else coverage(listed)
+        normal_faces = [(adjust.originals.get(f.key, f), c) for f, c in listed]
+        normal = coverage(normal_faces, to_cmyk) if to_cmyk else coverage(normal_faces)
+        saving = round(100 * (1 - low.percent / normal.percent), 1) if normal.percent else 0.0
+        out["ink"] = {"mode": "low", "coverage_percent": low.percent,
+                      "normal_coverage_percent": normal.percent, "saving_percent": saving,
+                      "method": "mean C+M+Y+K of the rasterised faces (trim area, 25 dpi), weighted "
+                                "by area and count; 100 % = one ink solid over the whole area"}
+        lines.append(f"ink: low, estimated coverage {low.percent:g} % instead of {normal.percent:g} % "
+                     f"({saving:g} % less ink)")
+    return out
