@@ -61,7 +61,8 @@ class Converter:
         out = ImageCms.applyTransform(image.convert("RGB"), self.transform)
         assert out is not None
         cap = round(self.limit / 100 * 255)
-        data = list(out.getdata())
+        raw = out.tobytes()
+        data = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
         if any(sum(px) > cap for px in data):
             fixed = []
             for px in data:

@@ -68,9 +68,10 @@ PX_PER_MM = 1.0
 
 def naive_cmyk(image: Image.Image) -> Image.Image:
     """RGB to CMYK with full grey replacement (K = 1 - max(R, G, B)): the estimate's fallback."""
-    px = list(image.convert("RGB").getdata())
+    raw = image.convert("RGB").tobytes()
     out = []
-    for rv, gv, bv in px:
+    for i in range(0, len(raw), 3):
+        rv, gv, bv = raw[i], raw[i + 1], raw[i + 2]
         k = 255 - max(rv, gv, bv)
         if k == 255:
             out.append((0, 0, 0, 255))

@@ -3,7 +3,7 @@
 Tabletop Simulator (TTS) builds a custom deck from a face sheet, a grid of at most 10 x 7 card
 images, and a back image (one back for all, or a sheet of backs in the same grid when every card
 has its own back, as the double-sided tiles do). A board is one image; other pieces are tokens,
-one image each. `<game>.json` is a saved object: copied into TTS's "Saved Objects" folder it
+one image each. Every card's nickname is its front face's name and its description the back's. `<game>.json` is a saved object: copied into TTS's "Saved Objects" folder it
 spawns the whole kit on the table, every deck holding each card as often as the kit makes it.
 
 Images are referenced by `file:///` URLs of the written PNGs, which works on the machine that
@@ -31,7 +31,7 @@ COLUMNS, ROWS = 10, 7
 PER_SHEET = COLUMNS * ROWS
 CARD_PX = 400
 """Width of one card on a sheet: 10 columns stay at 4000 px, well inside TTS's limit."""
-BOARD_PX = 4000
+BOARD_PX = 3000
 TOKEN_PX = 300
 POKER_MM = 63.5
 """TTS draws a card at scale 1 about as wide as a poker card: cards are scaled from that."""
@@ -126,6 +126,7 @@ def _deck_objects(deck: Deck, number: int, folder: Path, x: float) -> tuple[list
             for copy in range(item.count):
                 cards.append({"Name": "Card", "GUID": _guid(deck.name, item.front.key, copy),
                               "Nickname": item.front.key, "CardID": int(key) * 100 + i,
+                              "Description": item.back.key if item.back is not None else "",
                               "CustomDeck": {key: custom[key]},
                               "Transform": _transform(x, 0.0, scale, flip=True)})
     if len(cards) == 1:
@@ -149,7 +150,8 @@ def write_tts(folder: Path, game: str, title: str, decks: Sequence[Deck], board:
         name = "tts/board.png"
         write_bytes_atomic(folder / name, png_bytes(face_image(board, BOARD_PX / max(board.width, board.height))))
         files.append(name)
-        objects.append({"Name": "Custom_Board", "GUID": _guid(game, "board"), "Nickname": f"{title} board",
+        objects.append({"Name": "Custom_Board", "GUID": _guid(game, "board"), "Nickname": board.key,
+                        "Description": f"{title} board",
                         "Transform": _transform(0.0, 10.0, board.width / 100.0, flip=False),
                         "CustomImage": {"ImageURL": _url(folder / name), "ImageSecondaryURL": "",
                                         "WidthScale": 0.0}})
