@@ -73,7 +73,7 @@ def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: S
     listed = [(face, count) for face, count in faces.values()]
     write_bytes_atomic(folder / "proof.png", proof_png(listed, title))
     entries.append({"file": "proof.png", "type": "proof", "faces": len(listed),
-                    "pieces": sum(c for _, c in listed)})
+                    "printed_faces": sum(c for _, c in listed)})
     lines.append(f"{folder / 'proof.png'}: proof sheet, {len(listed)} faces")
     if "tts" in options.formats:
         from cardgen.print.tts import Deck, Token, write_tts

@@ -40,7 +40,8 @@ def proof_image(faces: Sequence[tuple[Face, int]], title: str) -> Image.Image:
     sheet = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(sheet)
     total = sum(count for _, count in faces)
-    draw.text((GAP, 10), f"{title}: {len(faces)} faces, {total} pieces", fill="black", font=_font(18))
+    draw.text((GAP, 10), f"{title}: {len(faces)} different faces, {total} printed (fronts and backs)",
+              fill="black", font=_font(18))
     small = _font(14)
     for i, (face, count) in enumerate(faces):
         col, row = i % cols, i // cols

@@ -147,4 +147,4 @@ def test_every_build_writes_a_proof_sheet_with_a_cell_per_face() -> None:
         assert img.size == (cols * (proof.CELL + proof.GAP) + proof.GAP,
                             proof.TITLE + rows * (proof.CELL + proof.LABEL + proof.GAP) + proof.GAP)
     entry = next(e for e in manifest["files"] if e["file"] == "proof.png")
-    assert entry["faces"] == n and entry["pieces"] == sum(manifest["faces"].values())
+    assert entry["faces"] == n and entry["printed_faces"] == sum(manifest["faces"].values())
