@@ -71,7 +71,15 @@ def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: S
     folder = options.out / game
     entries: list[dict[str, Any]] = []
     listed = [(face, count) for face, count in faces.values()]
-    write_bytes_atomic(folder / "proof.png", proof_png(listed, title))
+    cells = {}
+    if "png" in options.formats:  # cut the cells from the faces just rasterised: no second render
+        from cardgen.print.proof import cell_from_png
+
+        for face, count in listed:
+            png = folder / f"png/{face.key}_x{count}.png"
+            if png.is_file():
+                cells[face.key] = cell_from_png(png.read_bytes(), face)
+    write_bytes_atomic(folder / "proof.png", proof_png(listed, title, cells))
     entries.append({"file": "proof.png", "type": "proof", "faces": len(listed),
                     "printed_faces": sum(c for _, c in listed)})
     lines.append(f"{folder / 'proof.png'}: proof sheet, {len(listed)} faces")

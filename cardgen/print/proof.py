@@ -7,8 +7,10 @@ of the same size, so a board is shown shrunk beside the cards.
 
 from __future__ import annotations
 
+import io
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -31,8 +33,33 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default()
 
 
-def proof_image(faces: Sequence[tuple[Face, int]], title: str) -> Image.Image:
-    """The proof sheet of `faces` (each with its count) under `title`, as an image."""
+@lru_cache(maxsize=1024)
+def _cell(face: Face) -> Image.Image:
+    # Parsing the SVG is most of a proof's time; a process building the same kit again (a
+    # second paper, the tests) reuses the cells. Faces are frozen values, so they key the cache.
+    img = face_image(face, CELL / max(face.width, face.height))
+    img.thumbnail((CELL, CELL))
+    return img
+
+
+def cell_from_png(data: bytes, face: Face) -> Image.Image:
+    """A proof cell cut from `face`'s full PNG (bleed included) when the build wrote one."""
+    with Image.open(io.BytesIO(data)) as raw:
+        rgba = raw.convert("RGBA")
+    img = Image.new("RGB", rgba.size, "white")
+    img.paste(rgba, mask=rgba.getchannel("A"))
+    if face.bleed > 0:
+        bx = round(face.bleed / (face.width + 2 * face.bleed) * img.width)
+        by = round(face.bleed / (face.height + 2 * face.bleed) * img.height)
+        img = img.crop((bx, by, img.width - bx, img.height - by))
+    img.thumbnail((CELL, CELL))
+    return img
+
+
+def proof_image(faces: Sequence[tuple[Face, int]], title: str,
+                cells: Mapping[str, Image.Image] | None = None) -> Image.Image:
+    """The proof sheet of `faces` (each with its count) under `title`, as an image; `cells` are
+    ready-made cells by face key (e.g. cut from the build's PNGs), the others are rendered."""
     cols = max(1, min(COLUMNS, len(faces)))
     rows = max(1, math.ceil(len(faces) / cols))
     width = cols * (CELL + GAP) + GAP
@@ -47,9 +74,7 @@ def proof_image(faces: Sequence[tuple[Face, int]], title: str) -> Image.Image:
         col, row = i % cols, i // cols
         x0 = GAP + col * (CELL + GAP)
         y0 = TITLE + row * (CELL + LABEL + GAP)
-        scale = CELL / max(face.width, face.height)
-        img = face_image(face, scale)
-        img.thumbnail((CELL, CELL))
+        img = cells[face.key] if cells and face.key in cells else _cell(face)
         sheet.paste(img, (x0 + (CELL - img.width) // 2, y0 + (CELL - img.height) // 2))
         draw.rectangle((x0 + (CELL - img.width) // 2 - 1, y0 + (CELL - img.height) // 2 - 1,
                         x0 + (CELL + img.width) // 2, y0 + (CELL + img.height) // 2), outline="#999999")
@@ -61,6 +86,7 @@ def proof_image(faces: Sequence[tuple[Face, int]], title: str) -> Image.Image:
     return sheet
 
 
-def proof_png(faces: Sequence[tuple[Face, int]], title: str) -> bytes:
+def proof_png(faces: Sequence[tuple[Face, int]], title: str,
+              cells: Mapping[str, Image.Image] | None = None) -> bytes:
     """`proof_image` encoded as PNG bytes."""
-    return png_bytes(proof_image(faces, title))
+    return png_bytes(proof_image(faces, title, cells))

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from cardgen.cli import main
 from cardgen.print.colour import INK_LIMIT, converter, limit_ink
@@ -60,6 +61,11 @@ def test_cmyk_build_names_its_profile_and_a_user_profile_is_used(tmp_path: Path)
     assert "cardgen generic CMYK" in colour["profile"]
     content = PdfReader("output/schlangennest/cards-a4.pdf").pages[0].get_contents()
     assert content is not None and b" K" in content.get_data()  # the marks in CMYK black (K operator)
+    # The booklets follow: no RGB colour operator is left on any page, CMYK ones are there.
+    for page in PdfReader("output/schlangennest/rules-en-read.pdf").pages:
+        ops = [op for _, op in ContentStream(page.get_contents(), None).operations]
+        assert b"rg" not in ops and b"RG" not in ops
+        assert b"k" in ops
 
 
 @pytest.mark.parametrize("bad", ["text", "rgb"])
