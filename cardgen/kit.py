@@ -24,7 +24,7 @@ from cardgen.print import (
     mark_style, paper, write_pdf, write_png, write_svg,
 )
 from cardgen.print.files import write_bytes_atomic
-from cardgen.kit_extras import adjusted, extras, ink_adjuster, look, rgb_to_cmyk
+from cardgen.kit_extras import adjusted, extras, ink_adjuster, look, rgb_to_cmyk, service_cmyk
 
 Progress = Callable[[int, int], None]
 
@@ -139,7 +139,8 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
     total += len(faces) * (("svg" in want) + ("png" in want)) + len(extra_pdfs) * ("pdf" in want)
     entries: list[dict[str, Any]] = []
     lines: list[str] = []
-    cache = FaceCache(adjust=adjust, convert=rgb_to_cmyk(options) if options.colour == "cmyk" else None)
+    cmyk_needed = options.colour == "cmyk" or (options.service is not None and service_cmyk(options.service))
+    cache = FaceCache(adjust=adjust, convert=rgb_to_cmyk(options) if cmyk_needed else None)
     with _bar(total, f"{title}: building", quiet) as advance, _png_pool(want) as pool:
         # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
@@ -193,7 +194,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         "paper": options.paper, "files": entries,
         "faces": {key: count for key, (_, count) in faces.items()},
     }
-    if options.ink == "low" or options.card_size is not None or options.colour == "cmyk":
+    if options.ink == "low" or options.card_size is not None or options.colour == "cmyk" or options.service:
         manifest.update(look(faces, adjust, options, lines))
     write_bytes_atomic(folder / "manifest.json",
                        (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))

@@ -56,11 +56,32 @@ def adjusted(comp: Component, adjust: Callable[[Face], Face] | None) -> Componen
     return dataclasses.replace(comp, items=items)
 
 
+def ink_limit(options: BuildOptions) -> float:
+    """The total ink limit of this build: 300 %, or the print service's own when lower."""
+    from cardgen.print.colour import INK_LIMIT
+
+    if options.service:
+        from cardgen.print.services import service_spec
+
+        limit = service_spec(options.service).ink_limit
+        if limit is not None:
+            return min(INK_LIMIT, limit)
+    return INK_LIMIT
+
+
+def service_cmyk(name: str) -> bool:
+    """Whether the print service `name` requires CMYK files."""
+    from cardgen.print.services import service_spec
+
+    return service_spec(name).cmyk
+
+
 def rgb_to_cmyk(options: BuildOptions) -> RgbToCmyk:
-    """The colour conversion of `--colour cmyk`: through the ICC profile (`--icc` or the default)."""
+    """The CMYK conversion of this build: through the ICC profile (`--icc` or the default),
+    ink-limited."""
     from cardgen.print.colour import converter
 
-    return converter(options.icc).colour
+    return converter(options.icc, ink_limit(options)).colour
 
 
 def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: Sequence[ExtraPdf],
@@ -111,8 +132,10 @@ def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: S
     if options.service:
         from cardgen.print.services import write_service
 
-        pieces = [(it.front, it.back, it.count) for c in components for it in c.items if it.count]
-        written = write_service(folder, options.service, pieces, game, cache)
+        from cardgen.print.services import Piece
+
+        pieces = [Piece(c.stem, it.front, it.back, it.count) for c in components for it in c.items]
+        written = write_service(folder, options.service, pieces, game, cache, options.colour == "cmyk")
         entries += written
         lines.append(f"{folder / 'service' / options.service}/: {len(written)} files for {options.service}")
     return entries
@@ -124,17 +147,17 @@ def look(faces: dict[str, tuple[Face, int]], adjust: InkAdjust | None, options: 
     out: dict[str, Any] = {}
     if options.card_size is not None:
         out["card_size_mm"] = options.card_size
-    if options.colour == "cmyk":
+    if options.colour == "cmyk" or (options.service is not None and service_cmyk(options.service)):
         from cardgen.print.colour import converter
 
-        conv = converter(options.icc)
+        conv = converter(options.icc, ink_limit(options))
         out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit}
     if adjust is not None:
         to_cmyk = None
         if options.colour == "cmyk":
             from cardgen.print.colour import converter
 
-            to_cmyk = converter(options.icc).image
+            to_cmyk = converter(options.icc, ink_limit(options)).image
         listed = [(f, c) for f, c in faces.values()]
         low = coverage(listed, to_cmyk) if to_cmyk else coverage(listed)
         normal_faces = [(adjust.originals.get(f.key, f), c) for f, c in listed]

@@ -89,13 +89,14 @@ def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str]:
     return profile, name
 
 
-@lru_cache(maxsize=4)
-def converter(path: Path | None = None) -> Converter:
-    """The converter for the profile at `path` (cardgen's default profile when None)."""
+@lru_cache(maxsize=8)
+def converter(path: Path | None = None, limit: float = INK_LIMIT) -> Converter:
+    """The converter for the profile at `path` (cardgen's default profile when None), keeping
+    every colour within `limit` % total ink."""
     profile, name = _profile(path)
     try:
         transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK",
                                             renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
     except ImageCms.PyCMSError as exc:
         raise DataError(str(path), f"LittleCMS cannot convert to this profile ({exc})") from None
-    return Converter(name, transform)
+    return Converter(name, transform, limit)

@@ -1,9 +1,9 @@
 """Upload files for print services, from their published specifications.
 
 The specifications are data (`templates/services.toml`), each with the page it was read from;
-a service is added there, not here. Only the figures a service publishes are used: trim,
-bleed, safe zone, resolution, the file and page order it asks for. The safe zone is checked,
-not drawn: it is written into the manifest so a designer changing the art knows the margin.
+a service is added there, not here. Only the figures a service publishes are used: bleed, safe
+zone, colour and ink limit, and the file and page order it asks for. The safe zone is not drawn:
+it goes into the manifest so a designer changing the art knows the margin.
 """
 
 from __future__ import annotations
@@ -37,11 +37,25 @@ class Service:
     safe_mm: float
     dpi: int
     colour: str
+    cmyk: bool
+    ink_limit: float | None
+    per: str
+    order: str
     name_pattern: str
 
 
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A kind of card or tile for a service: its deck (component), faces and count."""
+
+    component: str
+    front: Face
+    back: Face | None
+    count: int
+
+
 def services(path: Path = SERVICES_FILE) -> dict[str, Service]:
-    """Every service in the data file, by name."""
+    """Every service in the data file, by name (DataError naming the entry that is wrong)."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
@@ -49,10 +63,16 @@ def services(path: Path = SERVICES_FILE) -> dict[str, Service]:
     out = {}
     for name, spec in data.items():
         try:
-            out[name] = Service(name, str(spec["title"]), str(spec["source"]), float(spec["bleed_mm"]),
-                                float(spec["safe_mm"]), int(spec["dpi"]), str(spec["colour"]), str(spec["name"]))
-        except (KeyError, TypeError, ValueError) as exc:
+            limit = spec.get("ink_limit")
+            service = Service(name, str(spec["title"]), str(spec["source"]), float(spec["bleed_mm"]),
+                              float(spec["safe_mm"]), int(spec["dpi"]), str(spec["colour"]), bool(spec["cmyk"]),
+                              None if limit is None else float(limit), str(spec["per"]), str(spec["order"]),
+                              str(spec["name"]))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DataError(f"{path}: [{name}]", f"incomplete service entry ({exc})") from None
+        if service.per not in ("size", "component") or service.order not in ("front-back", "back-front"):
+            raise DataError(f"{path}: [{name}]", "per must be size|component and order front-back|back-front")
+        out[name] = service
     return out
 
 
@@ -64,39 +84,44 @@ def service_spec(name: str) -> Service:
     return known[name]
 
 
-def write_service(folder: Path, name: str, pieces: Sequence[tuple[Face, Face | None, int]], game: str,
-                  cache: FaceCache | None = None) -> list[dict[str, Any]]:
-    """Write `folder/service/<name>/`: one PDF per piece size, each piece's front then its back
-    (a blank back for one-sided pieces), once per copy, trim plus the service's bleed per page.
-    Returns the manifest entries."""
+def write_service(folder: Path, name: str, pieces: Sequence[Piece], game: str,
+                  cache: FaceCache | None = None, cmyk: bool = False) -> list[dict[str, Any]]:
+    """Write `folder/service/<name>/`: the pieces grouped as the service asks (by size or by
+    deck), every copy as two pages in the service's order (a blank page for a missing back),
+    each page the trim size plus the service's bleed. `cmyk` converts the colours (through the
+    cache's converter); a service that requires CMYK always gets it. The manifest entries."""
     spec = service_spec(name)
     cache = cache if cache is not None else FaceCache()
-    entries: list[dict[str, Any]] = []
-    by_size: dict[tuple[float, float], list[tuple[Face, Face | None, int]]] = {}
+    cmyk = cmyk or spec.cmyk
+    groups: dict[tuple[Any, ...], list[Piece]] = {}
     for piece in pieces:
-        by_size.setdefault((piece[0].width, piece[0].height), []).append(piece)
-    for (w, h), group in sorted(by_size.items()):
-        pieces = group
-        for face, back, _ in pieces:
-            for f in (face, back):
-                if f is not None and f.bleed + 1e-9 < spec.bleed_mm:
-                    raise LayoutError("--bleed", f"{spec.title} asks for {spec.bleed_mm:g} mm bleed; "
-                                      f"build with --bleed {spec.bleed_mm:g}")
-        file = spec.name_pattern.format(game=game, width=f"{w:g}", height=f"{h:g}")
-        target = folder / "service" / name / file
+        if piece.count <= 0:
+            continue
+        for f in (piece.front, piece.back):
+            if f is not None and f.bleed + 1e-9 < spec.bleed_mm:
+                raise LayoutError("--bleed", f"{spec.title} asks for {spec.bleed_mm:g} mm bleed; "
+                                  f"build with --bleed {spec.bleed_mm:g} or more")
+        size = (piece.front.width, piece.front.height)
+        key = size if spec.per == "size" else (piece.component, *size)
+        groups.setdefault(key, []).append(piece)
+    entries: list[dict[str, Any]] = []
+    for key, group in groups.items():
+        w, h = group[0].front.width, group[0].front.height
+        file = spec.name_pattern.format(game=game, component=group[0].component, width=f"{w:g}", height=f"{h:g}")
         page = (mm_to_pt(w + 2 * spec.bleed_mm), mm_to_pt(h + 2 * spec.bleed_mm))
         pages = 0
-        with atomic_path(target) as tmp:
+        with atomic_path(folder / "service" / name / file) as tmp:
             c = Canvas(str(tmp), pagesize=page, invariant=1, pageCompression=1)
             c.setTitle(f"{game} {w:g} x {h:g} mm for {spec.title}")
             defined: set[str] = set()
-            for face, back, count in pieces:
-                for f in (face, back):
+            for piece in group:
+                sides = (piece.front, piece.back) if spec.order == "front-back" else (piece.back, piece.front)
+                for f in sides:
                     if f is not None and f.key not in defined:
-                        define_form(c, f, cache.drawing(f), spec.bleed_mm)
+                        define_form(c, f, cache.drawing(f, cmyk), spec.bleed_mm)
                         defined.add(f.key)
-                for _ in range(count):
-                    for f in (face, back):
+                for _ in range(piece.count):
+                    for f in sides:
                         if f is not None:
                             c.doForm(form_name(f.key))
                         c.showPage()
@@ -105,5 +130,6 @@ def write_service(folder: Path, name: str, pieces: Sequence[tuple[Face, Face | N
         entries.append({"file": f"service/{name}/{file}", "type": "service", "service": name,
                         "source": spec.source, "trim_mm": [w, h], "bleed_mm": spec.bleed_mm,
                         "safe_mm": spec.safe_mm, "pages": pages, "pieces": pages // 2,
-                        "order": "front, back, front, back, … (every copy)", "colour": spec.colour})
+                        "order": f"{spec.order.replace('-', ', ')}, … (every copy)",
+                        "colour": "cmyk" if cmyk else "rgb", "asks": spec.colour})
     return entries

@@ -163,6 +163,24 @@ def test_service_pdf_has_front_then_back_for_every_card_at_trim_plus_bleed() -> 
     assert entry["source"] == spec.source
 
 
+def test_drivethrucards_deck_is_cmyk_back_first_and_within_its_ink_limit() -> None:
+    spec = service_spec("drivethrucards")
+    assert spec.ink_limit == 240 and spec.cmyk
+    code, out = _build("schlangengrube", "--format", "svg", "--service", "drivethrucards", "--bleed", "3.2")
+    assert code == 0, out
+    manifest = _manifest("schlangengrube")
+    (entry,) = [e for e in manifest["files"] if e.get("type") == "service"]  # type: ignore[union-attr]
+    assert entry["file"] == "service/drivethrucards/schlangengrube-tiles.pdf"
+    reader = PdfReader(f"output/schlangengrube/{entry['file']}")
+    assert len(reader.pages) == 2 * sum(manifest["faces"][k] for k in manifest["faces"]  # type: ignore[index]
+                                        if not k.endswith("back")) == entry["pages"]
+    first = reader.pages[0].get_contents().get_data()  # type: ignore[union-attr]
+    assert b"back" in first  # the back of the first tile comes first
+    assert manifest["colour"] == {"mode": "cmyk", "profile": converter(None).name, "ink_limit_percent": 240.0}
+    limited = converter(None, 240.0)
+    assert max(sum(limited.colour(r / 4, g / 4, 0.0)) for r in range(5) for g in range(5)) <= 2.4 + 1e-9
+
+
 def test_unknown_service_and_too_little_bleed_are_refused() -> None:
     code, out = _build("schlangennest", "--format", "svg", "--service", "nosuch")
     assert code == 1 and "mbprint" in out
