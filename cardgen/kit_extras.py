@@ -153,20 +153,18 @@ def look(faces: dict[str, tuple[Face, int]], adjust: InkAdjust | None, options: 
         conv = converter(options.icc, ink_limit(options))
         out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit}
     if adjust is not None:
-        to_cmyk = None
-        if options.colour == "cmyk":
-            from cardgen.print.colour import converter
+        from cardgen.print.colour import converter
 
-            to_cmyk = converter(options.icc, ink_limit(options)).image
+        to_cmyk = converter(options.icc, ink_limit(options)).image
         listed = [(f, c) for f, c in faces.values()]
-        low = coverage(listed, to_cmyk) if to_cmyk else coverage(listed)
-        normal_faces = [(adjust.originals.get(f.key, f), c) for f, c in listed]
-        normal = coverage(normal_faces, to_cmyk) if to_cmyk else coverage(normal_faces)
+        low = coverage(listed, to_cmyk)
+        normal = coverage([(adjust.originals.get(f.key, f), c) for f, c in listed], to_cmyk)
         saving = round(100 * (1 - low.percent / normal.percent), 1) if normal.percent else 0.0
         out["ink"] = {"mode": "low", "coverage_percent": low.percent,
                       "normal_coverage_percent": normal.percent, "saving_percent": saving,
-                      "method": "mean C+M+Y+K of the rasterised faces (trim area, 25 dpi), weighted "
-                                "by area and count; 100 % = one ink solid over the whole area"}
+                      "method": "mean C+M+Y+K of the rasterised faces (trim area, 150 px across) through the "
+                                "ICC profile, weighted by area and count; 100 % = one ink solid over the "
+                                "whole area"}
         lines.append(f"ink: low, estimated coverage {low.percent:g} % instead of {normal.percent:g} % "
                      f"({saving:g} % less ink)")
     return out

@@ -3,9 +3,9 @@
 `--ink low` redraws every face with less ink without knowing any game: a common back (one back
 face shared by several kinds of piece) keeps only its lines, on white; every other face keeps its
 lines at full strength and its filled areas lightened to `LIGHT` of their ink, so colours stay
-told apart. The saving is estimated from the rasterised faces: the mean total ink (C+M+Y+K, in
-per cent of the area, 400 % at most) over every piece the kit makes, each weighted by its area
-and count.
+told apart. The saving is estimated from the rasterised faces, separated into CMYK through the build's ICC
+profile (cardgen's default one unless `--icc`): the mean total ink (C+M+Y+K, in per cent of the
+area) over every face the kit prints, each weighted by its area and count.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from PIL import Image
 
 from cardgen.print.faces import Face
-from cardgen.print.raster import face_image
+from cardgen.print.proof import cell
 
 LIGHT = 0.35
 """The share of its ink a filled area keeps in low-ink faces."""
@@ -62,29 +62,13 @@ class Coverage:
     area_mm2: float
 
 
-PX_PER_MM = 1.0
-"""Resolution of the estimate: 25 dpi is plenty for a mean over whole faces."""
+def _default_cmyk(image: Image.Image) -> Image.Image:
+    from cardgen.print.colour import converter
+
+    return converter(None).image(image)
 
 
-def naive_cmyk(image: Image.Image) -> Image.Image:
-    """RGB to CMYK with full grey replacement (K = 1 - max(R, G, B)): the estimate's fallback."""
-    raw = image.convert("RGB").tobytes()
-    out = []
-    for i in range(0, len(raw), 3):
-        rv, gv, bv = raw[i], raw[i + 1], raw[i + 2]
-        k = 255 - max(rv, gv, bv)
-        if k == 255:
-            out.append((0, 0, 0, 255))
-            continue
-        scale = 255 / (255 - k)
-        out.append((round((255 - rv - k) * scale), round((255 - gv - k) * scale),
-                    round((255 - bv - k) * scale), k))
-    cmyk = Image.new("CMYK", image.size)
-    cmyk.putdata(out)
-    return cmyk
-
-
-def ink_percent(image: Image.Image, to_cmyk: Cmyk = naive_cmyk) -> float:
+def ink_percent(image: Image.Image, to_cmyk: Cmyk = _default_cmyk) -> float:
     """Mean total ink of `image` in % (100 % = one ink solid everywhere)."""
     cmyk = to_cmyk(image.convert("RGB"))
     total = 0
@@ -94,13 +78,13 @@ def ink_percent(image: Image.Image, to_cmyk: Cmyk = naive_cmyk) -> float:
     return 100.0 * total / 255 / (image.width * image.height)
 
 
-def coverage(faces: Sequence[tuple[Face, int]], to_cmyk: Cmyk = naive_cmyk) -> Coverage:
+def coverage(faces: Sequence[tuple[Face, int]], to_cmyk: Cmyk = _default_cmyk) -> Coverage:
     """The count- and area-weighted mean ink of `faces` (trim area only)."""
     ink = area = 0.0
     for face, count in faces:
         if count <= 0:
             continue
         a = face.width * face.height * count
-        ink += ink_percent(face_image(face, PX_PER_MM), to_cmyk) * a
+        ink += ink_percent(cell(face), to_cmyk) * a
         area += a
     return Coverage(round(ink / area, 1) if area else 0.0, round(area, 1))

@@ -34,9 +34,11 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 @lru_cache(maxsize=1024)
-def _cell(face: Face) -> Image.Image:
-    # Parsing the SVG is most of a proof's time; a process building the same kit again (a
-    # second paper, the tests) reuses the cells. Faces are frozen values, so they key the cache.
+def cell(face: Face) -> Image.Image:
+    """`face` cut to its trim and fitted into a CELL-pixel square (do not modify: it is shared).
+
+    Parsing the SVG is most of the time; a process building the same kit again (a second
+    paper, the ink estimate, the tests) reuses the cells. Faces are frozen values: they key it."""
     img = face_image(face, CELL / max(face.width, face.height))
     img.thumbnail((CELL, CELL))
     return img
@@ -74,7 +76,7 @@ def proof_image(faces: Sequence[tuple[Face, int]], title: str,
         col, row = i % cols, i // cols
         x0 = GAP + col * (CELL + GAP)
         y0 = TITLE + row * (CELL + LABEL + GAP)
-        img = cells[face.key] if cells and face.key in cells else _cell(face)
+        img = cells[face.key] if cells and face.key in cells else cell(face)
         sheet.paste(img, (x0 + (CELL - img.width) // 2, y0 + (CELL - img.height) // 2))
         draw.rectangle((x0 + (CELL - img.width) // 2 - 1, y0 + (CELL - img.height) // 2 - 1,
                         x0 + (CELL + img.width) // 2, y0 + (CELL + img.height) // 2), outline="#999999")

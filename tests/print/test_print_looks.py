@@ -83,6 +83,13 @@ def test_a_wrong_icc_file_is_one_line_and_exit_1(tmp_path: Path, bad: str) -> No
     assert out.strip().count("\n") == 0 and out.startswith("cardgen: ") and "Traceback" not in out
 
 
+def test_icc_without_cmyk_is_refused(tmp_path: Path) -> None:
+    profile = tmp_path / "press.icc"
+    profile.write_bytes(default_profile())
+    code, out = _build("schlangennest", "--format", "svg", "--icc", str(profile))
+    assert code == 1 and out.startswith("cardgen: --icc:")
+
+
 # ---- ink ------------------------------------------------------------------------------------
 
 
