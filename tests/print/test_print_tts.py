@@ -21,6 +21,8 @@ from PIL import Image
 
 from cardgen.cli import main
 from cardgen.print import proof
+from cardgen.print.faces import Face, Item
+from cardgen.print.tts import Deck, write_tts
 
 TRANSFORM = {"type": "object", "required": ["posX", "posY", "posZ", "rotX", "rotY", "rotZ",
                                             "scaleX", "scaleY", "scaleZ"],
@@ -148,3 +150,28 @@ def test_every_build_writes_a_proof_sheet_with_a_cell_per_face() -> None:
                             proof.TITLE + rows * (proof.CELL + proof.LABEL + proof.GAP) + proof.GAP)
     entry = next(e for e in manifest["files"] if e["file"] == "proof.png")
     assert entry["faces"] == n and entry["printed_faces"] == sum(manifest["faces"].values())
+
+
+def _face(key: str, colour: str) -> Face:
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="30mm" height="30mm" viewBox="0 0 30 30">'
+           f'<rect width="30" height="30" fill="{colour}"/></svg>')
+    return Face(key, svg, 30, 30, 0)
+
+
+def test_a_deck_of_more_than_70_kinds_spreads_over_sheets_of_at_most_10_by_7(tmp_path: Path) -> None:
+    back = _face("back", "#333333")
+    items = tuple(Item(_face(f"c{i:02d}", f"#{(i * 3) % 256:02x}8040"), back, 1 + i % 3) for i in range(75))
+    single = (Item(_face("lonely", "#ff0000"), None, 1),)
+    export = write_tts(tmp_path, "toy", "Toy", [Deck("cards", items), Deck("one", single)], None, [])
+    saved = json.loads((tmp_path / export.saved_object).read_text(encoding="utf-8"))
+    jsonschema.validate(saved, SCHEMA)
+    deck, card = saved["ObjectStates"]
+    assert card["Name"] == "Card" and card["Nickname"] == "lonely"  # TTS has no deck of one
+    sheets = deck["CustomDeck"]
+    assert [(s["NumWidth"], s["NumHeight"]) for s in sheets.values()] == [(10, 7), (5, 1)]
+    counts = Counter(c["Nickname"] for c in deck["ContainedObjects"])
+    assert counts == {it.front.key: it.count for it in items}
+    # Card ids point at their sheet (id // 100) and slot (id % 100) in reading order.
+    for c in deck["ContainedObjects"]:
+        sheet_no = list(sheets).index(str(c["CardID"] // 100))
+        assert 70 * sheet_no + c["CardID"] % 100 == int(c["Nickname"][1:])
