@@ -195,7 +195,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         "faces": {key: count for key, (_, count) in faces.items()},
     }
     if options.ink == "low" or options.card_size is not None or options.colour == "cmyk" or options.service:
-        manifest.update(look(faces, adjust, options, lines))
+        manifest.update(look(faces, components, adjust, options, lines))
     write_bytes_atomic(folder / "manifest.json",
                        (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     lines.append(f"{folder / 'manifest.json'}: {len(entries)} files described")

@@ -141,12 +141,15 @@ def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: S
     return entries
 
 
-def look(faces: dict[str, tuple[Face, int]], adjust: InkAdjust | None, options: BuildOptions,
-         lines: list[str]) -> dict[str, Any]:
+def look(faces: dict[str, tuple[Face, int]], components: Sequence[Component], adjust: InkAdjust | None,
+         options: BuildOptions, lines: list[str]) -> dict[str, Any]:
     """The manifest's record of how the kit looks: card size, colour profile, ink estimate."""
     out: dict[str, Any] = {}
     if options.card_size is not None:
-        out["card_size_mm"] = options.card_size
+        sized = any(abs(it.front.width - options.card_size) < 1e-6 for c in components for it in c.items)
+        out["card_size_mm"] = options.card_size if sized else None
+        if not sized:  # a kit without cards or tiles (Irrläufer: every part is sized by its fields)
+            lines.append(f"--card-size {options.card_size:g}: no cards or tiles in this kit; sizes kept")
     if options.colour == "cmyk" or (options.service is not None and service_cmyk(options.service)):
         from cardgen.print.colour import converter
 
