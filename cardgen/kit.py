@@ -24,7 +24,7 @@ from cardgen.print import (
     mark_style, paper, write_pdf, write_png, write_svg,
 )
 from cardgen.print.files import write_bytes_atomic
-from cardgen.kit_extras import adjusted, extras, ink_adjuster, look, rgb_to_cmyk, service_cmyk
+from cardgen.kit_extras import adjusted, extras, ink_adjuster, look, precheck, rgb_to_cmyk, service_cmyk
 
 Progress = Callable[[int, int], None]
 
@@ -114,6 +114,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
     faces join the SVG and PNG files. Returns one summary line per file group for the terminal.
     """
     want = set(options.formats)
+    precheck(options)
     adjust = ink_adjuster(components, options)
     components = [adjusted(comp, adjust) for comp in components]
     plans: list[tuple[Component, str, Imposition]] = []

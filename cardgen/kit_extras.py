@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardgen.errors import LayoutError
 from cardgen.options import BuildOptions
 from cardgen.print.faces import Face, Item
 from cardgen.print.files import write_bytes_atomic
@@ -39,6 +40,20 @@ class InkAdjust:
             self._done[(face.key, face.svg)] = found
             self._done[(face.key, found.svg)] = found
         return found
+
+
+def precheck(options: BuildOptions) -> None:
+    """What can fail in the extras, checked before the kit writes its first file: the print
+    service exists and the build has the bleed it asks for; the ICC profile can be read."""
+    if options.service is not None:
+        from cardgen.print.services import service_spec
+
+        spec = service_spec(options.service)
+        if options.bleed + 1e-9 < spec.bleed_mm:
+            raise LayoutError("--bleed", f"{spec.title} asks for {spec.bleed_mm:g} mm bleed; "
+                              f"build with --bleed {spec.bleed_mm:g} or more")
+    if options.colour == "cmyk" or (options.service is not None and service_cmyk(options.service)):
+        rgb_to_cmyk(options)  # reads the profile: a bad --icc fails here
 
 
 def ink_adjuster(components: Sequence[Component], options: BuildOptions) -> InkAdjust | None:

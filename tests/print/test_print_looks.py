@@ -195,3 +195,4 @@ def test_unknown_service_and_too_little_bleed_are_refused() -> None:
     assert code == 1 and "mbprint" in out
     code, out = _build("schlangennest", "--format", "svg", "--service", "mbprint", "--bleed", "1")
     assert code == 1 and "--bleed" in out
+    assert not Path("output/schlangennest").exists()  # refused before the first file
