@@ -122,9 +122,17 @@ def list_games() -> None:
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Art beyond the cut line, mm.")
 @click.option("--marks", type=click.Choice(["corners", "lines", "crosses", "none"]),
               help="Cut marks (default: corners; crosses for the Schlangengrube tiles).")
-@click.option("--format", "formats", default="pdf,svg,png", show_default=True, help="Any of pdf,svg,png.")
+@click.option("--format", "formats", default="pdf,svg,png", show_default=True,
+              help="Any of pdf,svg,png,tts (tts: Tabletop Simulator deck sheets and saved object).")
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG faces.")
 @click.option("--colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True)
+@click.option("--icc", "icc", type=click.Path(dir_okay=False), metavar="FILE.icc",
+              help="CMYK output profile for --colour cmyk.  [default: cardgen's generic GCR profile, 300 % ink]")
+@click.option("--card-size", "card_size", type=float, metavar="MM",
+              help="Cards and tiles this many mm square (25-90); boards keep their field size.")
+@click.option("--ink", type=click.Choice(["normal", "low"]), default="normal", show_default=True,
+              help="low: outline backs and light fills; the manifest estimates the ink saved.")
+@click.option("--service", metavar="NAME", help="Also write upload files for a print service (see docs/printing.md).")
 @click.option("--lang", "langs", default="de,en", show_default=True, help="Rule booklet languages.")
 @click.option("--calibration", is_flag=True,
               help="Write only the duplex calibration sheet, DIR/calibration-<paper>-<flip>.pdf.")
@@ -132,7 +140,8 @@ def list_games() -> None:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
 def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
-          back_offset: str, bleed: float, marks: str | None, formats: str, dpi: int, colour: str, langs: str,
+          back_offset: str, bleed: float, marks: str | None, formats: str, dpi: int, colour: str, icc: str | None,
+          card_size: float | None, ink: str, service: str | None, langs: str,
           calibration: bool, seed: int, quiet: bool) -> None:
     """Write print-ready files for GAMES (all games when none is named) into DIR/<game>/.
 
@@ -149,8 +158,15 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
         back_offset=parse_offset(back_offset), bleed=bleed, marks=marks,
         formats=parse_list(formats, FORMATS, "--format"), dpi=dpi, colour="cmyk" if colour == "cmyk" else "rgb",
         langs=parse_list(langs, LANGS, "--lang"), set_path=Path(set_path) if set_path else None,
-        out=Path(out),
+        out=Path(out), card_size=card_size, ink="low" if ink == "low" else "normal",
+        icc=Path(icc) if icc else None, service=service,
     )
+    if service is not None:
+        from cardgen.print.services import service_spec
+
+        service_spec(service)  # an unknown name fails before anything is built
+    if icc is not None and colour != "cmyk":
+        raise CardgenError("--icc", "a profile is used only with --colour cmyk")
     if calibration:
         path = kit.build_calibration(options)
         if not quiet:

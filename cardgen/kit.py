@@ -25,6 +25,7 @@ from cardgen.print import (
 )
 from cardgen.print.files import write_bytes_atomic
 from cardgen.workers import worker_start
+from cardgen.kit_extras import adjusted, extras, ink_adjuster, look, precheck, rgb_to_cmyk, service_cmyk
 
 Progress = Callable[[int, int], None]
 
@@ -120,6 +121,9 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
     faces join the SVG and PNG files. Returns one summary line per file group for the terminal.
     """
     want = set(options.formats)
+    precheck(options)
+    adjust = ink_adjuster(components, options)
+    components = [adjusted(comp, adjust) for comp in components]
     plans: list[tuple[Component, str, Imposition]] = []
     if "pdf" in want:
         for comp in components:
@@ -136,13 +140,15 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                     faces[face.key] = (face, old + item.count)
     for xpdf in extra_pdfs:
         for face, count in xpdf.faces:
+            face = adjust(face) if adjust else face
             faces[face.key] = (face, faces.get(face.key, (face, 0))[1] + count)
     folder = options.out / game
     total = sum(len(imp.pages) for _, _, imp in plans)
     total += len(faces) * (("svg" in want) + ("png" in want)) + len(extra_pdfs) * ("pdf" in want)
     entries: list[dict[str, Any]] = []
     lines: list[str] = []
-    cache = FaceCache()
+    cmyk_needed = options.colour == "cmyk" or (options.service is not None and service_cmyk(options.service))
+    cache = FaceCache(adjust=adjust, convert=rgb_to_cmyk(options) if cmyk_needed else None)
     with _bar(total, f"{title}: building", quiet) as advance, _png_pool(want) as pool:
         # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
@@ -188,6 +194,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 advance(1)
             lines.append(f"{folder / 'png'}/: {len(faces)} faces at {options.dpi} dpi with "
                          f"{options.bleed:g} mm bleed, named <face>_x<count>.png")
+    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache)
     entries.extend(extra)
     manifest = {
         "game": game, "title": title, "generator": f"cardgen {__version__}",
@@ -195,6 +202,8 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         "paper": options.paper, "files": entries,
         "faces": {key: count for key, (_, count) in faces.items()},
     }
+    if options.ink == "low" or options.card_size is not None or options.colour == "cmyk" or options.service:
+        manifest.update(look(faces, components, adjust, options, lines))
     write_bytes_atomic(folder / "manifest.json",
                        (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     lines.append(f"{folder / 'manifest.json'}: {len(entries)} files described")

@@ -11,7 +11,10 @@ from cardgen.errors import LayoutError
 PAPERS = ("a4", "letter", "a3", "tabloid")
 LAYOUTS = ("single", "duplex", "gutterfold", "glue")
 MARKS = ("corners", "lines", "crosses", "none")
-FORMATS = ("pdf", "svg", "png")
+FORMATS = ("pdf", "svg", "png", "tts")
+DEFAULT_FORMATS = ("pdf", "svg", "png")
+INKS = ("normal", "low")
+CARD_SIZES = (25.0, 90.0)
 LANGS = ("de", "en")
 
 
@@ -25,12 +28,16 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     bleed: float = 3.0
     marks: str | None = None  # None: the game's own default
-    formats: tuple[str, ...] = FORMATS
+    formats: tuple[str, ...] = DEFAULT_FORMATS
     dpi: int = 300
     colour: Literal["rgb", "cmyk"] = "rgb"
     langs: tuple[str, ...] = LANGS
     set_path: Path | None = None
     out: Path = field(default_factory=lambda: Path("output"))
+    card_size: float | None = None  # None: the set's own card or tile size
+    ink: Literal["normal", "low"] = "normal"
+    icc: Path | None = None  # None: the default CMYK profile (cardgen.print.colour)
+    service: str | None = None  # a print service's upload files (cardgen.print.services)
 
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 10:
@@ -39,6 +46,10 @@ class BuildOptions:
             raise LayoutError("--dpi", f"{self.dpi} is outside 72-1200")
         if self.colour not in ("rgb", "cmyk"):
             raise LayoutError("--colour", f"unknown colour mode {self.colour!r} (rgb or cmyk)")
+        if self.card_size is not None and not CARD_SIZES[0] <= self.card_size <= CARD_SIZES[1]:
+            raise LayoutError("--card-size", f"{self.card_size:g} mm is outside {CARD_SIZES[0]:g}-{CARD_SIZES[1]:g} mm")
+        if self.ink not in INKS:
+            raise LayoutError("--ink", f"unknown ink mode {self.ink!r} (normal or low)")
         if any(abs(v) > 10 for v in self.back_offset):
             raise LayoutError("--back-offset", "an offset over 10 mm is a setting error, not a printer shift")
 

@@ -104,7 +104,7 @@ class ToyRow(Game[RowSet]):
         return [Finding(True, "the row is empty")] if not game_set.tiles else []
 
     def check_lines(self, game_set: RowSet, players: tuple[int, ...], games: int, player: str,
-                    skill_games: int = 0) -> list[Line]:
+                    skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
         return [Line(self, 0, "2p", player, MAIN, 2, {}, str(game_set.path), games)]
 
     def build_kit(self, options: BuildOptions, quiet: bool = False) -> list[str]:

@@ -106,6 +106,12 @@ def plan_booklets(content: BookletContent, options: Any, source: Any) -> Booklet
     entries: list[dict[str, Any]] = []
     for lang in options.langs:
         read, full, n = booklet_pages(content, lang, source, options.paper)
+        if options.colour == "cmyk":  # the booklets follow the sheets' colour mode
+            from cardgen.print.colour import converter
+            from cardgen.print.pdfcolour import to_cmyk_pdf
+
+            convert = converter(options.icc).colour
+            read, full = to_cmyk_pdf(read, convert), to_cmyk_pdf(full, convert)
         total = len(_pages(full))
         files[f"rules-{lang}.pdf"] = impose_pdf(full, sheet, parse_title(full), lang)
         files[f"rules-{lang}-read.pdf"] = read

@@ -53,15 +53,19 @@ def ensure_font(path: Path = FONT_FILE) -> str:
     return FONT
 
 
-def to_cmyk(node: Any) -> None:
+RgbToCmyk = Callable[[float, float, float], tuple[float, float, float, float]]
+"""An RGB colour (0-1 each) to C, M, Y, K (0-1 each): an ICC transform (`cardgen.print.colour`)."""
+
+
+def to_cmyk(node: Any, convert: RgbToCmyk = rgb2cmyk) -> None:
     """Replace every RGB fill and stroke colour in a reportlab drawing tree by CMYK, in place."""
     for attr in ("fillColor", "strokeColor"):
         col = getattr(node, attr, None)
         if isinstance(col, Color) and not isinstance(col, CMYKColor):
-            c, m, y, k = rgb2cmyk(col.red, col.green, col.blue)
+            c, m, y, k = convert(col.red, col.green, col.blue)
             setattr(node, attr, CMYKColor(c, m, y, k, alpha=col.alpha))
     for child in getattr(node, "contents", ()):
-        to_cmyk(child)
+        to_cmyk(child, convert)
 
 
 class FaceCache:
@@ -70,25 +74,40 @@ class FaceCache:
     Keyed by face key and SVG text; the CMYK variant is a converted copy of the parsed one.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, adjust: Callable[[Face], Face] | None = None,
+                 convert: RgbToCmyk | None = None) -> None:
+        # `adjust` redraws a face before it is parsed (low-ink faces); `convert` is the CMYK
+        # conversion (an ICC profile's) instead of reportlab's formula.
         self._drawings: dict[tuple[str, str, bool], Drawing] = {}
         self.parses = 0
+        self.adjust = adjust
+        self.convert = convert
 
     def drawing(self, face: Face, cmyk: bool = False) -> Drawing:
         """The reportlab Drawing of `face` (RGB, or with every colour converted to CMYK)."""
+        if self.adjust is not None:
+            face = self.adjust(face)
         key = (face.key, face.svg, cmyk)
         found = self._drawings.get(key)
         if found is not None:
             return found
         if cmyk:
-            found = copy.deepcopy(self.drawing(face, False))
-            to_cmyk(found)
+            found = copy.deepcopy(self._parsed(face))
+            to_cmyk(found, self.convert or rgb2cmyk)
             # reportlab starts every drawing with black fill and stroke: make that CMYK too.
             # The renderer reads these as "initial" defaults from the drawing, but Drawing's
             # attribute validation does not list them, hence the direct __dict__ write.
             found.__dict__["initialFillColor"] = _BLACK_CMYK
             found.__dict__["initialStrokeColor"] = _BLACK_CMYK
         else:
+            found = self._parsed(face)
+        self._drawings[key] = found
+        return found
+
+    def _parsed(self, face: Face) -> Drawing:
+        key = (face.key, face.svg, False)
+        found = self._drawings.get(key)
+        if found is None:
             found = svg2rlg(io.BytesIO(face.svg.encode("utf-8")))
             self.parses += 1
             if found is None or not found.width or not found.height:

@@ -6,6 +6,8 @@ nothing), front and mirrored back sheets to glue together, and duplex.
 
 from __future__ import annotations
 
+import dataclasses
+
 from cardgen.booklet.build import plan_booklets
 from cardgen.games.schlangengrube.booklet import CONTENT
 from cardgen.games.schlangengrube.components import load_pit_set
@@ -20,6 +22,8 @@ CUTTING = ("cut along the crosses' lines right across the sheet, first the long 
 def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     """Write output/schlangengrube/: tile PDFs for each layout, SVG and PNG faces, manifest."""
     pit = load_pit_set(options.set_path)
+    if options.card_size is not None:  # --card-size: tiles and markers, their art and the figures
+        pit = dataclasses.replace(pit, tile_size=options.card_size)
     tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
                       layouts=("single", "glue", "duplex"), marks="crosses")
     booklets = plan_booklets(CONTENT, options, pit)

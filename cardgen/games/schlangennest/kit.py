@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from cardgen.booklet.build import plan_booklets
 from cardgen.games.schlangennest.booklet import CONTENT
 from cardgen.games.schlangennest.components import NestSet, load_nest_set
@@ -21,6 +23,8 @@ def load(options: BuildOptions) -> NestSet:
 def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     """Write output/schlangennest/: cards PDFs for each layout, SVG and PNG faces, manifest."""
     nest = load(options)
+    if options.card_size is not None:  # --card-size: the cards, their art and the booklet's figures
+        nest = dataclasses.replace(nest, card_size=options.card_size)
     cards = Component("cards", "Karten / cards", tuple(items(nest, options.bleed)), CUTTING)
     booklets = plan_booklets(CONTENT, options, nest)
     lines = write_kit("schlangennest", nest.name, [cards], options, extra=booklets.entries, quiet=quiet)

@@ -1,0 +1,102 @@
+"""CMYK through an ICC profile with LittleCMS (Pillow's ImageCms), and the total ink limit.
+
+`--colour cmyk` converts every colour of the sheets from sRGB through a CMYK output profile:
+the user's (`--icc FILE`, e.g. the profile a print service names) or cardgen's generic one
+(`cardgen.print.icc`). Whatever the profile, no colour leaves with more total ink than
+`INK_LIMIT` %: the excess is taken from cyan, magenta and yellow in proportion, keeping black,
+so a dark colour keeps its depth and does not smear or stick on the press.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageCms
+
+from cardgen.errors import DataError
+from cardgen.print import icc
+
+INK_LIMIT = 300.0
+"""Total ink (C+M+Y+K, %) a converted colour may carry."""
+
+
+def limit_ink(c: float, m: float, y: float, k: float, limit: float = INK_LIMIT) -> tuple[float, float, float, float]:
+    """C, M, Y, K (0-1 each) with their sum brought down to `limit` % if over it."""
+    over = c + m + y + k - limit / 100
+    if over > 0 and c + m + y > 0:
+        s = max(0.0, (c + m + y - over) / (c + m + y))
+        c, m, y = c * s, m * s, y * s
+    return c, m, y, k
+
+
+@dataclass(slots=True)
+class Converter:
+    """sRGB to CMYK through one profile: single colours (the PDF's) and whole images."""
+
+    name: str
+    transform: ImageCms.ImageCmsTransform
+    limit: float = INK_LIMIT
+    _seen: dict[tuple[float, float, float], tuple[float, float, float, float]] = field(default_factory=dict)
+
+    def colour(self, r: float, g: float, b: float) -> tuple[float, float, float, float]:
+        """One colour (0-1 each) as C, M, Y, K (0-1 each), ink-limited."""
+        key = (r, g, b)
+        found = self._seen.get(key)
+        if found is None:
+            px = Image.new("RGB", (1, 1), tuple(max(0, min(255, round(v * 255))) for v in key))
+            out = ImageCms.applyTransform(px, self.transform)
+            assert out is not None
+            cmyk = out.getpixel((0, 0))
+            assert isinstance(cmyk, tuple)
+            c, m, y, k = (float(v) / 255 for v in cmyk[:4])
+            found = limit_ink(c, m, y, k, self.limit)
+            self._seen[key] = found
+        return found
+
+    def image(self, image: Image.Image) -> Image.Image:
+        """An RGB image converted to CMYK, ink-limited pixel by pixel."""
+        out = ImageCms.applyTransform(image.convert("RGB"), self.transform)
+        assert out is not None
+        cap = round(self.limit / 100 * 255)
+        raw = out.tobytes()
+        data = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
+        if any(sum(px) > cap for px in data):
+            fixed = []
+            for px in data:
+                if sum(px) > cap:
+                    c, m, y, k = limit_ink(px[0] / 255, px[1] / 255, px[2] / 255, px[3] / 255, self.limit)
+                    px = (round(c * 255), round(m * 255), round(y * 255), round(k * 255))
+                fixed.append(px)
+            out = Image.new("CMYK", out.size)
+            out.putdata(fixed)
+        return out
+
+
+def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str]:
+    if path is None:
+        return ImageCms.ImageCmsProfile(io.BytesIO(icc.default_profile())), icc.NAME
+    try:
+        profile = ImageCms.ImageCmsProfile(str(path))
+    except (OSError, ImageCms.PyCMSError) as exc:
+        raise DataError(str(path), f"not an ICC profile LittleCMS can read ({exc})") from None
+    space = profile.profile.xcolor_space.strip()
+    if space != "CMYK":
+        raise DataError(str(path), f"a {space} profile; --icc needs a CMYK output profile")
+    name = ImageCms.getProfileDescription(profile).strip() or path.name
+    return profile, name
+
+
+@lru_cache(maxsize=8)
+def converter(path: Path | None = None, limit: float = INK_LIMIT) -> Converter:
+    """The converter for the profile at `path` (cardgen's default profile when None), keeping
+    every colour within `limit` % total ink."""
+    profile, name = _profile(path)
+    try:
+        transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK",
+                                            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    except ImageCms.PyCMSError as exc:
+        raise DataError(str(path), f"LittleCMS cannot convert to this profile ({exc})") from None
+    return Converter(name, transform, limit)

@@ -1,0 +1,94 @@
+"""The proof sheet: every distinct face of a kit, small, with how many of it the kit makes.
+
+One PNG to check a set at a glance before printing a hundred sheets: a missing colour, a face
+drawn twice or a wrong count shows up here. Faces keep their proportions; each sits in a cell
+of the same size, so a board is shown shrunk beside the cards.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from cardgen.print.faces import Face
+from cardgen.print.pdf import FONT_FILE
+from cardgen.print.raster import face_image, png_bytes
+
+CELL = 150
+"""Pixels of the square a face is fitted into."""
+LABEL = 22
+GAP = 12
+COLUMNS = 8
+TITLE = 40
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    try:
+        return ImageFont.truetype(str(FONT_FILE), size)
+    except OSError:  # no DejaVu: Pillow's own font still labels the counts
+        return ImageFont.load_default()
+
+
+@lru_cache(maxsize=1024)
+def cell(face: Face) -> Image.Image:
+    """`face` cut to its trim and fitted into a CELL-pixel square (do not modify: it is shared).
+
+    Parsing the SVG is most of the time; a process building the same kit again (a second
+    paper, the ink estimate, the tests) reuses the cells. Faces are frozen values: they key it."""
+    img = face_image(face, CELL / max(face.width, face.height))
+    img.thumbnail((CELL, CELL))
+    return img
+
+
+def cell_from_png(data: bytes, face: Face) -> Image.Image:
+    """A proof cell cut from `face`'s full PNG (bleed included) when the build wrote one."""
+    with Image.open(io.BytesIO(data)) as raw:
+        rgba = raw.convert("RGBA")
+    img = Image.new("RGB", rgba.size, "white")
+    img.paste(rgba, mask=rgba.getchannel("A"))
+    if face.bleed > 0:
+        bx = round(face.bleed / (face.width + 2 * face.bleed) * img.width)
+        by = round(face.bleed / (face.height + 2 * face.bleed) * img.height)
+        img = img.crop((bx, by, img.width - bx, img.height - by))
+    img.thumbnail((CELL, CELL))
+    return img
+
+
+def proof_image(faces: Sequence[tuple[Face, int]], title: str,
+                cells: Mapping[str, Image.Image] | None = None) -> Image.Image:
+    """The proof sheet of `faces` (each with its count) under `title`, as an image; `cells` are
+    ready-made cells by face key (e.g. cut from the build's PNGs), the others are rendered."""
+    cols = max(1, min(COLUMNS, len(faces)))
+    rows = max(1, math.ceil(len(faces) / cols))
+    width = cols * (CELL + GAP) + GAP
+    height = TITLE + rows * (CELL + LABEL + GAP) + GAP
+    sheet = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(sheet)
+    total = sum(count for _, count in faces)
+    draw.text((GAP, 10), f"{title}: {len(faces)} different faces, {total} printed (fronts and backs)",
+              fill="black", font=_font(18))
+    small = _font(14)
+    for i, (face, count) in enumerate(faces):
+        col, row = i % cols, i // cols
+        x0 = GAP + col * (CELL + GAP)
+        y0 = TITLE + row * (CELL + LABEL + GAP)
+        img = cells[face.key] if cells and face.key in cells else cell(face)
+        sheet.paste(img, (x0 + (CELL - img.width) // 2, y0 + (CELL - img.height) // 2))
+        draw.rectangle((x0 + (CELL - img.width) // 2 - 1, y0 + (CELL - img.height) // 2 - 1,
+                        x0 + (CELL + img.width) // 2, y0 + (CELL + img.height) // 2), outline="#999999")
+        key = face.key
+        while draw.textlength(f"{count} × {key}…", font=small) > CELL + GAP - 2 and len(key) > 3:
+            key = key[:-1]
+        label = f"{count} × {key}" + ("" if key == face.key else "…")
+        draw.text((x0, y0 + CELL + 3), label, fill="black", font=small)
+    return sheet
+
+
+def proof_png(faces: Sequence[tuple[Face, int]], title: str,
+              cells: Mapping[str, Image.Image] | None = None) -> bytes:
+    """`proof_image` encoded as PNG bytes."""
+    return png_bytes(proof_image(faces, title, cells))

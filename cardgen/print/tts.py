@@ -1,0 +1,176 @@
+"""Tabletop Simulator export: deck sheets, a board image, token images and one saved object.
+
+Tabletop Simulator (TTS) builds a custom deck from a face sheet, a grid of at most 10 x 7 card
+images, and a back image (one back for all, or a sheet of backs in the same grid when every card
+has its own back, as the double-sided tiles do). A board is one image; other pieces are tokens,
+one image each. Every card's nickname is its front face's name and its description the back's. `<game>.json` is a saved object: copied into TTS's "Saved Objects" folder it
+spawns the whole kit on the table, every deck holding each card as often as the kit makes it.
+
+Images are referenced by `file:///` URLs of the written PNGs, which works on the machine that
+built them; to share the object, upload the PNGs and replace the URLs in the JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from cardgen.print.faces import Face, Item
+from cardgen.print.files import write_bytes_atomic
+from cardgen.print.raster import face_image, png_bytes
+
+COLUMNS, ROWS = 10, 7
+"""The largest grid TTS reads from one deck sheet."""
+PER_SHEET = COLUMNS * ROWS
+CARD_PX = 400
+"""Width of one card on a sheet: 10 columns stay at 4000 px, well inside TTS's limit."""
+BOARD_PX = 3000
+TOKEN_PX = 300
+POKER_MM = 63.5
+"""TTS draws a card at scale 1 about as wide as a poker card: cards are scaled from that."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """One deck for the table: its name and its items (front, back, count)."""
+
+    name: str
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """Copies of a piece shown as a flat token (`stand_up`: a standing figure)."""
+
+    face: Face
+    count: int
+    stand_up: bool = False
+
+
+def _guid(*parts: object) -> str:
+    return hashlib.sha1("/".join(map(str, parts)).encode("utf-8")).hexdigest()[:6]
+
+
+def _transform(x: float, z: float, scale: float, y: float = 1.0, flip: bool = False) -> dict[str, float]:
+    return {"posX": round(x, 3), "posY": y, "posZ": round(z, 3), "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if flip else 0.0, "scaleX": round(scale, 4), "scaleY": 1.0,
+            "scaleZ": round(scale, 4)}
+
+
+def _sheet(faces: Sequence[Face], cols: int, rows: int) -> Image.Image:
+    """Faces in a cols x rows grid, cut to their trim size, every cell the first face's size."""
+    cell_w = CARD_PX
+    cell_h = round(CARD_PX * faces[0].height / faces[0].width)
+    sheet = Image.new("RGB", (cols * cell_w, rows * cell_h), "white")
+    for i, face in enumerate(faces):
+        img = face_image(face, cell_w / face.width).resize((cell_w, cell_h))
+        sheet.paste(img, ((i % cols) * cell_w, (i // cols) * cell_h))
+    return sheet
+
+
+def _url(path: Path) -> str:
+    return path.resolve().as_uri()
+
+
+@dataclass(frozen=True, slots=True)
+class TtsExport:
+    """What `write_tts` wrote: the files (relative to the game folder) and the object's path."""
+
+    files: tuple[str, ...]
+    saved_object: str
+
+
+def _deck_objects(deck: Deck, number: int, folder: Path, x: float) -> tuple[list[dict[str, Any]], list[str]]:
+    items = [it for it in deck.items if it.count > 0]
+    backs = {it.back.key if it.back else "" for it in items}
+    unique_back = len(backs) > 1
+    files: list[str] = []
+    custom: dict[str, dict[str, Any]] = {}
+    cards: list[dict[str, Any]] = []
+    scale = items[0].front.width / POKER_MM
+    common_back = ""
+    if not unique_back and items[0].back is not None:
+        name = f"tts/{deck.name}-back.png"
+        back = items[0].back
+        write_bytes_atomic(folder / name, png_bytes(face_image(back, CARD_PX / back.width)))
+        files.append(name)
+        common_back = _url(folder / name)
+    for s in range(math.ceil(len(items) / PER_SHEET)):
+        chunk = items[s * PER_SHEET:(s + 1) * PER_SHEET]
+        cols = min(COLUMNS, len(chunk))
+        rows = math.ceil(len(chunk) / cols)
+        key = str(number * 10 + s + 1)  # deck ids are unique across the saved object
+        face_name = f"tts/{deck.name}-faces-{s + 1}.png"
+        write_bytes_atomic(folder / face_name, png_bytes(_sheet([it.front for it in chunk], cols, rows)))
+        files.append(face_name)
+        back_url = common_back
+        if unique_back:
+            back_name = f"tts/{deck.name}-backs-{s + 1}.png"
+            # A blank back keeps the grid in step when one item has none.
+            blank = [it.back if it.back is not None else it.front for it in chunk]
+            write_bytes_atomic(folder / back_name, png_bytes(_sheet(blank, cols, rows)))
+            files.append(back_name)
+            back_url = _url(folder / back_name)
+        elif not common_back:
+            back_url = _url(folder / face_name)
+        custom[key] = {"FaceURL": _url(folder / face_name), "BackURL": back_url, "NumWidth": cols,
+                       "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+        for i, item in enumerate(chunk):
+            for copy in range(item.count):
+                cards.append({"Name": "Card", "GUID": _guid(deck.name, item.front.key, copy),
+                              "Nickname": item.front.key, "CardID": int(key) * 100 + i,
+                              "Description": item.back.key if item.back is not None else "",
+                              "CustomDeck": {key: custom[key]},
+                              "Transform": _transform(x, 0.0, scale, flip=True)})
+    if len(cards) == 1:
+        return cards, files
+    deck_obj = {"Name": "Deck", "GUID": _guid(deck.name), "Nickname": deck.name,
+                "Transform": _transform(x, -12.0, scale, flip=True),
+                "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards}
+    return [deck_obj], files
+
+
+def write_tts(folder: Path, game: str, title: str, decks: Sequence[Deck], board: Face | None,
+              tokens: Sequence[Token]) -> TtsExport:
+    """Write the sheets and images under `folder/tts/` and `folder/tts/<game>.json`."""
+    objects: list[dict[str, Any]] = []
+    files: list[str] = []
+    for n, deck in enumerate(d for d in decks if any(it.count for it in d.items)):
+        objs, written = _deck_objects(deck, n + 1, folder, x=-8.0 * n)
+        objects += objs
+        files += written
+    if board is not None:
+        name = "tts/board.png"
+        write_bytes_atomic(folder / name, png_bytes(face_image(board, BOARD_PX / max(board.width, board.height))))
+        files.append(name)
+        objects.append({"Name": "Custom_Board", "GUID": _guid(game, "board"), "Nickname": board.key,
+                        "Description": f"{title} board",
+                        "Transform": _transform(0.0, 10.0, board.width / 100.0, flip=False),
+                        "CustomImage": {"ImageURL": _url(folder / name), "ImageSecondaryURL": "",
+                                        "WidthScale": 0.0}})
+    for t, token in enumerate(tokens):
+        name = f"tts/token-{token.face.key}.png"
+        write_bytes_atomic(folder / name, png_bytes(face_image(token.face, TOKEN_PX / token.face.width)))
+        files.append(name)
+        for copy in range(token.count):
+            objects.append({
+                "Name": "Custom_Token", "GUID": _guid(game, token.face.key, copy), "Nickname": token.face.key,
+                "Transform": _transform(12.0 + 3.0 * t, -12.0 + 0.3 * copy, token.face.width / 25.0,
+                                        y=1.0 + 0.2 * copy),
+                "CustomImage": {"ImageURL": _url(folder / name), "ImageSecondaryURL": "", "ImageScale": 1.0,
+                                "WidthScale": 0.0,
+                                "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0,
+                                                "StandUp": token.stand_up, "Stackable": False}}})
+    save = {"SaveName": title, "GameMode": title, "Date": "", "VersionNumber": "", "Note": "",
+            "Table": "", "Sky": "", "LuaScript": "", "LuaScriptState": "", "XmlUI": "",
+            "ObjectStates": objects}
+    json_name = f"tts/{game}.json"
+    write_bytes_atomic(folder / json_name, (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    return TtsExport(tuple(files), json_name)
