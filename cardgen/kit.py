@@ -6,6 +6,7 @@ for the paper) fails before the output folder is touched. Every file is written 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -15,15 +16,19 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgen import __version__
+from cardgen import __version__, words
+from cardgen.errors import LayoutError
 from cardgen.options import BuildOptions
 from cardgen.print import (
     Face, FaceCache, Flip, Imposition, Item, Layout, LayoutOptions, calibration_pdf, how_to_print, impose,
     mark_style, paper, write_pdf, write_png, write_svg,
 )
-from cardgen.print.files import write_bytes_atomic
+from cardgen.print.files import staged_folder, write_bytes_atomic
+
+if TYPE_CHECKING:
+    from cardgen.game import Game
 
 Progress = Callable[[int, int], None]
 
@@ -60,9 +65,19 @@ class ExtraPdf:
     summary: str = ""
 
 
-def pdf_name(stem: str, paper_name: str, layout: str) -> str:
-    """`cards-a4.pdf` for the single layout, `cards-a4-duplex.pdf` for the others (FORMATS.md)."""
-    return f"{stem}-{paper_name}.pdf" if layout == "single" else f"{stem}-{paper_name}-{layout}.pdf"
+def pdf_name(stem: str, paper_name: str, layout: str, flip: str = "long") -> str:
+    """The file name of a sheet PDF: it always says the paper, and a duplex file also the edge to
+    flip on: `cards-a4.pdf` (single), `cards-a4-glue.pdf`, `cards-letter-duplex-short.pdf`."""
+    if layout == "single":
+        return f"{stem}-{paper_name}.pdf"
+    if layout == "duplex":
+        return f"{stem}-{paper_name}-duplex-{flip}.pdf"
+    return f"{stem}-{paper_name}-{layout}.pdf"
+
+
+def calibration_name(paper_name: str, flip: str) -> str:
+    """The calibration sheet's file name for a paper and flip edge (`calibration-a4-long.pdf`)."""
+    return f"calibration-{paper_name}-{flip}.pdf"
 
 
 def _layout_options(options: BuildOptions, layout: str, marks: str) -> LayoutOptions:
@@ -141,7 +156,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
                 for key, (face, count) in faces.items()} if pool else {}
         for comp, layout, imp in plans:
-            name = pdf_name(comp.stem, options.paper, layout)
+            name = pdf_name(comp.stem, options.paper, layout, options.flip)
             write_pdf(folder / name, imp, title=f"{title} – {comp.title}", colour=options.colour,
                       cache=cache)
             advance(len(imp.pages))
@@ -156,7 +171,19 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 "print": how_to_print(imp) + ", at 100 % (actual size, no fit-to-page)",
                 "cutting_order": _cutting(imp, comp.cutting),
             })
-            lines.append(f"{folder / name}: {len(imp.pages)} pages, {fronts} fronts ({how_to_print(imp)})")
+            lines.append(f"{folder / name}: {words.count(len(imp.pages), 'page')}, {words.count(fronts, 'front')} "
+                         f"({how_to_print(imp)})")
+        if any(layout == "duplex" for _, layout, _ in plans):
+            # The booklets send duplex printers to this sheet: it is part of every duplex kit.
+            name = calibration_name(options.paper, options.flip)
+            calibration_pdf(folder / name, options.paper, options.flip)
+            entries.append({"file": name, "type": "pdf", "component": "calibration", "paper": options.paper,
+                            "layout": "calibration", "pages": 2, "sides": "double-sided",
+                            "flip": options.flip,
+                            "print": f"double-sided, flip on the {options.flip} edge, at 100 % (actual size); "
+                                     "read the back's offset off the scales and pass it as --back-offset X,Y",
+                            "cutting_order": "none: a test sheet, not cut"})
+            lines.append(f"{folder / name}: duplex calibration sheet")
         for xpdf in extra_pdfs if "pdf" in want else ():
             xpdf.write(folder / xpdf.file, cache)
             entries.append({"file": xpdf.file, "type": "pdf", **xpdf.entry})
@@ -168,7 +195,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 entries.append({"file": f"svg/{key}.svg", "type": "svg", "face": key, "count": count,
                                 "trim_mm": [face.width, face.height], "bleed_mm": face.bleed})
                 advance(1)
-            lines.append(f"{folder / 'svg'}/: {len(faces)} faces")
+            lines.append(f"{folder / 'svg'}/: {words.count(len(faces), 'face')}")
         if "png" in want:
             for key, (face, count) in faces.items():
                 png = f"png/{key}_x{count}.png"
@@ -179,7 +206,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                                 "pixels": [round((face.width + 2 * face.bleed) / 25.4 * options.dpi),
                                            round((face.height + 2 * face.bleed) / 25.4 * options.dpi)]})
                 advance(1)
-            lines.append(f"{folder / 'png'}/: {len(faces)} faces at {options.dpi} dpi with "
+            lines.append(f"{folder / 'png'}/: {words.count(len(faces), 'face')} at {options.dpi} dpi with "
                          f"{options.bleed:g} mm bleed, named <face>_x<count>.png")
     entries.extend(extra)
     manifest = {
@@ -190,11 +217,37 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
     }
     write_bytes_atomic(folder / "manifest.json",
                        (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    lines.append(f"{folder / 'manifest.json'}: {len(entries)} files described")
+    lines.append(f"{folder / 'manifest.json'}: {words.count(len(entries), 'file')} described")
     return lines
 
 
 def build_calibration(options: BuildOptions) -> Path:
     """The one-page duplex calibration sheet for the chosen paper and flip edge."""
-    path = options.out / f"calibration-{options.paper}-{options.flip}.pdf"
+    path = options.out / calibration_name(options.paper, options.flip)
     return calibration_pdf(path, options.paper, options.flip)
+
+
+def build_game(game: Game[Any], options: BuildOptions, quiet: bool = False) -> list[str]:
+    """Build `game`'s kit into a temporary folder beside `options.out/<game>` and swap it in at
+    the end: an interrupted or failed build leaves the previous complete folder (or none), and
+    the new folder holds exactly what this build wrote, which `manifest.json` lists.
+    """
+    target = options.out / game.name
+    if not game.has_kit():
+        return game.build_kit(options, quiet)
+    with staged_folder(target) as stage:
+        lines = game.build_kit(dataclasses.replace(options, out=stage), quiet)
+        _check_manifest(stage / game.name)
+    # The summary names the files where they end up, not where they were built.
+    return [line.replace(str(stage / game.name), str(target)) for line in lines]
+
+
+def _check_manifest(folder: Path) -> None:
+    """LayoutError unless manifest.json lists exactly the files in `folder` (besides itself)."""
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    listed = {entry["file"] for entry in manifest["files"]}
+    held = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()} - {"manifest.json"}
+    if listed != held:
+        extra, missing = sorted(held - listed), sorted(listed - held)
+        raise LayoutError(str(folder / "manifest.json"),
+                          f"does not match the folder (unlisted: {extra[:3]}, absent: {missing[:3]})")

@@ -42,24 +42,27 @@ def text_path(game: str, lang: str) -> Path:
     return template_path(game, f"rules-{lang}.txt")
 
 
-def document(content: BookletContent, lang: str, source: Any, paper: str = "a4") -> Document:
+def document(content: BookletContent, lang: str, source: Any, paper: str = "a4", flip: str = "long") -> Document:
     """The parsed booklet text of `content`'s game in `lang`, its numbers filled from `source`
-    (the set); `{kit}` is the paper name in the kit's file names."""
+    (the set); `{kit}` is the paper name in the kit's file names, `{flip}` their duplex edge and
+    `{sheet}` the paper the booklet itself is printed on."""
     game = content.game
     path = text_path(game, lang)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(str(path), f"no booklet text for language {lang!r}") from None
-    return parse(text, {**content.values(source, lang), "kit": paper}, str(path))
+    names = {"kit": paper, "flip": flip, "sheet": SHEET.get(paper, "a4")}
+    return parse(text, {**content.values(source, lang), **names}, str(path))
 
 
-def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4") -> tuple[bytes, bytes, int]:
+def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4",
+                  flip: str = "long") -> tuple[bytes, bytes, int]:
     """(reading PDF, padded PDF for imposition, number of text pages) of one booklet."""
     from pypdf import PdfReader, PdfWriter
 
     game = content.game
-    doc = document(content, lang, source, paper)
+    doc = document(content, lang, source, paper, flip)
     spec = PageSpec(doc.texts.get("caption:title", game), doc.texts.get("caption:footer", game))
     pages, n = render_pages(doc, lang, content.figures(source, lang, doc), spec)
     extra = padded(n) - n
@@ -74,6 +77,16 @@ def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = 
     buf = io.BytesIO()
     writer.write(buf)
     return pages, buf.getvalue(), n
+
+
+def booklet_name(lang: str, sheet: str) -> str:
+    """The imposed booklet's file name: language, sheet and flip edge (`rules-de-a4-duplex-short.pdf`)."""
+    return f"rules-{lang}-{sheet}-duplex-short.pdf"
+
+
+def reading_name(lang: str) -> str:
+    """The reading version's file name (one A5 page per page): `rules-de-a5-read.pdf`."""
+    return f"rules-{lang}-a5-read.pdf"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +106,9 @@ class Booklets:
         for name, data in self.files.items():
             write_bytes_atomic(self.folder / name, data)
         langs = sorted({e["lang"] for e in self.entries})
-        return [f"{self.folder}/rules-{{{','.join(langs)}}}.pdf: rule booklets (fold) and -read.pdf versions"]
+        sheet = self.entries[0]["paper"] if self.entries else "a4"
+        return [f"{self.folder}/{booklet_name('{' + ','.join(langs) + '}', sheet)}: rule booklets (fold) and "
+                f"{reading_name('…')} versions"]
 
 
 def plan_booklets(content: BookletContent, options: Any, source: Any) -> Booklets:
@@ -105,13 +120,13 @@ def plan_booklets(content: BookletContent, options: Any, source: Any) -> Booklet
     files: dict[str, bytes] = {}
     entries: list[dict[str, Any]] = []
     for lang in options.langs:
-        read, full, n = booklet_pages(content, lang, source, options.paper)
+        read, full, n = booklet_pages(content, lang, source, options.paper, options.flip)
         total = len(_pages(full))
-        files[f"rules-{lang}.pdf"] = impose_pdf(full, sheet, parse_title(full))
-        files[f"rules-{lang}-read.pdf"] = read
+        files[booklet_name(lang, sheet)] = impose_pdf(full, sheet, parse_title(full))
+        files[reading_name(lang)] = read
         # type "booklet" (a PDF): kept apart from the card/tile sheets, which carry "fronts"
         entries.append({
-            "file": f"rules-{lang}.pdf", "type": "booklet", "format": "pdf", "component": "rules",
+            "file": booklet_name(lang, sheet), "type": "booklet", "format": "pdf", "component": "rules",
             "lang": lang, "paper": sheet, "layout": "saddle-stitch", "pages": total // 2,
             "booklet_pages": total, "sides": "double-sided", "flip": "short",
             "print": (f"double-sided on {paper_name} (landscape), flip on the short edge, at 100 % "
@@ -119,7 +134,7 @@ def plan_booklets(content: BookletContent, options: Any, source: Any) -> Booklet
             "cutting_order": "none: fold the printed sheets as one stack, then staple on the fold",
         })
         entries.append({
-            "file": f"rules-{lang}-read.pdf", "type": "booklet", "format": "pdf", "component": "rules",
+            "file": reading_name(lang), "type": "booklet", "format": "pdf", "component": "rules",
             "lang": lang, "paper": "a5", "layout": "reading", "pages": n,
             "print": "for reading on screen (one A5 page per page); print the booklet instead",
         })

@@ -62,8 +62,8 @@ def _uses(reader: pypdf.PdfReader) -> dict[str, int]:
 def test_files_and_manifest(kit: Path) -> None:
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
     pdfs = {e["file"]: e for e in manifest["files"] if e["type"] == "pdf"}
-    assert set(pdfs) == {"board-a4.pdf", "board-a3.pdf", "parts-a4.pdf", "castles-a4-duplex.pdf",
-                         "castles-a4-gutterfold.pdf"}
+    assert set(pdfs) == {"board-a4.pdf", "board-a3.pdf", "parts-a4.pdf", "castles-a4-duplex-long.pdf",
+                         "castles-a4-gutterfold.pdf", "calibration-a4-long.pdf"}
     assert pdfs["board-a4.pdf"]["layout"] == "poster" and pdfs["board-a4.pdf"]["grid"] == [2, 2]
     assert pdfs["board-a3.pdf"]["scaled_from_mm"] is None and pdfs["board-a3.pdf"]["field_mm"] == 18.0
     for entry in pdfs.values():
@@ -90,7 +90,7 @@ def test_every_page_has_trim_and_bleed_boxes(kit: Path) -> None:
 def test_parts_hold_twelve_pieces_four_castles_and_the_sticks(kit: Path) -> None:
     assert _uses(pypdf.PdfReader(kit / "parts-a4.pdf")) == {"piece-red": 6, "piece-blue": 6,
                                                             "stick-gauge": 1, "stick": 80}
-    duplex = pypdf.PdfReader(kit / "castles-a4-duplex.pdf")
+    duplex = pypdf.PdfReader(kit / "castles-a4-duplex-long.pdf")
     assert len(duplex.pages) == 2
     fronts = re.findall(rb"/FormXob\.face\.([\w.-]+) Do", duplex.pages[0].get_contents().get_data())
     backs = re.findall(rb"/FormXob\.face\.([\w.-]+) Do", duplex.pages[1].get_contents().get_data())
@@ -108,7 +108,7 @@ def _render(path: Path, index: int, box: Box, dpi: float = DPI) -> Image.Image:
 
 def test_castle_backs_lie_behind_their_fronts(kit: Path) -> None:
     """Rasterised: the back page turned over (long edge: left-right) has ink where the front has."""
-    path = kit / "castles-a4-duplex.pdf"
+    path = kit / "castles-a4-duplex-long.pdf"
     sheet = Box(0, 0, 210, 297)
     front = _render(path, 0, sheet, 50).point(lambda v: 255 if v > 240 else 0)
     back = _render(path, 1, sheet, 50).transpose(Image.Transpose.FLIP_LEFT_RIGHT).point(lambda v: 255 if v > 240 else 0)
