@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.plan import MAIN, Line, kind_findings, kind_use, play, row, skill_summary
+from cardgen.errors import DataError
+from cardgen.words import count
 
 if TYPE_CHECKING:
     from cardgen.game import Game
@@ -58,7 +60,8 @@ class GameCheck:
         for r in self.rows:
             where = f"{self.name} {r['config']}" + (f" ({r['lineup']})" if r.get("section") != MAIN else "")
             if r["ended"] != r["games"]:
-                out.append(f"{where}: {int(r['games']) - int(r['ended'])} of {r['games']} games did not end")
+                out.append(f"{where}: {int(r['games']) - int(r['ended'])} of {count(int(r['games']), 'game')} "
+                           "did not end")
             out.extend(f"{where}: {problem}" for problem in r["problems"])
         return out
 
@@ -91,6 +94,11 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
         n = games or game.default_games
         k = min(game.default_skill_games if skill_games is None else skill_games, n)
         check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k)
+        if players:
+            low, high = game.player_range(game_set)
+            if not all(low <= p <= high for p in players):
+                raise DataError("--players", f"{game.name} with this set seats {low}-{high} players, not "
+                                             f"{', '.join(str(p) for p in players if not low <= p <= high)}")
         if check.complete:
             counts = players or game.default_players(game_set)
             for line in game.check_lines(game_set, counts, n, player, k):
@@ -137,9 +145,9 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
         console.print("complete: every component of the original, with its parts")
     if not check.rows:
         return
-    title = f"{check.name}: {check.games} games per line, {player} players"
+    title = f"{check.name}: {count(check.games, 'game')} per line, {player} players"
     if check.skill_rows:
-        title += f"; skill comparison below the rule, {check.skill_games} games per line"
+        title += f"; skill comparison below the rule, {count(check.skill_games, 'game')} per line"
     for table in tables(title, check.rows, check.labels, console):
         console.print(table)
     for text in skill_lines(check.skill):
@@ -147,7 +155,8 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
     use = kind_use(check.rows)
     if use:
         least = min(use, key=lambda k: use[k])
-        console.print(f"use: {len(use)} kinds, the least played is '{least}' ({use[least]} times)")
+        console.print(f"use: {count(len(use), 'kind')}, the least played is '{least}' "
+                      f"({count(use[least], 'time')})")
     for text in check.unused:
         console.print(f"[yellow]finding:[/yellow] {text}")
     if check.chart:

@@ -66,7 +66,7 @@ class Pass:
     player: int
 
     def __str__(self) -> str:
-        return f"player {self.player} passes"
+        return f"player {self.player + 1} passes"  # printed from 1, like every seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ class Turn:
     places: tuple[Place, ...]
 
     def __str__(self) -> str:
-        return f"player {self.player} lays " + (", ".join(str(p) for p in self.places) or "nothing")
+        return f"player {self.player + 1} lays " + (", ".join(str(p) for p in self.places) or "nothing")
 
 
 @dataclass(frozen=True, slots=True)
