@@ -35,6 +35,7 @@ test-all: $(STAMP)
 	$(PY) -m pytest -q -n 2 -m ''
 
 bench: $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check 'board-game-factory>=0.3'
 	$(PY) bench/run.py
 
 lint: $(STAMP)

@@ -119,14 +119,43 @@ def _png_pool(want: set[str]) -> Iterator[ProcessPoolExecutor | None]:
         yield pool
 
 
+_SHARED: dict[str, FaceCache] = {}
+"""The parsed faces a forked PDF worker inherits (set just before the fork)."""
+
+
+def _write_pdf_job(path: Path, imp: Imposition, title: str, colour: str) -> None:
+    write_pdf(path, imp, title=title, colour="cmyk" if colour == "cmyk" else "rgb", cache=_SHARED.get("cache"))
+
+
+@contextmanager
+def _pdf_pool(cache: FaceCache, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
+    """One forked worker for sheet PDFs when there are two or more and a second core; None
+    elsewhere (a spawned worker would have to parse every face again)."""
+    if jobs < 2 or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
+        yield None
+        return
+    _SHARED["cache"] = cache
+    try:
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as pool:
+            yield pool
+    finally:
+        _SHARED.clear()
+
+
 def write_kit(game: str, title: str, components: Sequence[Component], options: BuildOptions,
               extra: Sequence[dict[str, Any]] = (), quiet: bool = False,
-              extra_pdfs: Sequence[ExtraPdf] = ()) -> list[str]:
+              extra_pdfs: Sequence[ExtraPdf] = (),
+              later: Callable[[], Sequence[dict[str, Any]]] | None = None) -> list[str]:
     """Write every component's PDFs, SVGs and PNGs under `options.out/game` plus manifest.json.
 
+    Only the components and extra PDFs `options.only` asks for (by stem or component name).
     `extra_pdfs` are written after the components' layouts (when PDFs are wanted) and their
-    faces join the SVG and PNG files. Returns one summary line per file group for the terminal.
+    faces join the SVG and PNG files. `later` is called once the sheets are written, before the
+    manifest: it finishes files made meanwhile in other processes (the booklets) and gives
+    their manifest entries. Returns one summary line per file group for the terminal.
     """
+    components = [comp for comp in components if options.wants(comp.stem)]
+    extra_pdfs = [xpdf for xpdf in extra_pdfs if options.wants(str(xpdf.entry.get("component", xpdf.file)))]
     want = set(options.formats)
     plans: list[tuple[Component, str, Imposition]] = []
     if "pdf" in want:
@@ -155,11 +184,25 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
                 for key, (face, count) in faces.items()} if pool else {}
+        # Every face is parsed once, here; then half the sheet PDFs are written by a forked
+        # worker that inherits the parsed faces, while this process writes the other half.
+        for face, _ in faces.values() if "pdf" in want else ():
+            cache.drawing(face, options.colour == "cmyk")
+        with _pdf_pool(cache, len(plans)) as pdf_pool:
+            jobs = []
+            for i, (comp, layout, imp) in enumerate(plans):
+                name = pdf_name(comp.stem, options.paper, layout, options.flip)
+                args = (folder / name, imp, f"{title} – {comp.title}", options.colour)
+                jobs.append(pdf_pool.submit(_write_pdf_job, *args) if pdf_pool and i % 2 else None)
+                if jobs[-1] is None:
+                    write_pdf(*args[:2], title=args[2], colour=options.colour, cache=cache)
+                    advance(len(imp.pages))
+            for job, (_, _, imp) in zip(jobs, plans):
+                if job is not None:
+                    job.result()
+                    advance(len(imp.pages))
         for comp, layout, imp in plans:
             name = pdf_name(comp.stem, options.paper, layout, options.flip)
-            write_pdf(folder / name, imp, title=f"{title} – {comp.title}", colour=options.colour,
-                      cache=cache)
-            advance(len(imp.pages))
             fronts = sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
             entries.append({
                 "file": name, "type": "pdf", "component": comp.stem, "paper": options.paper,
@@ -209,6 +252,8 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
             lines.append(f"{folder / 'png'}/: {words.count(len(faces), 'face')} at {options.dpi} dpi with "
                          f"{options.bleed:g} mm bleed, named <face>_x<count>.png")
     entries.extend(extra)
+    if later is not None:
+        entries.extend(later())
     manifest = {
         "game": game, "title": title, "generator": f"cardgen {__version__}",
         "set": str(options.set_path) if options.set_path else "standard",
@@ -235,6 +280,8 @@ def build_game(game: Game[Any], options: BuildOptions, quiet: bool = False) -> l
     target = options.out / game.name
     if not game.has_kit():
         return game.build_kit(options, quiet)
+    if not any(options.wants(part) for part in game.kit_parts):
+        return [f"{game.name}: none of --only {','.join(options.only)} (skipped)"]
     with staged_folder(target) as stage:
         lines = game.build_kit(dataclasses.replace(options, out=stage), quiet)
         _check_manifest(stage / game.name)

@@ -31,6 +31,8 @@ class BuildOptions:
     langs: tuple[str, ...] = LANGS
     set_path: Path | None = None
     out: Path = field(default_factory=lambda: Path("output"))
+    only: tuple[str, ...] = ()
+    """The parts of the kits to build (`--only cards,booklets`); empty: everything."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 10:
@@ -41,6 +43,11 @@ class BuildOptions:
             raise LayoutError("--colour", f"unknown colour mode {self.colour!r} (rgb or cmyk)")
         if any(abs(v) > 10 for v in self.back_offset):
             raise LayoutError("--back-offset", "an offset over 10 mm is a setting error, not a printer shift")
+
+
+    def wants(self, part: str) -> bool:
+        """Whether this build makes `part` of a kit ("cards", "booklets", …)."""
+        return not self.only or part in self.only
 
 
 def parse_list(text: str, allowed: tuple[str, ...], option: str) -> tuple[str, ...]:

@@ -40,8 +40,8 @@ _BLACK_CMYK = CMYKColor(0, 0, 0, 1)
 
 
 def ensure_font() -> str:
-    """Register the DejaVu fonts shipped with cardgen (once per process); the label font's name."""
-    fonts.register()
+    """Register the label font shipped with cardgen (once per process) and return its name."""
+    fonts.register_face(FONT)
     return FONT
 
 

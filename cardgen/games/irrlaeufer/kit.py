@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.booklet.build import plan_booklets
+from cardgen.booklet.build import start_booklets
 from cardgen.games.irrlaeufer.booklet import CONTENT
 from cardgen.games.irrlaeufer.components import IrrBoard, load_board
 from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, board_spec, castle_faces,
@@ -224,12 +224,14 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
          "sides": "single-sided", "colour": options.colour,
          "print": "single-sided, at 100 % (actual size, no fit-to-page), on card if you can",
          "cutting_order": PARTS_CUTTING},
-        tuple(part_faces), f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks"))
+        tuple(part_faces),
+        f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks"))
     red, blue = castle_faces(board, options.bleed)
     layouts = tuple(lay for lay in options.layouts if lay in ("duplex", "gutterfold")) or ("duplex", "gutterfold")
     castles = Component("castles", "Burgen / castles", (Item(red, blue, CASTLES),), CASTLE_CUTTING,
                         layouts=("duplex", "gutterfold"))
-    booklets = plan_booklets(CONTENT, options, board)
-    lines = write_kit("irrlaeufer", board.name, [castles], dataclasses.replace(options, layouts=layouts),
-                      extra=booklets.entries, quiet=quiet, extra_pdfs=extras)
-    return lines + booklets.write()
+    # The booklets are typeset in other processes while the sheets are drawn here.
+    with start_booklets(CONTENT, options, board) as booklets:
+        lines = write_kit("irrlaeufer", board.name, [castles], dataclasses.replace(options, layouts=layouts),
+                          quiet=quiet, extra_pdfs=extras, later=booklets.finish)
+        return lines + booklets.summary()

@@ -6,7 +6,7 @@ nothing), front and mirrored back sheets to glue together, and duplex.
 
 from __future__ import annotations
 
-from cardgen.booklet.build import plan_booklets
+from cardgen.booklet.build import start_booklets
 from cardgen.games.schlangengrube.booklet import CONTENT
 from cardgen.games.schlangengrube.components import load_pit_set
 from cardgen.games.schlangengrube.render import items
@@ -22,6 +22,7 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     pit = load_pit_set(options.set_path)
     tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
                       layouts=("single", "glue", "duplex"), marks="crosses")
-    booklets = plan_booklets(CONTENT, options, pit)
-    lines = write_kit("schlangengrube", pit.name, [tiles], options, extra=booklets.entries, quiet=quiet)
-    return lines + booklets.write()
+    # The booklets are typeset in other processes while the sheets are drawn here.
+    with start_booklets(CONTENT, options, pit) as booklets:
+        lines = write_kit("schlangengrube", pit.name, [tiles], options, quiet=quiet, later=booklets.finish)
+        return lines + booklets.summary()

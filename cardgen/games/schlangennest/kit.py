@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgen.booklet.build import plan_booklets
+from cardgen.booklet.build import start_booklets
 from cardgen.games.schlangennest.booklet import CONTENT
 from cardgen.games.schlangennest.components import NestSet, load_nest_set
 from cardgen.games.schlangennest.render import items
@@ -22,6 +22,7 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     """Write output/schlangennest/: cards PDFs for each layout, SVG and PNG faces, manifest."""
     nest = load(options)
     cards = Component("cards", "Karten / cards", tuple(items(nest, options.bleed)), CUTTING)
-    booklets = plan_booklets(CONTENT, options, nest)
-    lines = write_kit("schlangennest", nest.name, [cards], options, extra=booklets.entries, quiet=quiet)
-    return lines + booklets.write()
+    # The booklets are typeset in other processes while the sheets are drawn here.
+    with start_booklets(CONTENT, options, nest) as booklets:
+        lines = write_kit("schlangennest", nest.name, [cards], options, quiet=quiet, later=booklets.finish)
+        return lines + booklets.summary()
