@@ -126,6 +126,9 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG faces.")
 @click.option("--colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb", show_default=True)
 @click.option("--lang", "langs", default="de,en", show_default=True, help="Rule booklet languages.")
+@click.option("--only", "only", metavar="PART,…",
+              help="Build only these parts of the kits: cards, tiles, board, parts, castles, booklets.  "
+                   "[default: all]")
 @click.option("--calibration", is_flag=True, help="Write only the duplex calibration sheet, DIR/calibration-<paper>-<flip>.pdf "
                    "(every kit with a duplex layout holds one too).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for every random choice.")
@@ -133,17 +136,22 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @reports_errors
 def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
           back_offset: str, bleed: float, marks: str | None, formats: str, dpi: int, colour: str, langs: str,
-          calibration: bool, seed: int, quiet: bool) -> None:
+          only: str | None, calibration: bool, seed: int, quiet: bool) -> None:
     """Write print-ready files for GAMES (all games when none is named) into DIR/<game>/.
 
     PDF sheets for every layout, SVG and 300 dpi PNG faces, and manifest.json, which says how
     to print each file (single- or double-sided, which edge to flip, the cutting order).
     """
+    import dataclasses
+
     from cardgen import kit
+    from cardgen.options import parse_list
 
     with usage_errors():
         options = _build_options(paper, out, layout, flip, back_offset, bleed, marks, formats, dpi, colour,
                                  langs, set_path)
+        if only is not None:
+            options = dataclasses.replace(options, only=parse_list(only, _registry().kit_parts, "--only"))
     if calibration:
         path = kit.build_calibration(options)
         if not quiet:
@@ -248,7 +256,7 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     if as_json:
         click.echo(json.dumps({c.name: c.to_json(player, seed) for c in checks}, indent=2))
     else:
-        console = Console(width=max(Console().width, 170))
+        console = Console()  # the terminal's width (COLUMNS when set); report.tables splits to fit
         for c in checks:
             print_report(c, player, console)
     failures = [f for c in checks for f in c.failures()]
