@@ -34,7 +34,7 @@ class LayoutError(CardgenError):
 
 
 class IllegalMove(CardgenError):
-    """A move the rules refuse; `rule` is the stable rule identifier from FORMATS.md."""
+    """A move the rules refuse; `rule` is the stable rule identifier listed in docs/rulings.md."""
 
     def __init__(self, place: str, rule: str, reason: str) -> None:
         self.rule = rule

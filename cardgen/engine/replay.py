@@ -1,4 +1,4 @@
-"""Replaying a game record (FORMATS.md) move by move, for any game of the registry."""
+"""Replaying a game record (docs/records.md) move by move, for any game of the registry."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ class ReplayResult:
     state: GameState[Any] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        """Exactly the `replay --json` object of FORMATS.md."""
+        """Exactly the `replay --json` object of docs/records.md."""
         return {"legal": self.legal, "applied": self.applied, "error": self.error,
                 "finished": self.finished, "scores": self.scores}
 

@@ -1,4 +1,4 @@
-"""The Schlangengrube game object: a tile set with options, which makes states (RULINGS.md 2).
+"""The Schlangengrube game object: a tile set with options, which makes states (docs/rulings.md, Schlangengrube).
 
 `PitGame` precomputes the catalogue of tile faces once, so every state of it (and every clone)
 shares it; `new_game` is what the shared engine's registry calls.

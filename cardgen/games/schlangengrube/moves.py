@@ -1,4 +1,4 @@
-"""Schlangengrube moves, their game-record JSON (FORMATS.md) and the table of rule ids.
+"""Schlangengrube moves, their game-record JSON (docs/records.md) and the table of rule ids.
 
 The engine steps one tile at a time (`Place`, and `Pass` when nothing fits): after the first
 tile of a turn the same player is still to move, for the second. A whole turn as written in a

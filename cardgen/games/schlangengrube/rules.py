@@ -1,4 +1,4 @@
-"""Schlangengrube rules: the bag, hands of 5, two tiles a turn, scoring, variants (RULINGS.md 2).
+"""Schlangengrube rules: the bag, hands of 5, two tiles a turn, scoring, variants (docs/rulings.md, Schlangengrube).
 
 `PitState` is one position (cardgen.engine.base.GameState). States are made by `game.PitGame`
 (a set with options): `new_initial_state(seed)` shuffles the bag, lays the start tile at (0, 0)
@@ -365,7 +365,7 @@ class PitState(GameState[PitMove]):
         return move_from_json(data)
 
     def record(self) -> dict[str, Any]:
-        """The game so far as a FORMATS.md game record (a half-played turn is left out)."""
+        """The game so far as a game record (docs/records.md) (a half-played turn is left out)."""
         options = self.game.options
         if self.secret is not None:
             options = replace(options, secret=tuple(self.game.set.colours[c] for c in self.secret))
