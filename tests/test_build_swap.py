@@ -74,7 +74,7 @@ def test_a_build_killed_mid_way_leaves_the_previous_complete_output(tmp_path: Pa
     """SIGKILL a real `cardgen build` once it has written files into its temporary folder: the
     previous output is untouched, and the next build clears what the killed one left."""
     out = tmp_path / "out"
-    _build(out, "--format", "pdf", "--layout", "single", "--lang", "en")
+    _build(out, "--format", "pdf", "--layout", "single", "--only", "cards")
     before = _snapshot(out / "schlangennest")
     command = [sys.executable, "-m", "cardgen", "build", "schlangennest", "--out", str(out), "-q",
                "--format", "pdf,svg", "--paper", "letter"]
@@ -95,7 +95,7 @@ def test_a_build_killed_mid_way_leaves_the_previous_complete_output(tmp_path: Pa
     assert proc.returncode == -signal.SIGKILL
     assert _snapshot(out / "schlangennest") == before  # the previous kit, complete and unchanged
     assert set(before) == _listed(out / "schlangennest")
-    _build(out, "--format", "pdf", "--layout", "single", "--lang", "de")
+    _build(out, "--format", "svg", "--only", "cards")
     assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]  # the killed build's folder is gone
     assert set(_snapshot(out / "schlangennest")) == _listed(out / "schlangennest")
 
@@ -103,7 +103,7 @@ def test_a_build_killed_mid_way_leaves_the_previous_complete_output(tmp_path: Pa
 def test_ctrl_c_during_a_build_leaves_the_previous_complete_output(tmp_path: Path) -> None:
     """SIGINT (Ctrl-C) to a real `cardgen build`: it stops, and the previous kit is unchanged."""
     out = tmp_path / "out"
-    _build(out, "--format", "pdf", "--layout", "single", "--lang", "en")
+    _build(out, "--format", "pdf", "--layout", "single", "--only", "cards")
     before = _snapshot(out / "schlangennest")
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "schlangennest", "--out", str(out), "-q",
                              "--format", "pdf,svg"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -148,8 +148,13 @@ class Booklets:
     def __enter__(self) -> Booklets:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, *_: object) -> None:
         if self._pool is not None:
+            if kind is not None:
+                # Leaving on an error or Ctrl-C: stop the typesetting now rather than wait for it
+                # (Python 3.11's executor has no public way to; 3.14 adds terminate_workers).
+                for process in list(self._pool._processes.values()):
+                    process.terminate()
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 

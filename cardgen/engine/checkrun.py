@@ -95,8 +95,9 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
         k = min(game.default_skill_games if skill_games is None else skill_games, n)
         check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k)
         if players:
+            # A count the set cannot seat is skipped; none at all would be an empty report.
             low, high = game.player_range(game_set)
-            if not all(low <= p <= high for p in players):
+            if not any(low <= p <= high for p in players):
                 raise DataError("--players", f"{game.name} with this set seats {low}-{high} players, not "
                                              f"{', '.join(str(p) for p in players if not low <= p <= high)}")
         if check.complete:
