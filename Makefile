@@ -5,7 +5,14 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: all kit test test-all bench lint clean
+# First of all: a Python new enough, or one line saying what is wrong (`make clean` needs none).
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(shell $(PYTHON) -c 'import sys; print(int(sys.version_info >= (3, 11)))' 2>/dev/null),1)
+$(error cardgen needs Python 3.11 or newer, and '$(PYTHON)' is missing or older (try: make PYTHON=python3.11))
+endif
+endif
+
+.PHONY: all kit test test-wheel test-all bench lint clean
 
 all: kit
 
@@ -20,10 +27,15 @@ kit: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2
 
+# The wheel installed into a fresh virtual environment, run from an unrelated folder.
+test-wheel: $(STAMP)
+	$(PY) -m pytest -q -p no:xdist -m wheel tests/test_wheel.py
+
 test-all: $(STAMP)
 	$(PY) -m pytest -q -n 2 -m ''
 
 bench: $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check 'board-game-factory>=0.3'
 	$(PY) bench/run.py
 
 lint: $(STAMP)

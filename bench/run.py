@@ -34,10 +34,9 @@ def median_time(func: Callable[[], object], runs: int = 5) -> float:
 def bench_print() -> None:
     from cardgen.games.schlangennest.render import items
     from cardgen.print import FaceCache, Layout, LayoutOptions, impose, write_pdf, write_png
-    from cardgen.sets import NestSet, default_set_path, load_set
+    from cardgen.registry import GAMES
 
-    nest = load_set(default_set_path("schlangennest"))
-    assert isinstance(nest, NestSet)
+    nest = GAMES.get("schlangennest").load_set()
     cards = items(nest, 3.0)
     n = sum(i.count for i in cards)
     with tempfile.TemporaryDirectory() as tmp:
@@ -75,16 +74,18 @@ def bench_check(game: str) -> None:
 def main() -> None:
     print(f"cardgen benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     bench_print()
-    from cardgen.games import GAMES
+    from cardgen.registry import GAMES
 
-    for name, info in GAMES.items():
-        if info.kit_module:
-            bench_build(name)
+    for game in GAMES:
+        if game.has_kit():
+            bench_build(game.name)
     for script in sorted((ROOT / "bench").glob("bench_*.py")):
-        runpy.run_path(str(script), run_name="__main__")
-    for name, info in GAMES.items():
-        if info.check_module:
-            bench_check(name)
+        try:
+            runpy.run_path(str(script), run_name="__main__")
+        except Exception as exc:  # one broken benchmark must not hide the others
+            print(f"{script.name}: failed ({type(exc).__name__}: {exc})")
+    for game in GAMES:
+        bench_check(game.name)
 
 
 if __name__ == "__main__":

@@ -9,13 +9,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from cardgen.errors import CardgenError
 from cardgen.game import Game, Registry
+
+if TYPE_CHECKING:
+    from cardgen.options import BuildOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -76,8 +79,18 @@ def reports_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+@contextlib.contextmanager
+def usage_errors() -> Iterator[None]:
+    """Inside: a CardgenError is a usage mistake (a bad option value, an unknown game name), so
+    it becomes click's usage error, exit 2, like every other mistake on the command line."""
+    try:
+        yield
+    except CardgenError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="cardgen")
+@click.version_option(None, "-V", "--version", package_name="cardgen")
 def main() -> None:
     """cardgen: print-and-play kits, rules engines and rule booklets for Schlangennest,
     Schlangengrube and Irrläufer."""
@@ -91,9 +104,10 @@ def _games(names: tuple[str, ...], set_path: str | None = None) -> list[Game[Any
     registry = _registry()
     if set_path and not names:
         return [registry.game_of_set(set_path)]
-    games = registry.select(names)
-    if set_path and len(games) != 1:
-        raise CardgenError("--set", "a set file belongs to one game: name that game too")
+    with usage_errors():
+        games = registry.select(names)
+        if set_path and len(games) != 1:
+            raise CardgenError("--set", "a set file belongs to one game: name that game too")
     return games
 
 
@@ -108,52 +122,16 @@ def list_games() -> None:
         click.echo(f"  print kit:  {'yes' if game.has_kit() else 'not yet'}")
 
 
-@main.command()
-@click.argument("games", nargs=-1)
-@click.option("--set", "set_path", metavar="FILE.toml", help="A tile set or variant instead of the built-in default.")
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4", show_default=True)
-@click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Folder for output/<game>/.")
-@click.option("--layout", type=click.Choice(["single", "duplex", "gutterfold", "glue"]),
-              help="Build only this layout (default: all four).")
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
-              help="The edge your printer turns the sheet on for duplex.")
-@click.option("--back-offset", default="0,0", metavar="X,Y", show_default=True,
-              help="Shift of the back pages in mm, read off the calibration sheet.")
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Art beyond the cut line, mm.")
-@click.option("--marks", type=click.Choice(["corners", "lines", "crosses", "none"]),
-              help="Cut marks (default: corners; crosses for the Schlangengrube tiles).")
-@click.option("--format", "formats", default="pdf,svg,png", show_default=True,
-              help="Any of pdf,svg,png,tts (tts: Tabletop Simulator deck sheets and saved object).")
-@click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG faces.")
-@click.option("--colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True)
-@click.option("--icc", "icc", type=click.Path(dir_okay=False), metavar="FILE.icc",
-              help="CMYK output profile for --colour cmyk.  [default: cardgen's generic GCR profile, 300 % ink]")
-@click.option("--card-size", "card_size", type=float, metavar="MM",
-              help="Cards and tiles this many mm square (25-90); boards keep their field size.")
-@click.option("--ink", type=click.Choice(["normal", "low"]), default="normal", show_default=True,
-              help="low: outline backs and light fills; the manifest estimates the ink saved.")
-@click.option("--service", metavar="NAME", help="Also write upload files for a print service (see docs/printing.md).")
-@click.option("--lang", "langs", default="de,en", show_default=True, help="Rule booklet languages.")
-@click.option("--calibration", is_flag=True,
-              help="Write only the duplex calibration sheet, DIR/calibration-<paper>-<flip>.pdf.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for every random choice.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
-@reports_errors
-def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
-          back_offset: str, bleed: float, marks: str | None, formats: str, dpi: int, colour: str, icc: str | None,
-          card_size: float | None, ink: str, service: str | None, langs: str,
-          calibration: bool, seed: int, quiet: bool) -> None:
-    """Write print-ready files for GAMES (all games when none is named) into DIR/<game>/.
-
-    PDF sheets for every layout, SVG and 300 dpi PNG faces, and manifest.json, which says how
-    to print each file (single- or double-sided, which edge to flip, the cutting order).
-    """
+def _build_options(paper: str, out: str, layout: str | None, flip: str, back_offset: str, bleed: float,
+                   marks: str | None, formats: str, dpi: int, colour: str, langs: str,
+                   set_path: str | None, card_size: float | None = None, ink: str = "normal",
+                   icc: str | None = None, service: str | None = None) -> BuildOptions:
+    """`build`'s options checked into BuildOptions (LayoutError naming the bad option)."""
     from pathlib import Path
 
-    from cardgen import kit
     from cardgen.options import FORMATS, LANGS, LAYOUTS, BuildOptions, parse_list, parse_offset
 
-    options = BuildOptions(
+    return BuildOptions(
         paper=paper, layouts=(layout,) if layout else LAYOUTS, flip=flip,
         back_offset=parse_offset(back_offset), bleed=bleed, marks=marks,
         formats=parse_list(formats, FORMATS, "--format"), dpi=dpi, colour="cmyk" if colour == "cmyk" else "rgb",
@@ -161,19 +139,75 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
         out=Path(out), card_size=card_size, ink="low" if ink == "low" else "normal",
         icc=Path(icc) if icc else None, service=service,
     )
-    if service is not None:
-        from cardgen.print.services import service_spec
 
-        service_spec(service)  # an unknown name fails before anything is built
-    if icc is not None and colour != "cmyk":
-        raise CardgenError("--icc", "a profile is used only with --colour cmyk")
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--set", "set_path", metavar="FILE.toml", help="A tile set or variant instead of the built-in default.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"], case_sensitive=False), default="a4",
+              show_default=True)
+@click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Folder for output/<game>/.")
+@click.option("--layout", type=click.Choice(["single", "duplex", "gutterfold", "glue"], case_sensitive=False),
+              help="Build only this layout (default: all four).")
+@click.option("--flip", type=click.Choice(["long", "short"], case_sensitive=False), default="long", show_default=True,
+              help="The edge your printer turns the sheet on for duplex.")
+@click.option("--back-offset", default="0,0", metavar="X,Y", show_default=True,
+              help="Shift of the back pages in mm, read off the calibration sheet.")
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Art beyond the cut line, mm.")
+@click.option("--marks", type=click.Choice(["corners", "lines", "crosses", "none"], case_sensitive=False),
+              help="Cut marks (default: corners; crosses for the Schlangengrube tiles).")
+@click.option("--format", "formats", default="pdf,svg,png", show_default=True,
+              help="Any of pdf,svg,png,tts (tts: Tabletop Simulator deck sheets and saved object).")
+@click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG faces.")
+@click.option("--colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb", show_default=True)
+@click.option("--icc", "icc", type=click.Path(dir_okay=False), metavar="FILE.icc",
+              help="CMYK output profile for --colour cmyk.  [default: cardgen's generic GCR profile, 300 % ink]")
+@click.option("--card-size", "card_size", type=float, metavar="MM",
+              help="Cards and tiles this many mm square (25-90); boards keep their field size.")
+@click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
+              show_default=True, help="low: outline backs and light fills; the manifest estimates the ink saved.")
+@click.option("--service", metavar="NAME", help="Also write upload files for a print service (see docs/printing.md).")
+@click.option("--lang", "langs", default="de,en", show_default=True, help="Rule booklet languages.")
+@click.option("--only", "only", metavar="PART,…",
+              help="Build only these parts of the kits: cards, tiles, board, parts, castles, booklets.  "
+                   "[default: all]")
+@click.option("--calibration", is_flag=True, help="Write only the duplex calibration sheet, DIR/calibration-<paper>-<flip>.pdf "
+                   "(every kit with a duplex layout holds one too).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for every random choice.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@reports_errors
+def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
+          back_offset: str, bleed: float, marks: str | None, formats: str, dpi: int, colour: str, icc: str | None,
+          card_size: float | None, ink: str, service: str | None, langs: str,
+          only: str | None, calibration: bool, seed: int, quiet: bool) -> None:
+    """Write print-ready files for GAMES (all games when none is named) into DIR/<game>/.
+
+    PDF sheets for every layout, SVG and 300 dpi PNG faces, and manifest.json, which says how
+    to print each file (single- or double-sided, which edge to flip, the cutting order).
+    """
+    import dataclasses
+
+    from cardgen import kit
+    from cardgen.options import parse_list
+
+    with usage_errors():
+        options = _build_options(paper, out, layout, flip, back_offset, bleed, marks, formats, dpi, colour,
+                                 langs, set_path, card_size, ink.lower(), icc, service)
+        if only is not None:
+            options = dataclasses.replace(options, only=parse_list(only, _registry().kit_parts, "--only"))
+        if icc is not None and options.colour != "cmyk":
+            raise CardgenError("--icc", "a profile is used only with --colour cmyk")
+        if service is not None:
+            from cardgen.print.services import service_spec
+
+            service_spec(service)  # an unknown name fails before anything is built
     if calibration:
         path = kit.build_calibration(options)
         if not quiet:
             click.echo(f"wrote {path}")
         return
     for game in _games(games, set_path):
-        for line in game.build_kit(options, quiet=quiet):
+        for line in kit.build_game(game, options, quiet=quiet):
             if not quiet:
                 click.echo(line)
 
@@ -193,12 +227,13 @@ def _player_counts(value: str) -> tuple[int, ...]:
 
 @main.command()
 @click.argument("record", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the FORMATS.md result object instead of text.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (docs/records.md) instead of text.")
 @reports_errors
 def replay(record: str, as_json: bool) -> None:
     """Replay the game record RECORD.json move by move and report the result."""
     import json
 
+    from cardgen.engine.replay import move_place
     from cardgen.engine.replay import replay as run_replay
 
     result = run_replay(record, _registry())
@@ -210,7 +245,7 @@ def replay(record: str, as_json: bool) -> None:
         click.echo(result.final)
     if result.error is not None:
         err = result.error
-        click.echo(f"cardgen: {record}: moves[{err['move']}]: {err['message']} [{err['rule']}]", err=True)
+        click.echo(f"cardgen: {record}: {move_place(err['move'])}: {err['message']} [{err['rule']}]", err=True)
         sys.exit(1)
 
 
@@ -226,7 +261,8 @@ def replay(record: str, as_json: bool) -> None:
 @click.option("--players", "players", default=None,
               help="Player counts to play, e.g. 2,3,4.  [default: 2,3,4; Schlangennest up to its "
                    "colours; Irrläufer 2]")
-@click.option("--player", "player", type=click.Choice(["sensible", "random", "greedy"]), default="sensible",
+@click.option("--player", "player", type=click.Choice(["sensible", "random", "greedy"], case_sensitive=False),
+              default="sensible",
               show_default=True, help="The simulated player of every configuration.")
 @click.option("--variants", "variants", default=None, metavar="V+V,…",
               help="Schlangennest only: the configurations to play instead of the default (the base game "
@@ -238,7 +274,7 @@ def replay(record: str, as_json: bool) -> None:
 @click.option("--no-chart", is_flag=True, help="Write no chart.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @reports_errors
 def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, skill_games: int | None,
@@ -259,12 +295,14 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
 
     from cardgen.engine.checkrun import print_report, run_check, with_chart
     from cardgen.engine.report import progress_bar
+    from cardgen.words import count
 
     counts = _player_counts(players) if players is not None else None
     names = _games(games, set_path)
     with contextlib.ExitStack() as stack:
         def progress(total: int) -> Callable[[int], None]:
-            return stack.enter_context(progress_bar(total, f"check: {total} games", not quiet and not as_json))
+            return stack.enter_context(progress_bar(total, f"check: {count(total, 'game')}",
+                                                    not quiet and not as_json))
 
         checks = run_check(names, set_path, n_games, skill_games, counts, player, seed, workers, progress,
                            variants)
@@ -273,7 +311,7 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     if as_json:
         click.echo(json.dumps({c.name: c.to_json(player, seed) for c in checks}, indent=2))
     else:
-        console = Console(width=max(Console().width, 170))
+        console = Console()  # the terminal's width (COLUMNS when set); report.tables splits to fit
         for c in checks:
             print_report(c, player, console)
     failures = [f for c in checks for f in c.failures()]
@@ -302,7 +340,7 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
               help="Seeded games per configuration of the quick check.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the check's games.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
-@click.option("--quiet", is_flag=True, help="No progress bar, no summary.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
 @reports_errors
 def variant(game: str, out: str, colours: str | None, straights: int | None, curves: int | None,
             tiles: int | None, heads: int | None, tails: int | None, rows: int | None, sticks: int | None,
@@ -319,14 +357,16 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
 
     from cardgen.engine.report import progress_bar
     from cardgen.engine.variant import variant_text, write_checked
+    from cardgen.words import count
 
     registry = _registry()
-    chosen = registry.get(game)
+    with usage_errors():
+        chosen = registry.get(game)
     text = variant_text(chosen, {"colours": colours, "straights": straights, "curves": curves, "tiles": tiles,
                                "heads": heads, "tails": tails, "rows": rows, "sticks": sticks, "name": name}, registry)
     with contextlib.ExitStack() as stack:
         def progress(total: int) -> Callable[[int], None]:
-            return stack.enter_context(progress_bar(total, f"variant check: {total} games", not quiet))
+            return stack.enter_context(progress_bar(total, f"variant check: {count(total, 'game')}", not quiet))
 
         check = write_checked(chosen, text, Path(out), n_games, seed, workers, progress)
     if not quiet:
@@ -335,6 +375,7 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
         click.echo(f"wrote {out}: {check.set_name}")
         for f in check.findings:
             click.echo(f"  note: {f.text}")
-        click.echo(f"  checked: complete; {len(rows_)} configurations, {played} games, every one ended")
+        click.echo(f"  checked: complete; {count(len(rows_), 'configuration')}, {count(played, 'game')}, "
+                   "every one ended")
         for text_ in check.unused:
             click.echo(f"  finding: {text_}")

@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+
+def _restore(cls: type[CardgenError], message: str, state: dict[str, Any]) -> CardgenError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(state)
+    return error
+
 
 class CardgenError(Exception):
     """A mistake in the user's input; the CLI prints it as one line and exits 1."""
@@ -10,6 +19,10 @@ class CardgenError(Exception):
         self.place = place
         self.reason = reason
         super().__init__(f"{place}: {reason}" if place else reason)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a worker process (the booklets, the check's games), it must arrive whole.
+        return (_restore, (type(self), str(self), dict(self.__dict__)))
 
 
 class DataError(CardgenError):
@@ -21,7 +34,7 @@ class LayoutError(CardgenError):
 
 
 class IllegalMove(CardgenError):
-    """A move the rules refuse; `rule` is the stable rule identifier from FORMATS.md."""
+    """A move the rules refuse; `rule` is the stable rule identifier listed in docs/rulings.md."""
 
     def __init__(self, place: str, rule: str, reason: str) -> None:
         self.rule = rule

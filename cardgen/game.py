@@ -68,6 +68,8 @@ class Game(ABC, Generic[S]):
     """Games per line of the skill comparison when `check` is not told."""
     variant_options: tuple[str, ...] = ()
     """The `cardgen variant` options this game takes (colours, rows, …)."""
+    kit_parts: tuple[str, ...] = ()
+    """The parts of the print kit `build --only` may name ("cards", "booklets", …)."""
 
     # ---- set files --------------------------------------------------------------------------
 
@@ -181,6 +183,11 @@ class Registry:
     def names(self) -> tuple[str, ...]:
         """The games' registry names."""
         return tuple(g.name for g in self.games)
+
+    @property
+    def kit_parts(self) -> tuple[str, ...]:
+        """Every kit part any game has, in order (what `build --only` accepts)."""
+        return tuple(dict.fromkeys(part for g in self.games for part in g.kit_parts))
 
     def get(self, name: object, place: str = "GAME") -> Game[Any]:
         """The game called `name` (case does not matter); DataError naming the known games."""

@@ -1,4 +1,4 @@
-"""Square-cell geometry shared by all three games (RULINGS.md, "Geometry").
+"""Square-cell geometry shared by all three games (docs/rulings.md, "Geometry").
 
 A cell is (x, y) with x growing east and y growing south. Edges are N E S W. A rotation is
 clockwise in degrees (90 maps N->E->S->W->N). A flip mirrors east-west and comes before the

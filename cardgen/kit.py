@@ -6,6 +6,7 @@ for the paper) fails before the output folder is touched. Every file is written 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -15,17 +16,21 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgen import __version__
+from cardgen import __version__, words
+from cardgen.errors import LayoutError
 from cardgen.options import BuildOptions
 from cardgen.print import (
     Face, FaceCache, Flip, Imposition, Item, Layout, LayoutOptions, calibration_pdf, how_to_print, impose,
     mark_style, paper, write_pdf, write_png, write_svg,
 )
-from cardgen.print.files import write_bytes_atomic
-from cardgen.workers import worker_start
 from cardgen.kit_extras import adjusted, extras, ink_adjuster, look, precheck, rgb_to_cmyk, service_cmyk
+from cardgen.print.files import staged_folder, write_bytes_atomic
+from cardgen.workers import worker_start
+
+if TYPE_CHECKING:
+    from cardgen.game import Game
 
 Progress = Callable[[int, int], None]
 
@@ -62,9 +67,19 @@ class ExtraPdf:
     summary: str = ""
 
 
-def pdf_name(stem: str, paper_name: str, layout: str) -> str:
-    """`cards-a4.pdf` for the single layout, `cards-a4-duplex.pdf` for the others (FORMATS.md)."""
-    return f"{stem}-{paper_name}.pdf" if layout == "single" else f"{stem}-{paper_name}-{layout}.pdf"
+def pdf_name(stem: str, paper_name: str, layout: str, flip: str = "long") -> str:
+    """The file name of a sheet PDF: it always says the paper, and a duplex file also the edge to
+    flip on: `cards-a4.pdf` (single), `cards-a4-glue.pdf`, `cards-letter-duplex-short.pdf`."""
+    if layout == "single":
+        return f"{stem}-{paper_name}.pdf"
+    if layout == "duplex":
+        return f"{stem}-{paper_name}-duplex-{flip}.pdf"
+    return f"{stem}-{paper_name}-{layout}.pdf"
+
+
+def calibration_name(paper_name: str, flip: str) -> str:
+    """The calibration sheet's file name for a paper and flip edge (`calibration-a4-long.pdf`)."""
+    return f"calibration-{paper_name}-{flip}.pdf"
 
 
 def _layout_options(options: BuildOptions, layout: str, marks: str) -> LayoutOptions:
@@ -112,14 +127,44 @@ def _png_pool(want: set[str]) -> Iterator[ProcessPoolExecutor | None]:
             raise
 
 
+_SHARED: dict[str, FaceCache] = {}
+"""The parsed faces a forked PDF worker inherits (set just before the fork)."""
+
+
+def _write_pdf_job(path: Path, imp: Imposition, title: str, colour: str) -> None:
+    write_pdf(path, imp, title=title, colour="cmyk" if colour == "cmyk" else "rgb", cache=_SHARED.get("cache"))
+
+
+@contextmanager
+def _pdf_pool(cache: FaceCache, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
+    """One forked worker for sheet PDFs when there are two or more and a second core; None
+    elsewhere (a spawned worker would have to parse every face again)."""
+    if jobs < 2 or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
+        yield None
+        return
+    _SHARED["cache"] = cache
+    try:
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=worker_start, initargs=(os.getpid(),)) as pool:
+            yield pool
+    finally:
+        _SHARED.clear()
+
+
 def write_kit(game: str, title: str, components: Sequence[Component], options: BuildOptions,
               extra: Sequence[dict[str, Any]] = (), quiet: bool = False,
-              extra_pdfs: Sequence[ExtraPdf] = ()) -> list[str]:
+              extra_pdfs: Sequence[ExtraPdf] = (),
+              later: Callable[[], Sequence[dict[str, Any]]] | None = None) -> list[str]:
     """Write every component's PDFs, SVGs and PNGs under `options.out/game` plus manifest.json.
 
+    Only the components and extra PDFs `options.only` asks for (by stem or component name).
     `extra_pdfs` are written after the components' layouts (when PDFs are wanted) and their
-    faces join the SVG and PNG files. Returns one summary line per file group for the terminal.
+    faces join the SVG and PNG files. `later` is called once the sheets are written, before the
+    manifest: it finishes files made meanwhile in other processes (the booklets) and gives
+    their manifest entries. Returns one summary line per file group for the terminal.
     """
+    components = [comp for comp in components if options.wants(comp.stem)]
+    extra_pdfs = [xpdf for xpdf in extra_pdfs if options.wants(str(xpdf.entry.get("component", xpdf.file)))]
     want = set(options.formats)
     precheck(options)
     adjust = ink_adjuster(components, options)
@@ -153,11 +198,25 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
                 for key, (face, count) in faces.items()} if pool else {}
+        # Every face is parsed once, here; then half the sheet PDFs are written by a forked
+        # worker that inherits the parsed faces, while this process writes the other half.
+        for face, _ in faces.values() if "pdf" in want else ():
+            cache.drawing(face, options.colour == "cmyk")
+        with _pdf_pool(cache, len(plans)) as pdf_pool:
+            jobs = []
+            for i, (comp, layout, imp) in enumerate(plans):
+                name = pdf_name(comp.stem, options.paper, layout, options.flip)
+                args = (folder / name, imp, f"{title} – {comp.title}", options.colour)
+                jobs.append(pdf_pool.submit(_write_pdf_job, *args) if pdf_pool and i % 2 else None)
+                if jobs[-1] is None:
+                    write_pdf(*args[:2], title=args[2], colour=options.colour, cache=cache)
+                    advance(len(imp.pages))
+            for job, (_, _, imp) in zip(jobs, plans):
+                if job is not None:
+                    job.result()
+                    advance(len(imp.pages))
         for comp, layout, imp in plans:
-            name = pdf_name(comp.stem, options.paper, layout)
-            write_pdf(folder / name, imp, title=f"{title} – {comp.title}", colour=options.colour,
-                      cache=cache)
-            advance(len(imp.pages))
+            name = pdf_name(comp.stem, options.paper, layout, options.flip)
             fronts = sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
             entries.append({
                 "file": name, "type": "pdf", "component": comp.stem, "paper": options.paper,
@@ -169,7 +228,19 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 "print": how_to_print(imp) + ", at 100 % (actual size, no fit-to-page)",
                 "cutting_order": _cutting(imp, comp.cutting),
             })
-            lines.append(f"{folder / name}: {len(imp.pages)} pages, {fronts} fronts ({how_to_print(imp)})")
+            lines.append(f"{folder / name}: {words.count(len(imp.pages), 'page')}, {words.count(fronts, 'front')} "
+                         f"({how_to_print(imp)})")
+        if any(layout == "duplex" for _, layout, _ in plans):
+            # The booklets send duplex printers to this sheet: it is part of every duplex kit.
+            name = calibration_name(options.paper, options.flip)
+            calibration_pdf(folder / name, options.paper, options.flip)
+            entries.append({"file": name, "type": "pdf", "component": "calibration", "paper": options.paper,
+                            "layout": "calibration", "pages": 2, "sides": "double-sided",
+                            "flip": options.flip,
+                            "print": f"double-sided, flip on the {options.flip} edge, at 100 % (actual size); "
+                                     "read the back's offset off the scales and pass it as --back-offset X,Y",
+                            "cutting_order": "none: a test sheet, not cut"})
+            lines.append(f"{folder / name}: duplex calibration sheet")
         for xpdf in extra_pdfs if "pdf" in want else ():
             xpdf.write(folder / xpdf.file, cache)
             entries.append({"file": xpdf.file, "type": "pdf", **xpdf.entry})
@@ -181,7 +252,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 entries.append({"file": f"svg/{key}.svg", "type": "svg", "face": key, "count": count,
                                 "trim_mm": [face.width, face.height], "bleed_mm": face.bleed})
                 advance(1)
-            lines.append(f"{folder / 'svg'}/: {len(faces)} faces")
+            lines.append(f"{folder / 'svg'}/: {words.count(len(faces), 'face')}")
         if "png" in want:
             for key, (face, count) in faces.items():
                 png = f"png/{key}_x{count}.png"
@@ -192,10 +263,12 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                                 "pixels": [round((face.width + 2 * face.bleed) / 25.4 * options.dpi),
                                            round((face.height + 2 * face.bleed) / 25.4 * options.dpi)]})
                 advance(1)
-            lines.append(f"{folder / 'png'}/: {len(faces)} faces at {options.dpi} dpi with "
+            lines.append(f"{folder / 'png'}/: {words.count(len(faces), 'face')} at {options.dpi} dpi with "
                          f"{options.bleed:g} mm bleed, named <face>_x<count>.png")
     entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache)
     entries.extend(extra)
+    if later is not None:
+        entries.extend(later())
     manifest = {
         "game": game, "title": title, "generator": f"cardgen {__version__}",
         "set": str(options.set_path) if options.set_path else "standard",
@@ -206,11 +279,39 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         manifest.update(look(faces, components, adjust, options, lines))
     write_bytes_atomic(folder / "manifest.json",
                        (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    lines.append(f"{folder / 'manifest.json'}: {len(entries)} files described")
+    lines.append(f"{folder / 'manifest.json'}: {words.count(len(entries), 'file')} described")
     return lines
 
 
 def build_calibration(options: BuildOptions) -> Path:
     """The one-page duplex calibration sheet for the chosen paper and flip edge."""
-    path = options.out / f"calibration-{options.paper}-{options.flip}.pdf"
+    path = options.out / calibration_name(options.paper, options.flip)
     return calibration_pdf(path, options.paper, options.flip)
+
+
+def build_game(game: Game[Any], options: BuildOptions, quiet: bool = False) -> list[str]:
+    """Build `game`'s kit into a temporary folder beside `options.out/<game>` and swap it in at
+    the end: an interrupted or failed build leaves the previous complete folder (or none), and
+    the new folder holds exactly what this build wrote, which `manifest.json` lists.
+    """
+    target = options.out / game.name
+    if not game.has_kit():
+        return game.build_kit(options, quiet)
+    if options.only and not any(options.wants(part) for part in game.kit_parts):
+        return [f"{game.name}: none of --only {','.join(options.only)} (skipped)"]
+    with staged_folder(target) as stage:
+        lines = game.build_kit(dataclasses.replace(options, out=stage, final_out=options.out), quiet)
+        _check_manifest(stage / game.name)
+    # The summary names the files where they end up, not where they were built.
+    return [line.replace(str(stage / game.name), str(target)) for line in lines]
+
+
+def _check_manifest(folder: Path) -> None:
+    """LayoutError unless manifest.json lists exactly the files in `folder` (besides itself)."""
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    listed = {entry["file"] for entry in manifest["files"]}
+    held = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()} - {"manifest.json"}
+    if listed != held:
+        extra, missing = sorted(held - listed), sorted(listed - held)
+        raise LayoutError(str(folder / "manifest.json"),
+                          f"does not match the folder (unlisted: {extra[:3]}, absent: {missing[:3]})")

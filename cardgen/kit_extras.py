@@ -136,7 +136,7 @@ def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: S
                     board = face
                 elif xpdf.entry.get("component") != "board":
                     tokens.append(Token(face, count))
-        export = write_tts(folder, game, title, decks, board, tokens)
+        export = write_tts(folder, game, title, decks, board, tokens, (options.final_out or options.out) / game)
         entries += [{"file": f, "type": "tts-image"} for f in export.files]
         entries.append({"file": export.saved_object, "type": "tts-object",
                         "install": "copy into Tabletop Simulator's Saved Objects folder "

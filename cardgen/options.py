@@ -38,6 +38,11 @@ class BuildOptions:
     ink: Literal["normal", "low"] = "normal"
     icc: Path | None = None  # None: the default CMYK profile (cardgen.print.colour)
     service: str | None = None  # a print service's upload files (cardgen.print.services)
+    final_out: Path | None = None
+    """Where `out`'s game folders end up when a build writes them elsewhere first (links in
+    the written files, such as the Tabletop Simulator object's, point there)."""
+    only: tuple[str, ...] = ()
+    """The parts of the kits to build (`--only cards,booklets`); empty: everything."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.bleed <= 10:
@@ -52,6 +57,11 @@ class BuildOptions:
             raise LayoutError("--ink", f"unknown ink mode {self.ink!r} (normal or low)")
         if any(abs(v) > 10 for v in self.back_offset):
             raise LayoutError("--back-offset", "an offset over 10 mm is a setting error, not a printer shift")
+
+
+    def wants(self, part: str) -> bool:
+        """Whether this build makes `part` of a kit ("cards", "booklets", …)."""
+        return not self.only or part in self.only
 
 
 def parse_list(text: str, allowed: tuple[str, ...], option: str) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ are errors, never warnings.
 from __future__ import annotations
 
 import re
+from importlib import resources
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -21,8 +22,10 @@ from cardgen.units import parse_length
 
 S = TypeVar("S")
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-"""Where the built-in set files and booklet texts live."""
+TEMPLATES = Path(str(resources.files("cardgen.templates")))
+"""Where the built-in set files and booklet texts live: the top-level `templates/` folder of the
+source tree, installed as the package `cardgen.templates` (pip always unpacks a wheel, so this
+is a real folder; an editable install points it at the source folder)."""
 
 
 # --------------------------------------------------------------------------- locating keys

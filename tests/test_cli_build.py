@@ -53,14 +53,14 @@ def test_bad_set_file_gives_one_line_exit_1_and_no_output(tmp_path: Path, old: s
 @pytest.mark.parametrize(
     ("args", "code", "fragment"),
     [
-        (["build", "chess"], 1, "unknown game 'chess'"),
+        (["build", "chess"], 2, "unknown game 'chess'"),
         (["build", "--paper", "a5"], 2, "Invalid value for '--paper'"),
         (["build", "--layout", "fanfold"], 2, "Invalid value for '--layout'"),
-        (["build", "--format", "pdf,gif"], 1, "--format: unknown value 'gif'"),
-        (["build", "--back-offset", "1"], 1, "--back-offset: expected X,Y"),
-        (["build", "--back-offset", "30,0"], 1, "--back-offset"),
-        (["build", "--bleed", "-1"], 1, "--bleed: -1 mm is outside 0-10 mm"),
-        (["build", "--dpi", "10"], 1, "--dpi: 10 is outside 72-1200"),
+        (["build", "--format", "pdf,gif"], 2, "--format: unknown value 'gif'"),
+        (["build", "--back-offset", "1"], 2, "--back-offset: expected X,Y"),
+        (["build", "--back-offset", "30,0"], 2, "--back-offset"),
+        (["build", "--bleed", "-1"], 2, "--bleed: -1 mm is outside 0-10 mm"),
+        (["build", "--dpi", "10"], 2, "--dpi: 10 is outside 72-1200"),
         (["build", "--set", "nowhere.toml", "schlangennest"], 1, "nowhere.toml: no such file"),
     ],
 )

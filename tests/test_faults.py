@@ -4,6 +4,7 @@ from outside a record's folder."""
 
 from __future__ import annotations
 
+import contextlib
 import builtins
 import errno
 import io
@@ -158,9 +159,11 @@ def test_a_lone_carriage_return_in_a_set_file_is_refused(tmp_path: Path) -> None
 
 
 def test_check_refuses_player_counts_the_set_cannot_seat() -> None:
-    _one_line(*_run("check", "schlangennest", "--players", "2,7", "--no-chart"), "--players", "7 players",
-              "schlangennest 2-4")
-    _one_line(*_run("check", "irrlaeufer", "--players", "3", "--no-chart"), "irrlaeufer 2")
+    _one_line(*_run("check", "schlangennest", "--players", "2,7", "--no-chart"), "--players",
+              "schlangennest with this set seats 2-4 players, not 7")
+    _one_line(*_run("check", "irrlaeufer", "--players", "3", "--no-chart"), "irrlaeufer with this set seats 2 players")
+    _one_line(*_run("check", "irrlaeufer", "schlangennest", "--players", "7", "--no-chart"), "7 players",
+              "irrlaeufer 2", "schlangennest 2-4")
 
 
 def test_variant_colours_in_other_scripts_are_refused_in_one_line(tmp_path: Path) -> None:
@@ -294,7 +297,10 @@ def test_a_really_full_small_disk_leaves_only_whole_files(tmp_path: Path) -> Non
                 assert data.rstrip().endswith(b"%%EOF"), path
             elif path.suffix == ".png":
                 assert data.startswith(b"\x89PNG") and data.endswith(b"IEND\xaeB`\x82"), path
-        # the disk is full now: the check's chart (written by cairo in C) fails the same way
+        # the failed build removed its unfinished folder: fill the disk again, then the check's
+        # chart (written by cairo in C) fails the same way
+        with contextlib.suppress(OSError), open(disk / "filler", "wb") as filler:
+            filler.write(b"\0" * 400_000)
         code, err = _run("check", "irrlaeufer", "--games", "2", "--skill-games", "0", "--chart", str(disk),
                          "--workers", "1", "--quiet")
         _one_line(code, err, str(disk / "irrlaeufer" / "check.png"))

@@ -1,4 +1,4 @@
-"""Set files: the standard Schlangennest set loads as RULINGS.md says; bad files give one clear error."""
+"""Set files: the standard Schlangennest set loads as docs/rulings.md says; bad files give one clear error."""
 
 from __future__ import annotations
 

@@ -154,7 +154,7 @@ def test_replay_judges_a_toy_record(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     # red takes 3, blue 4, red 7: scores 10 and 4
-    assert out == {"legal": True, "applied": 3, "error": None, "finished": False, "scores": {"0": 10, "1": 4}}
+    assert out == {"legal": True, "applied": 3, "error": None, "finished": False, "scores": {"player 1": 10, "player 2": 4}}
     moves += [{"take": "left"}, {"take": "left"}, {"take": "left"}, {"take": "left"}]
     record.write_text(json.dumps({"game": "toyrow", "options": {}, "moves": moves}), encoding="utf-8")
     result = run("replay", str(record), "--json")
@@ -175,4 +175,4 @@ def test_build_writes_the_toy_kit(tmp_path: Path) -> None:
 
 def test_the_real_games_do_not_know_the_toy() -> None:
     result = CliRunner().invoke(main, ["check", "toyrow"])
-    assert result.exit_code == 1 and "unknown game 'toyrow'" in result.stderr
+    assert result.exit_code == 2 and "unknown game 'toyrow'" in result.output

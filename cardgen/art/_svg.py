@@ -86,7 +86,7 @@ def drawing(size_mm: float, bleed_mm: float) -> svgwrite.Drawing:
 def affine(size: float, rot: int, flip: bool) -> tuple[float, float, float, float, float, float]:
     """The SVG matrix (a b c d e f) of an east-west flip followed by a clockwise turn of a square.
 
-    The square spans 0..size; RULINGS.md: the flip comes first, rotation is clockwise.
+    The square spans 0..size; docs/rulings.md: the flip comes first, rotation is clockwise.
     """
     # Start from identity, x' = a*x + c*y + e, y' = b*x + d*y + f.
     a, b, c, d, e, f = 1.0, 0.0, 0.0, 1.0, 0.0, 0.0

@@ -1,6 +1,7 @@
-"""Writing a game's rule booklets: `rules-<lang>.pdf` (A5 pages imposed for saddle stitching on
-A4 or Letter) and `rules-<lang>-read.pdf` (one A5 page per page, for screens), atomically, with
-their manifest entries.
+"""Writing a game's rule booklets: `rules-<lang>-<sheet>-duplex-short.pdf` (A5 pages imposed for
+saddle stitching on A4 or Letter) and `rules-<lang>-a5-read.pdf` (one A5 page per page, for
+screens), atomically, with their manifest entries. Each language is typeset in its own worker
+process while the caller draws the card sheets (`start_booklets`).
 
 The text is `templates/<game>/rules-<lang>.txt` (see `markup`); the numbers come from the set
 file (`--set`), the diagrams from engine positions drawn with the game's art. This module knows
@@ -10,10 +11,16 @@ no game: each game's kit hands it a `BookletContent` (its values and figures).
 from __future__ import annotations
 
 import io
+import multiprocessing
+import os
+import sys
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from cardgen import fonts
 
 from cardgen.booklet.impose import impose_pdf, padded
 from cardgen.booklet.markup import Document, parse
@@ -21,6 +28,7 @@ from cardgen.booklet.pages import Figure, PageSpec, notes_pages, render_pages
 from cardgen.errors import DataError
 from cardgen.print.files import write_bytes_atomic
 from cardgen.sets import template_path
+from cardgen.workers import worker_start
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,24 +50,27 @@ def text_path(game: str, lang: str) -> Path:
     return template_path(game, f"rules-{lang}.txt")
 
 
-def document(content: BookletContent, lang: str, source: Any, paper: str = "a4") -> Document:
+def document(content: BookletContent, lang: str, source: Any, paper: str = "a4", flip: str = "long") -> Document:
     """The parsed booklet text of `content`'s game in `lang`, its numbers filled from `source`
-    (the set); `{kit}` is the paper name in the kit's file names."""
+    (the set); `{kit}` is the paper name in the kit's file names, `{flip}` their duplex edge and
+    `{sheet}` the paper the booklet itself is printed on."""
     game = content.game
     path = text_path(game, lang)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(str(path), f"no booklet text for language {lang!r}") from None
-    return parse(text, {**content.values(source, lang), "kit": paper}, str(path))
+    names = {"kit": paper, "flip": flip, "sheet": SHEET.get(paper, "a4")}
+    return parse(text, {**content.values(source, lang), **names}, str(path))
 
 
-def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4") -> tuple[bytes, bytes, int]:
+def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4",
+                  flip: str = "long") -> tuple[bytes, bytes, int]:
     """(reading PDF, padded PDF for imposition, number of text pages) of one booklet."""
     from pypdf import PdfReader, PdfWriter
 
     game = content.game
-    doc = document(content, lang, source, paper)
+    doc = document(content, lang, source, paper, flip)
     spec = PageSpec(doc.texts.get("caption:title", game), doc.texts.get("caption:footer", game))
     pages, n = render_pages(doc, lang, content.figures(source, lang, doc), spec)
     extra = padded(n) - n
@@ -76,68 +87,117 @@ def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = 
     return pages, buf.getvalue(), n
 
 
-@dataclass(frozen=True, slots=True)
-class Booklets:
-    """A game's booklets rendered in memory: file name -> PDF bytes, and their manifest entries.
+def booklet_name(lang: str, sheet: str) -> str:
+    """The imposed booklet's file name: language, sheet and flip edge (`rules-de-a4-duplex-short.pdf`)."""
+    return f"rules-{lang}-{sheet}-duplex-short.pdf"
 
-    Rendering can fail (a bad text, a missing font) before anything is written; `write` then
-    writes every file atomically.
+
+def reading_name(lang: str) -> str:
+    """The reading version's file name (one A5 page per page): `rules-de-a5-read.pdf`."""
+    return f"rules-{lang}-a5-read.pdf"
+
+
+def render_booklet(content: BookletContent, lang: str, source: Any, paper: str, flip: str,
+                   colour: str = "rgb", icc: Path | None = None) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+    """One language's booklet files (name -> PDF bytes, nothing written) and their manifest
+    entries. Runs in a worker process while the card sheets are drawn: everything it takes and
+    gives is plain data."""
+    sheet = SHEET.get(paper, "a4")
+    paper_name = "A4" if sheet == "a4" else "Letter"
+    read, full, n = booklet_pages(content, lang, source, paper, flip)
+    if colour == "cmyk":  # the booklets follow the sheets' colour mode
+        from cardgen.print.colour import converter
+        from cardgen.print.pdfcolour import to_cmyk_pdf
+
+        convert = converter(icc).colour
+        read, full = to_cmyk_pdf(read, convert), to_cmyk_pdf(full, convert)
+    total = len(_pages(full))
+    files = {booklet_name(lang, sheet): impose_pdf(full, sheet, parse_title(full), lang), reading_name(lang): read}
+    # type "booklet" (a PDF): kept apart from the card/tile sheets, which carry "fronts"
+    entries = [{
+        "file": booklet_name(lang, sheet), "type": "booklet", "format": "pdf", "component": "rules",
+        "lang": lang, "paper": sheet, "layout": "saddle-stitch", "pages": total // 2,
+        "booklet_pages": total, "sides": "double-sided", "flip": "short",
+        "print": (f"double-sided on {paper_name} (landscape), flip on the short edge, at 100 % "
+                  "(actual size); fold the stack in the middle and staple twice on the fold"),
+        "cutting_order": "none: fold the printed sheets as one stack, then staple on the fold",
+    }, {
+        "file": reading_name(lang), "type": "booklet", "format": "pdf", "component": "rules",
+        "lang": lang, "paper": "a5", "layout": "reading", "pages": n,
+        "print": "for reading on screen (one A5 page per page); print the booklet instead",
+    }]
+    return files, entries
+
+
+class Booklets:
+    """A game's booklets being typeset in worker processes (one per language, at most one per
+    core) while the caller draws the card sheets; `finish` waits for them and writes them.
+
+    Use it as a context manager: leaving the block early (an error, Ctrl-C) stops the workers.
     """
 
-    folder: Path
-    files: dict[str, bytes]
-    entries: list[dict[str, Any]]
+    def __init__(self, content: BookletContent, options: Any, source: Any) -> None:
+        self.folder = Path(options.out) / content.game
+        self.langs: tuple[str, ...] = tuple(options.langs) if options.wants("booklets") else ()
+        self.sheet = SHEET.get(options.paper, "a4")
+        self._pool: ProcessPoolExecutor | None = None
+        self._jobs: list[Future[tuple[dict[str, bytes], list[dict[str, Any]]]]] = []
+        self._entries: list[dict[str, Any]] | None = None
+        if not self.langs:
+            return
+        fonts.register()  # once, before the fork, so no worker loads the fonts again
+        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        workers = max(1, min(len(self.langs), os.cpu_count() or 1))
+        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                         initializer=worker_start, initargs=(os.getpid(),))
+        self._jobs = [self._pool.submit(render_booklet, content, lang, source, options.paper, options.flip,
+                                        options.colour, options.icc)
+                      for lang in self.langs]
 
-    def write(self) -> list[str]:
-        """Write the PDFs; one summary line for the terminal."""
-        for name, data in self.files.items():
-            write_bytes_atomic(self.folder / name, data)
-        langs = sorted({e["lang"] for e in self.entries})
-        return [f"{self.folder}/rules-{{{','.join(langs)}}}.pdf: rule booklets (fold) and -read.pdf versions"]
+    def __enter__(self) -> Booklets:
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if self._pool is not None:
+            if kind is not None:
+                # Leaving on an error or Ctrl-C: stop the typesetting now rather than wait for it
+                # (Python 3.11's executor has no public way to; 3.14 adds terminate_workers).
+                for process in list(self._pool._processes.values()):
+                    process.terminate()
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def finish(self) -> list[dict[str, Any]]:
+        """Wait for every booklet, write its files atomically; their manifest entries."""
+        if self._entries is None:
+            entries: list[dict[str, Any]] = []
+            for job in self._jobs:
+                files, more = job.result()
+                for name, data in files.items():
+                    write_bytes_atomic(self.folder / name, data)
+                entries.extend(more)
+            self._entries = entries
+        return self._entries
+
+    def summary(self) -> list[str]:
+        """One line for the terminal (none without languages)."""
+        if not self.langs:
+            return []
+        return [f"{self.folder}/{booklet_name('{' + ','.join(self.langs) + '}', self.sheet)}: rule booklets "
+                f"(fold) and {reading_name('…')} versions"]
 
 
-def plan_booklets(content: BookletContent, options: Any, source: Any) -> Booklets:
-    """Render the booklets of `content`'s game for every language of `options` (nothing is
-    written yet); `source` is the loaded set."""
-    game = content.game
-    sheet = SHEET.get(options.paper, "a4")
-    paper_name = "A4" if sheet == "a4" else "Letter"
-    files: dict[str, bytes] = {}
-    entries: list[dict[str, Any]] = []
-    for lang in options.langs:
-        read, full, n = booklet_pages(content, lang, source, options.paper)
-        if options.colour == "cmyk":  # the booklets follow the sheets' colour mode
-            from cardgen.print.colour import converter
-            from cardgen.print.pdfcolour import to_cmyk_pdf
-
-            convert = converter(options.icc).colour
-            read, full = to_cmyk_pdf(read, convert), to_cmyk_pdf(full, convert)
-        total = len(_pages(full))
-        files[f"rules-{lang}.pdf"] = impose_pdf(full, sheet, parse_title(full), lang)
-        files[f"rules-{lang}-read.pdf"] = read
-        # type "booklet" (a PDF): kept apart from the card/tile sheets, which carry "fronts"
-        entries.append({
-            "file": f"rules-{lang}.pdf", "type": "booklet", "format": "pdf", "component": "rules",
-            "lang": lang, "paper": sheet, "layout": "saddle-stitch", "pages": total // 2,
-            "booklet_pages": total, "sides": "double-sided", "flip": "short",
-            "print": (f"double-sided on {paper_name} (landscape), flip on the short edge, at 100 % "
-                      "(actual size); fold the stack in the middle and staple twice on the fold"),
-            "cutting_order": "none: fold the printed sheets as one stack, then staple on the fold",
-        })
-        entries.append({
-            "file": f"rules-{lang}-read.pdf", "type": "booklet", "format": "pdf", "component": "rules",
-            "lang": lang, "paper": "a5", "layout": "reading", "pages": n,
-            "print": "for reading on screen (one A5 page per page); print the booklet instead",
-        })
-    return Booklets(Path(options.out) / game, files, entries)
+def start_booklets(content: BookletContent, options: Any, source: Any) -> Booklets:
+    """Start typesetting the booklets of `content`'s game for every language of `options`
+    (`source` is the loaded set); see `Booklets`."""
+    return Booklets(content, options, source)
 
 
 def write_booklets(content: BookletContent, options: Any, source: Any) -> list[dict[str, Any]]:
     """Render and write the booklets of `content`'s game into `options.out/game`; the manifest
     entries."""
-    booklets = plan_booklets(content, options, source)
-    booklets.write()
-    return booklets.entries
+    with start_booklets(content, options, source) as booklets:
+        return booklets.finish()
 
 
 def _pages(data: bytes) -> list[Any]:

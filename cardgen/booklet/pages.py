@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Group  # type: ignore[import-untyped]
@@ -18,20 +17,14 @@ from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.lib.enums import TA_CENTER, TA_LEFT  # type: ignore[import-untyped]
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
-from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,  # type: ignore[import-untyped]
                                 KeepTogether, PageBreak, PageTemplate, Paragraph, Spacer)
 
+from cardgen import fonts
 from cardgen.booklet.markup import Block, Document, inline
 from cardgen.errors import LayoutError
 
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
-FAMILIES = {
-    "DejaVuSerif": ("DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "DejaVuSerif-BoldItalic"),
-    "DejaVuSans": ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique"),
-}
 HYPHENATION = {"de": "de_DE", "en": "en_US"}
 MARGIN = {"top": 13.0, "bottom": 17.0, "inner": 14.0, "outer": 12.0}
 """Page margins in mm: at least 10 mm everywhere, so nothing is lost in print."""
@@ -45,22 +38,8 @@ A5 = (148.0, 210.0)
 
 
 def ensure_fonts() -> None:
-    """Register the DejaVu serif and sans families (once); LayoutError if the fonts are missing."""
-    from reportlab.lib.fonts import addMapping  # type: ignore[import-untyped]
-
-    registered = set(pdfmetrics.getRegisteredFontNames())
-    for family, faces in FAMILIES.items():
-        for face in faces:
-            if face not in registered:
-                path = FONT_DIR / f"{face}.ttf"
-                if not path.is_file():
-                    raise LayoutError("fonts", f"{path} is missing; install the DejaVu fonts "
-                                               "(Debian/Ubuntu: fonts-dejavu-core)")
-                pdfmetrics.registerFont(TTFont(face, str(path)))
-        addMapping(family, 0, 0, faces[0])
-        addMapping(family, 1, 0, faces[1])
-        addMapping(family, 0, 1, faces[2])
-        addMapping(family, 1, 1, faces[3])
+    """Register the DejaVu serif and sans families shipped with cardgen (once per process)."""
+    fonts.register()
 
 
 def styles(lang: str) -> dict[str, ParagraphStyle]:

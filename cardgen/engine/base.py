@@ -98,8 +98,9 @@ class GameState(ABC, Generic[M]):
         self.apply_trusted(move)
 
     def seat_name(self, seat: int) -> str:
-        """How reports and records name `seat` (a colour, or its index)."""
-        return str(seat)
+        """How every output names `seat`: a colour where the game has them, else "player 1",
+        "player 2", … counted from 1 (records number seats from 0, as list indices)."""
+        return f"player {seat + 1}"
 
     def winners(self) -> tuple[int, ...]:
         """The seats that won: by default every seat sharing the top score. Games where a

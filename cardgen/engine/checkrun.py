@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from cardgen.engine.base import Finding
 from cardgen.errors import DataError
 from cardgen.engine.plan import MAIN, Line, kind_findings, kind_use, play, row, skill_summary
+from cardgen.errors import DataError
+from cardgen.words import count
 
 if TYPE_CHECKING:
     from cardgen.game import Game
@@ -60,7 +62,8 @@ class GameCheck:
         for r in self.rows:
             where = f"{self.name} {r['config']}" + (f" ({r['lineup']})" if r.get("section") != MAIN else "")
             if r["ended"] != r["games"]:
-                out.append(f"{where}: {int(r['games']) - int(r['ended'])} of {r['games']} games did not end")
+                out.append(f"{where}: {int(r['games']) - int(r['ended'])} of {count(int(r['games']), 'game')} "
+                           "did not end")
             out.extend(f"{where}: {problem}" for problem in r["problems"])
         return out
 
@@ -126,6 +129,13 @@ def _check_player_counts(players: tuple[int, ...], games: Sequence[tuple[Game[An
     """Refuse a `--players` count no checked game can seat (one game: every count must fit it;
     several: each count must fit one of them, the others skip it)."""
     ranges = [(game, game.player_range(game_set)) for game, game_set in games]
+    if len(ranges) == 1:
+        game, (low, high) = ranges[0]
+        wrong = [p for p in players if not low <= p <= high]
+        if wrong:
+            seats = f"{low}-{high}" if low != high else f"{low}"
+            raise DataError("--players", f"{game.name} with this set seats {seats} players, not "
+                                         f"{', '.join(map(str, wrong))}")
     for count in players:
         if not any(lo <= count <= hi for _, (lo, hi) in ranges):
             seats = "; ".join(f"{game.name} {lo}-{hi}" if lo != hi else f"{game.name} {lo}"
@@ -156,9 +166,9 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
         console.print("complete: every component of the original, with its parts")
     if not check.rows:
         return
-    title = f"{check.name}: {check.games} games per line, {player} players"
+    title = f"{check.name}: {count(check.games, 'game')} per line, {player} players"
     if check.skill_rows:
-        title += f"; skill comparison below the rule, {check.skill_games} games per line"
+        title += f"; skill comparison below the rule, {count(check.skill_games, 'game')} per line"
     for table in tables(title, check.rows, check.labels, console):
         console.print(table)
     for text in skill_lines(check.skill):
@@ -166,7 +176,8 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
     use = kind_use(check.rows)
     if use:
         least = min(use, key=lambda k: use[k])
-        console.print(f"use: {len(use)} kinds, the least played is '{least}' ({use[least]} times)")
+        console.print(f"use: {count(len(use), 'kind')}, the least played is '{least}' "
+                      f"({count(use[least], 'time')})")
     for text in check.unused:
         console.print(f"[yellow]finding:[/yellow] {text}")
     if check.chart:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.engine.batch import BatchTask, game_seed, run_tasks
 from cardgen.engine.metrics import skill, summarise
 from cardgen.engine.simulate import GameResult
+from cardgen.words import count
 
 if TYPE_CHECKING:
     from cardgen.game import Game
@@ -150,5 +151,5 @@ def kind_use(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
 def kind_findings(rows: Sequence[dict[str, Any]], noun: str) -> list[str]:
     """A finding for every kind that no game of `rows` played."""
     games = sum(int(r.get("games", 0)) for r in rows)
-    return [f"{noun} '{kind}' was never played in {games} games"
+    return [f"{noun} '{kind}' was never played in {count(games, 'game')}"
             for kind, n in kind_use(rows).items() if n == 0]

@@ -1,4 +1,4 @@
-"""Replaying a game record (FORMATS.md) move by move, for any game of the registry."""
+"""Replaying a game record (docs/records.md) move by move, for any game of the registry."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.engine.base import GameState
 from cardgen.errors import DataError, IllegalMove
 from cardgen.inputs import PARSE_ERRORS, inside_folder, read_json, shown
+from cardgen.words import count
 
 if TYPE_CHECKING:
     from cardgen.game import Registry
@@ -32,7 +33,7 @@ class ReplayResult:
     state: GameState[Any] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        """Exactly the `replay --json` object of FORMATS.md."""
+        """Exactly the `replay --json` object of docs/records.md."""
         return {"legal": self.legal, "applied": self.applied, "error": self.error,
                 "finished": self.finished, "scores": self.scores}
 
@@ -62,6 +63,12 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
+
+
+def move_place(index: int) -> str:
+    """Where a move is in a record, for messages: its index in the JSON list `moves` (from 0)
+    and its number in the replay's listing (from 1), `moves[9] (move 10)`."""
+    return f"moves[{index}] (move {index + 1})"
 
 
 def replay(path: str | Path, games: Registry) -> ReplayResult:
@@ -97,9 +104,9 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
         try:
             move = state.move_from_json(entry)
         except DataError as exc:
-            raise DataError(f"{where}: moves[{i}]", exc.reason) from None
+            raise DataError(f"{where}: {move_place(i)}", exc.reason) from None
         except PARSE_ERRORS as exc:
-            raise DataError(f"{where}: moves[{i}]", f"a value of an unexpected kind ({type(exc).__name__})") from None
+            raise DataError(f"{where}: {move_place(i)}", f"a value of an unexpected kind ({type(exc).__name__})") from None
         seat = state.current_player
         before = state.scores()
         try:
@@ -109,7 +116,7 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
             error = {"move": i, "rule": exc.rule, "message": f"{move}: {reason}"}
             break
         except DataError as exc:
-            raise DataError(f"{where}: moves[{i}]", exc.reason) from None
+            raise DataError(f"{where}: {move_place(i)}", exc.reason) from None
         applied += 1
         gain = state.scores()[seat] - before[seat] if 0 <= seat < len(before) else 0
         lines.append(f"{i + 1:3d}. {move}" + (f" (+{_number(gain)})" if gain > 0 else ""))
@@ -117,7 +124,8 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
     scores = {n: _number(s) for n, s in zip(names, state.scores())}
     listed = ", ".join(f"{n} {v}" for n, v in scores.items())
     if state.is_terminal():
-        final = f"finished after {applied} moves; scores: {listed}"
+        final = f"finished after {count(applied, 'move')}; scores: {listed}"
     else:
-        final = f"not finished after {applied} moves ({names[state.current_player]} to move); scores: {listed}"
+        final = (f"not finished after {count(applied, 'move')} ({names[state.current_player]} to move); "
+                 f"scores: {listed}")
     return ReplayResult(tuple(lines), error is None, applied, error, state.is_terminal(), scores, final, state)

@@ -63,18 +63,22 @@ def playability_table(title: str, rows: Sequence[dict[str, Any]], labels: Sequen
     configuration always). Skill-comparison rows follow the main rows after a rule."""
     table = Table(title=title, show_lines=False, pad_edge=False)
     names: list[str] = ["config"]
-    if "play" in parts:
-        names += PLAY_COLUMNS[1:]
+    # "play" is the first report's columns; "play-a"/"play-b" its two halves, for narrow terminals
+    play = slice(1, None) if "play" in parts else slice(1, 4) if "play-a" in parts else \
+        slice(4, None) if "play-b" in parts else slice(0)
+    names += PLAY_COLUMNS[play]
     if "metrics" in parts:
         names += METRIC_COLUMNS
     if "labels" in parts:
-        names.append("per game: " + "/".join(labels))
+        names.append("per game: " + " / ".join(labels))
+    # Numbers never wrap; labels and the longer texts may, so a narrow terminal gets whole cells.
+    wraps = ("config", "1st seat wins [95%]", "draws")
     for name in names:
-        table.add_column(name, justify="left" if name == "config" else "right", no_wrap=True)
+        table.add_column(name, justify="left" if name == "config" else "right",
+                         no_wrap=name not in wraps and not name.startswith("per game"))
     for i, row in enumerate(rows):
         cells = [_label(row)]
-        if "play" in parts:
-            cells += _play_cells(row, labels)
+        cells += ([""] + _play_cells(row, labels))[play]
         if "metrics" in parts:
             cells += _metric_cells(row)
         if "labels" in parts:
@@ -86,9 +90,11 @@ def playability_table(title: str, rows: Sequence[dict[str, Any]], labels: Sequen
 
 def tables(title: str, rows: Sequence[dict[str, Any]], labels: Sequence[str], console: Console) -> list[Table]:
     """The report of one game as one table when the console is wide enough, else split: the
-    first report's columns, then the metrics with the moves per game (or three tables)."""
+    first report's columns, then the metrics with the moves per game (or three tables, or four
+    with the first report's columns halved: an 80-column terminal)."""
     for groups in ([("play", "metrics", "labels")], [("play",), ("metrics", "labels")],
-                   [("play",), ("metrics",), ("labels",)]):
+                   [("play",), ("metrics",), ("labels",)],
+                   [("play-a",), ("play-b",), ("metrics",), ("labels",)]):
         out = [playability_table(title if i == 0 else f"{title} (continued)", rows, labels, parts)
                for i, parts in enumerate(groups)]
         widths = [Measurement.get(console, console.options.update(max_width=10_000), t).maximum for t in out]

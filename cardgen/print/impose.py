@@ -36,7 +36,7 @@ MIN_FOLD_GAP = 2.0
 
 
 class Layout(Enum):
-    """How fronts and backs are arranged on sheets (FORMATS.md `--layout`)."""
+    """How fronts and backs are arranged on sheets (docs/printing.md, `--layout`)."""
 
     SINGLE = "single"
     DUPLEX = "duplex"
@@ -45,7 +45,7 @@ class Layout(Enum):
 
 
 class Flip(Enum):
-    """The sheet edge a duplex printer turns the paper over (FORMATS.md `--flip`)."""
+    """The sheet edge a duplex printer turns the paper over (docs/printing.md, `--flip`)."""
 
     LONG = "long"
     SHORT = "short"

@@ -18,12 +18,11 @@ from typing import Any, Literal
 from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
 from reportlab.graphics.shapes import Drawing  # type: ignore[import-untyped]
 from reportlab.lib.colors import CMYKColor, Color, rgb2cmyk  # type: ignore[import-untyped]
-from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary  # type: ignore[import-untyped]
-from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from svglib.svglib import svg2rlg
 
+from cardgen import fonts
 from cardgen.errors import LayoutError
 from cardgen.print.faces import Face
 from cardgen.print.files import atomic_path
@@ -35,21 +34,14 @@ Colour = Literal["rgb", "cmyk"]
 Progress = Callable[[int, int], None]
 
 FONT = "DejaVuSans"
-FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 FOOTER_SIZE = 7.0  # pt
 _BLACK_RGB = Color(0, 0, 0)
 _BLACK_CMYK = CMYKColor(0, 0, 0, 1)
 
 
-def ensure_font(path: Path = FONT_FILE) -> str:
-    """Register DejaVuSans with reportlab (once) and return its name; LayoutError if missing."""
-    if FONT in pdfmetrics.getRegisteredFontNames():
-        return FONT
-    if not path.is_file():
-        raise LayoutError(
-            "fonts", f"{path} is missing; install the DejaVu fonts (Debian/Ubuntu: fonts-dejavu-core)"
-        )
-    pdfmetrics.registerFont(TTFont(FONT, str(path)))
+def ensure_font() -> str:
+    """Register the label font shipped with cardgen (once per process) and return its name."""
+    fonts.register_face(FONT)
     return FONT
 
 

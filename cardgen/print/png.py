@@ -7,8 +7,6 @@ import struct
 import zlib
 from pathlib import Path
 
-import cairosvg  # type: ignore[import-untyped]
-
 from cardgen.errors import LayoutError
 from cardgen.print.faces import Face
 from cardgen.print.files import write_bytes_atomic
@@ -52,6 +50,8 @@ def render_png(face: Face, dpi: float = 300) -> bytes:
     if dpi <= 0:
         raise LayoutError("dpi", f"{dpi} must be positive")
     w, h = pixel_size(face, dpi)
+    import cairosvg  # type: ignore[import-untyped]  # loading cairo takes ~0.4 s: only when PNGs are made
+
     data = cairosvg.svg2png(bytestring=face.svg.encode("utf-8"), output_width=w, output_height=h)
     return with_dpi(bytes(data), dpi)
 

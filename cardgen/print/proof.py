@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from cardgen.print.faces import Face
-from cardgen.print.pdf import FONT_FILE
+from cardgen.fonts import font_bytes
 from cardgen.print.raster import face_image, png_bytes
 
 CELL = 150
@@ -28,8 +28,8 @@ TITLE = 40
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     try:
-        return ImageFont.truetype(str(FONT_FILE), size)
-    except OSError:  # no DejaVu: Pillow's own font still labels the counts
+        return ImageFont.truetype(io.BytesIO(font_bytes("DejaVuSans")), size)
+    except OSError:  # an unreadable font: Pillow's own font still labels the counts
         return ImageFont.load_default()
 
 

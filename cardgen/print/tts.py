@@ -87,7 +87,8 @@ class TtsExport:
     saved_object: str
 
 
-def _deck_objects(deck: Deck, number: int, folder: Path, x: float) -> tuple[list[dict[str, Any]], list[str]]:
+def _deck_objects(deck: Deck, number: int, folder: Path, x: float,
+                  url_base: Path) -> tuple[list[dict[str, Any]], list[str]]:
     items = [it for it in deck.items if it.count > 0]
     backs = {it.back.key if it.back else "" for it in items}
     unique_back = len(backs) > 1
@@ -101,7 +102,7 @@ def _deck_objects(deck: Deck, number: int, folder: Path, x: float) -> tuple[list
         back = items[0].back
         write_bytes_atomic(folder / name, png_bytes(face_image(back, CARD_PX / back.width)))
         files.append(name)
-        common_back = _url(folder / name)
+        common_back = _url(url_base / name)
     for s in range(math.ceil(len(items) / PER_SHEET)):
         chunk = items[s * PER_SHEET:(s + 1) * PER_SHEET]
         cols = min(COLUMNS, len(chunk))
@@ -117,10 +118,10 @@ def _deck_objects(deck: Deck, number: int, folder: Path, x: float) -> tuple[list
             blank = [it.back if it.back is not None else it.front for it in chunk]
             write_bytes_atomic(folder / back_name, png_bytes(_sheet(blank, cols, rows)))
             files.append(back_name)
-            back_url = _url(folder / back_name)
+            back_url = _url(url_base / back_name)
         elif not common_back:
-            back_url = _url(folder / face_name)
-        custom[key] = {"FaceURL": _url(folder / face_name), "BackURL": back_url, "NumWidth": cols,
+            back_url = _url(url_base / face_name)
+        custom[key] = {"FaceURL": _url(url_base / face_name), "BackURL": back_url, "NumWidth": cols,
                        "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
         for i, item in enumerate(chunk):
             for copy in range(item.count):
@@ -138,12 +139,15 @@ def _deck_objects(deck: Deck, number: int, folder: Path, x: float) -> tuple[list
 
 
 def write_tts(folder: Path, game: str, title: str, decks: Sequence[Deck], board: Face | None,
-              tokens: Sequence[Token]) -> TtsExport:
-    """Write the sheets and images under `folder/tts/` and `folder/tts/<game>.json`."""
+              tokens: Sequence[Token], url_base: Path | None = None) -> TtsExport:
+    """Write the sheets and images under `folder/tts/` and `folder/tts/<game>.json`; the object
+    links the images where they end up, `url_base` (a build is written to a temporary folder
+    and moved there), by default `folder`."""
+    url_base = url_base or folder
     objects: list[dict[str, Any]] = []
     files: list[str] = []
     for n, deck in enumerate(d for d in decks if any(it.count for it in d.items)):
-        objs, written = _deck_objects(deck, n + 1, folder, x=-8.0 * n)
+        objs, written = _deck_objects(deck, n + 1, folder, x=-8.0 * n, url_base=url_base)
         objects += objs
         files += written
     if board is not None:
@@ -153,7 +157,7 @@ def write_tts(folder: Path, game: str, title: str, decks: Sequence[Deck], board:
         objects.append({"Name": "Custom_Board", "GUID": _guid(game, "board"), "Nickname": board.key,
                         "Description": f"{title} board",
                         "Transform": _transform(0.0, 10.0, board.width / 100.0, flip=False),
-                        "CustomImage": {"ImageURL": _url(folder / name), "ImageSecondaryURL": "",
+                        "CustomImage": {"ImageURL": _url(url_base / name), "ImageSecondaryURL": "",
                                         "WidthScale": 0.0}})
     for t, token in enumerate(tokens):
         name = f"tts/token-{token.face.key}.png"
@@ -164,7 +168,7 @@ def write_tts(folder: Path, game: str, title: str, decks: Sequence[Deck], board:
                 "Name": "Custom_Token", "GUID": _guid(game, token.face.key, copy), "Nickname": token.face.key,
                 "Transform": _transform(12.0 + 3.0 * t, -12.0 + 0.3 * copy, token.face.width / 25.0,
                                         y=1.0 + 0.2 * copy),
-                "CustomImage": {"ImageURL": _url(folder / name), "ImageSecondaryURL": "", "ImageScale": 1.0,
+                "CustomImage": {"ImageURL": _url(url_base / name), "ImageSecondaryURL": "", "ImageScale": 1.0,
                                 "WidthScale": 0.0,
                                 "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0,
                                                 "StandUp": token.stand_up, "Stackable": False}}})

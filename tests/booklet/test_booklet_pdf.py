@@ -60,19 +60,19 @@ def plain_text(path: Path) -> str:
 @pytest.mark.parametrize("game", GAMES)
 def test_imposed_page_order_folds_right(built, game: str, lang: str) -> None:
     out, _ = built
-    sides = footer_numbers(out / game / f"rules-{lang}.pdf")
+    sides = footer_numbers(out / game / f"rules-{lang}-a4-duplex-short.pdf")
     n = 2 * len(sides)
     assert n % 4 == 0
     assert sides == [(s.left, s.right) for s in saddle_order(n)]
     for left, right in sides:
         assert left + right == n + 1  # a page and its partner share the sheet side
-    page = PdfReader(str(out / game / f"rules-{lang}.pdf")).pages[0]
+    page = PdfReader(str(out / game / f"rules-{lang}-a4-duplex-short.pdf")).pages[0]
     assert abs(float(page.mediabox.width) - 297 * MM) < 1 and abs(float(page.mediabox.height) - 210 * MM) < 1
 
 
 def test_letter_booklet(tmp_path: Path) -> None:
     entries = booklets("schlangengrube", BuildOptions(out=tmp_path, paper="letter", langs=("en",)))
-    path = tmp_path / "schlangengrube" / "rules-en.pdf"
+    path = tmp_path / "schlangengrube" / "rules-en-letter-duplex-short.pdf"
     page = PdfReader(str(path)).pages[0]
     assert abs(float(page.mediabox.width) - 11 * 72) < 1 and abs(float(page.mediabox.height) - 8.5 * 72) < 1
     sides = footer_numbers(path, "letter")
@@ -83,7 +83,7 @@ def test_letter_booklet(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_reading_version_is_a5_with_embedded_fonts(built, game: str) -> None:
     out, entries = built
-    reader = PdfReader(str(out / game / "rules-de-read.pdf"))
+    reader = PdfReader(str(out / game / "rules-de-a5-read.pdf"))
     fonts = {}
     for page in reader.pages:
         assert abs(float(page.mediabox.width) - A5[0] * MM) < 1
@@ -94,7 +94,7 @@ def test_reading_version_is_a5_with_embedded_fonts(built, game: str) -> None:
     assert fonts and all(fonts.values()), fonts
     assert any("DejaVuSerif" in f for f in fonts)
     files = {e["file"] for e in entries[game]}
-    assert files == {"rules-de.pdf", "rules-de-read.pdf", "rules-en.pdf", "rules-en-read.pdf"}
+    assert files == {"rules-de-a4-duplex-short.pdf", "rules-de-a5-read.pdf", "rules-en-a4-duplex-short.pdf", "rules-en-a5-read.pdf"}
     assert all("print" in e for e in entries[game])
 
 
@@ -102,7 +102,7 @@ def test_reading_version_is_a5_with_embedded_fonts(built, game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_rule_paragraphs_are_printed(built, game: str, lang: str) -> None:
     out, _ = built
-    text = plain_text(out / game / f"rules-{lang}-read.pdf")
+    text = plain_text(out / game / f"rules-{lang}-a5-read.pdf")
     flat = re.sub(r"\s+", " ", re.sub(r"-\n", "", text))
     doc = document(REGISTRY.get(game).booklet(), lang, REGISTRY.get(game).load_set())
     for block in doc.blocks:
@@ -116,7 +116,7 @@ def test_german_words_are_hyphenated_at_pyphen_points(built) -> None:
     dic = pyphen.Pyphen(lang="de_DE")
     good = []
     for game in GAMES:
-        lines = plain_text(out / game / "rules-de-read.pdf").splitlines()
+        lines = plain_text(out / game / "rules-de-a5-read.pdf").splitlines()
         for a, b in zip(lines, lines[1:]):
             m = re.search(r"(\w+)-$", a)
             n = re.match(r"(\w+)", b)

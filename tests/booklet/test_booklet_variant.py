@@ -24,7 +24,7 @@ def build(tmp_path: Path, game: str, toml: str, lang: str = "de") -> str:
     path.write_text(toml, encoding="utf-8")
     write_booklets(GAMES.get(game).booklet(), BuildOptions(out=tmp_path / "out", set_path=path, langs=(lang,)),
                    GAMES.get(game).load_set(path))
-    return text_of(tmp_path / "out" / game / f"rules-{lang}-read.pdf")
+    return text_of(tmp_path / "out" / game / f"rules-{lang}-a5-read.pdf")
 
 
 def test_schlangennest_variant_counts(tmp_path: Path) -> None:

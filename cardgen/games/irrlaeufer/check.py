@@ -1,7 +1,7 @@
 """`cardgen check irrlaeufer`: is the board consistent, and do games end?
 
 Consistency is `consistency.check_board`: the board size, pieces on fields 3..13 (odd) of the
-first and last rows, castles where RULINGS.md puts them, and the configured number of sticks
+first and last rows, castles where docs/rulings.md puts them, and the configured number of sticks
 proven to fit by laying them all under the phase-1 rules. Playability: `games` seeded games on
 the board; each must end by the rules (all four castles, the third repetition, or 100 rounds
 without a capture or conquest), and the report counts wins, draws and the ending rule. The

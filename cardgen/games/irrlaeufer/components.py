@@ -1,6 +1,6 @@
 """Irrläufer components as data: sides, groove directions, sticks and the board settings.
 
-The board (RULINGS.md §3) is 15 fields wide and `rows` fields long. Fields are `(c, r)`, both
+The board (docs/rulings.md (Irrläufer)) is 15 fields wide and `rows` fields long. Fields are `(c, r)`, both
 numbered from 1: `c` is the field number across the short edge (x, growing east), `r` the row
 (y, growing south). Red sets up on row 1, blue on the last row.
 
@@ -10,7 +10,7 @@ used, so they are not modelled at all. A unit segment is one field long; a cross
 vertical and a horizontal line meet. A stick lies on one line over exactly 3 fields: it covers 3
 segments and the 2 crossings inside it, its end crossings stay free.
 
-Castles: RULINGS.md and the seed put red's castle chips "on the groove crossings between rows 2/3
+Castles: docs/rulings.md and the original rules put red's castle chips "on the groove crossings between rows 2/3
 and fields 1/2 and 14/15". A 2x2 chip centred on the crossing of horizontal line 2 and vertical
 line 1 covers fields (1..2, 2..3); the one on vertical line 14 covers (14..15, 2..3). Blue's are
 mirrored at the other end (rows rows-2..rows-1). A castle is named by its top-left field, so
@@ -83,7 +83,7 @@ class Dir(Enum):
 
 @dataclass(frozen=True, slots=True, order=True)
 class Stick:
-    """Where a stick lies (FORMATS.md): on groove line `line` of direction `dir`, covering the
+    """Where a stick lies (docs/records.md): on groove line `line` of direction `dir`, covering the
     3 fields `start..start+2` along it.
 
     `Stick(Dir.V, c, r)` lies between columns c and c+1 over rows r..r+2;

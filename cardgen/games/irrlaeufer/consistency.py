@@ -1,7 +1,7 @@
 """Board and set-up consistency for `cardgen check irrlaeufer` (issue 5, item 4).
 
 `check_board` returns one `Finding` per statement it verifies: the board size, the pieces on
-fields 3..13 odd of the home rows, the castles where RULINGS.md §3 puts them, and that the
+fields 3..13 odd of the home rows, the castles where docs/rulings.md (Irrläufer) puts them, and that the
 configured number of sticks fits under the phase-1 rules, proven by laying them one by one
 through the checked rules engine (`lay_proof`).
 """
@@ -62,7 +62,7 @@ def check_board(board: IrrBoard) -> list[Finding]:
         out.append(Finding("pieces", fields == home and all(c % 2 == 1 and 3 <= c <= 13 for c, _ in fields),
                            f"{side.label}: {len(fields)} pieces on row {board.home_row(side)}, "
                            f"fields {', '.join(str(c) for c, _ in fields)}"))
-    # RULINGS.md: red's chips sit on the crossings of horizontal line 2 (rows 2/3) with
+    # docs/rulings.md: red's chips sit on the crossings of horizontal line 2 (rows 2/3) with
     # vertical lines 1 (fields 1/2) and 14 (fields 14/15); blue's mirror them.
     red_want = {frozenset(castle_fields((c, 2))) for c in (1, COLUMNS - 1)}
     for side in (Side.RED, Side.BLUE):

@@ -28,6 +28,7 @@ class Irrlaeufer(Game[IrrBoard]):
     title = "Irrläufer"
     credit = "Georg Rönnau"
     components = "board 15 x 21 fields, 6 red and 6 blue pieces, 4 two-sided castles, 80 sticks"
+    kit_parts = ("board", "parts", "castles", "booklets")
     labels = check.LABELS
     kind_noun = check.KIND_NOUN
     default_games = check.DEFAULT_GAMES

@@ -23,12 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.booklet.build import plan_booklets
+from cardgen.booklet.build import start_booklets
 from cardgen.games.irrlaeufer.booklet import CONTENT
 from cardgen.games.irrlaeufer.components import IrrBoard, load_board
 from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, board_spec, castle_faces,
                                              gauge_face, standee_faces, stick_face)
 from cardgen.kit import Component, ExtraPdf, write_kit
+from cardgen.words import count
 from cardgen.options import BuildOptions
 from cardgen.print import Face, FaceCache, Item, MarkStyle, Paper, Placement, Side, paper
 from cardgen.print.geometry import Box, Mark, union
@@ -235,7 +236,7 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
                                "registration crosses meet, and glue; first each row left to right, then the "
                                "rows top to bottom; the page map on each page shows where it goes; finally "
                                "trim the outer edge at the marks")},
-            ((face, 1),), f"{len(sheets)} pages ({poster.rows} x {poster.columns}), glue together"))
+            ((face, 1),), f"{count(len(sheets), 'page')} ({poster.rows} x {poster.columns}), glue together"))
     extras.append(ExtraPdf(
         f"board-{big.name}.pdf", _writer([single], [single_face], name, options.colour),
         {"component": "board", "paper": big.name, "layout": "single-page", "pages": 1,
@@ -255,12 +256,14 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
          "sides": "single-sided", "colour": options.colour,
          "print": "single-sided, at 100 % (actual size, no fit-to-page), on card if you can",
          "cutting_order": PARTS_CUTTING},
-        tuple(part_faces), f"{len(parts)} pages: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks"))
+        tuple(part_faces),
+        f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks"))
     red, blue = castle_faces(board, options.bleed)
     layouts = tuple(lay for lay in options.layouts if lay in ("duplex", "gutterfold")) or ("duplex", "gutterfold")
     castles = Component("castles", "Burgen / castles", (Item(red, blue, CASTLES),), CASTLE_CUTTING,
                         layouts=("duplex", "gutterfold"))
-    booklets = plan_booklets(CONTENT, options, board)
-    lines = write_kit("irrlaeufer", board.name, [castles], dataclasses.replace(options, layouts=layouts),
-                      extra=booklets.entries, quiet=quiet, extra_pdfs=extras)
-    return lines + booklets.write()
+    # The booklets are typeset in other processes while the sheets are drawn here.
+    with start_booklets(CONTENT, options, board) as booklets:
+        lines = write_kit("irrlaeufer", board.name, [castles], dataclasses.replace(options, layouts=layouts),
+                          quiet=quiet, extra_pdfs=extras, later=booklets.finish)
+        return lines + booklets.summary()

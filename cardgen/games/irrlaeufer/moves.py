@@ -2,12 +2,12 @@
 
 The engine plays a phase-2 turn in steps (same player to move throughout): zero to three
 `Slide`s, then exactly one `Go` (move a piece or castle) or `EndTurn` (no move). This keeps
-`legal_moves()` small: a whole turn would be slides x moves. A record (FORMATS.md) stores a whole
+`legal_moves()` small: a whole turn would be slides x moves. A record (docs/records.md) stores a whole
 turn as one entry; `Turn` is that entry, and `IrrState.apply` accepts it too. `group_turns`
 turns a list of played steps back into record entries.
 
-JSON forms: `Lay` and `Turn` are exactly FORMATS.md's phase-1 and phase-2 entries. Single engine
-steps (not part of FORMATS.md; for logs of simulations) are
+JSON forms: `Lay` and `Turn` are exactly the phase-1 and phase-2 entries of docs/records.md. Single engine
+steps (not part of the record format; for logs of simulations) are
 `{"player": "red", "step": "slide", "stick": {...}, "by": 2}`,
 `{"player": "red", "step": "move", "from": [c, r], "to": [c, r]}` and
 `{"player": "red", "step": "end"}`.
@@ -123,7 +123,7 @@ def _field_json(f: Field) -> list[int]:
 
 
 def move_to_json(move: IrrMove) -> dict[str, Any]:
-    """`move` in record form (FORMATS.md for Lay and Turn; the step forms otherwise)."""
+    """`move` in record form (docs/records.md for Lay and Turn; the step forms otherwise)."""
     head: dict[str, Any] = {"player": move.side.label}
     if isinstance(move, Lay):
         return {**head, "stick": move.stick.to_json()}

@@ -57,7 +57,7 @@ class Position:
 
     @classmethod
     def initial(cls, board: IrrBoard) -> Position:
-        """The set-up of RULINGS.md §3: no sticks, pieces on their home rows, four castles."""
+        """The set-up of docs/rulings.md (Irrläufer): no sticks, pieces on their home rows, four castles."""
         pos = cls(board)
         for side in (Side.RED, Side.BLUE):
             for f in board.piece_fields(side):

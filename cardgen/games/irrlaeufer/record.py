@@ -1,4 +1,4 @@
-"""Irrläufer game records (FORMATS.md): writing one from played moves.
+"""Irrläufer game records (docs/records.md): writing one from played moves.
 
 Records are replayed by the shared `cardgen.engine.replay`, as for every game.
 """
@@ -12,7 +12,7 @@ from cardgen.games.irrlaeufer.moves import IrrMove, group_turns, move_to_json
 
 
 def make_record(moves: Iterable[IrrMove], board: IrrBoard | None = None) -> dict[str, Any]:
-    """A FORMATS.md record of played moves (engine steps are grouped into whole turns)."""
+    """A game record (docs/records.md) of played moves (engine steps are grouped into whole turns)."""
     board = board or IrrBoard()
     options: dict[str, Any] = {"rows": board.rows}
     if board.sticks != IrrBoard().sticks:

@@ -1,4 +1,4 @@
-"""The Irrläufer rules engine (RULINGS.md §3) on the shared GameState protocol.
+"""The Irrläufer rules engine (docs/rulings.md (Irrläufer)) on the shared GameState protocol.
 
 Phase 1: the players alternately `Lay` sticks (maze.py) until all are laid or the player to
 move cannot lay one; that player then starts phase 2 (with 80 sticks: red). Phase 2: a turn is
@@ -111,7 +111,7 @@ class IrrState(SimulationHooks):
         return self.outcome is not None
 
     def scores(self) -> tuple[float, ...]:
-        """The castles each side owns (red, blue), as FORMATS.md says for records."""
+        """The castles each side owns (red, blue), as docs/records.md says for records."""
         return float(self.pos.castles_of(Side.RED)), float(self.pos.castles_of(Side.BLUE))
 
     def legal_moves(self) -> list[IrrMove]:

@@ -29,7 +29,7 @@ def check_request(v: IrrVariant) -> None:
 
 
 def set_text(v: IrrVariant) -> str:
-    """The variant as a board file (FORMATS.md)."""
+    """The variant as a board file (docs/set-files.md)."""
     check_request(v)
     name = v.name or f"Irrläufer, 15 x {v.rows} fields, {v.sticks} sticks"
     return "\n".join([

@@ -121,7 +121,7 @@ SCORING = (
     ("X-RY", (-5, 0), 270), ("X-RP", (-6, 0), 270), ("CT-GR", (-7, 0), 270),
 )
 COMPLETING = ("HT-RG", (0, 0), 270)
-"""The scoring example (RULINGS.md, corrected): one tile completes a red snake of 8 tiles and a
+"""The scoring example (docs/rulings.md, corrected): one tile completes a red snake of 8 tiles and a
 green one of 3: (36 + 6) x 2 = 84. Only for sets holding these tiles (the standard set)."""
 
 

@@ -1,7 +1,7 @@
-"""Schlangengrube tile sets: the PitTile and PitSet values and their TOML loader (FORMATS.md).
+"""Schlangengrube tile sets: the PitTile and PitSet values and their TOML loader (docs/set-files.md).
 
 A set file names its colours, its tile size, its markers and its tiles; every tile carries
-exactly two snake parts of two different colours (RULINGS.md section 2). The loader refuses what
+exactly two snake parts of two different colours (docs/rulings.md, Schlangengrube). The loader refuses what
 cannot be played at all (unknown keys, wrong types, unknown colours, bad parts, shared ports).
 Whether the set is *complete* (every colour has as many heads as tails, every listed colour is
 used) is a set-level question answered by `PitSet.problems()`, so that `cardgen check` can report
@@ -22,7 +22,7 @@ from cardgen.sets import (SetSource, check_keys, colour_list, default_set_path, 
 
 GAME = "schlangengrube"
 DEFAULT_TILE_SIZE = 38.0
-"""Millimetres, when a set file does not say (RULINGS.md: 38 mm; 25-60 mm must work)."""
+"""Millimetres, when a set file does not say (docs/rulings.md: 38 mm; 25-60 mm must work)."""
 DEFAULT_DOUBLE_MARKERS = 2
 """The German edition's two "2x" markers (the English original had four)."""
 
@@ -51,7 +51,7 @@ class PitTile:
     @property
     def kind(self) -> str:
         """The tile's group, for statistics: crossing, double-curve, straight-end, curve-end,
-        end-end (the groups of RULINGS.md's default set) or other."""
+        end-end (the groups of the default set, docs/rulings.md) or other."""
         bodies = [p for p in self.parts if p.kind is PartKind.BODY]
         ends = len(self.parts) - len(bodies)
         if ends == 0:

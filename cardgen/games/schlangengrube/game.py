@@ -30,6 +30,7 @@ class Schlangengrube(Game[PitSet]):
     credit = "Tom Scutt 2002; German edition papierspiele.net"
     components = "54 double-sided square tiles in 4 colours, 4 snake-head markers, '2x' markers"
     variants = tuple(v.value for v in Variant)
+    kit_parts = ("tiles", "booklets")
     labels = check.LABELS
     kind_noun = check.KIND_NOUN
     default_games = check.DEFAULT_GAMES

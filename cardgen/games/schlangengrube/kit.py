@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from cardgen.booklet.build import plan_booklets
+from cardgen.booklet.build import start_booklets
 from cardgen.games.schlangengrube.booklet import CONTENT
 from cardgen.games.schlangengrube.components import load_pit_set
 from cardgen.games.schlangengrube.render import items
@@ -26,6 +26,7 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
         pit = dataclasses.replace(pit, tile_size=options.card_size)
     tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
                       layouts=("single", "glue", "duplex"), marks="crosses")
-    booklets = plan_booklets(CONTENT, options, pit)
-    lines = write_kit("schlangengrube", pit.name, [tiles], options, extra=booklets.entries, quiet=quiet)
-    return lines + booklets.write()
+    # The booklets are typeset in other processes while the sheets are drawn here.
+    with start_booklets(CONTENT, options, pit) as booklets:
+        lines = write_kit("schlangengrube", pit.name, [tiles], options, quiet=quiet, later=booklets.finish)
+        return lines + booklets.summary()

@@ -1,4 +1,4 @@
-"""Schlangengrube moves, their game-record JSON (FORMATS.md) and the table of rule ids.
+"""Schlangengrube moves, their game-record JSON (docs/records.md) and the table of rule ids.
 
 The engine steps one tile at a time (`Place`, and `Pass` when nothing fits): after the first
 tile of a turn the same player is still to move, for the second. A whole turn as written in a
@@ -67,7 +67,7 @@ class Pass:
     player: int
 
     def __str__(self) -> str:
-        return f"player {self.player} passes"
+        return f"player {self.player + 1} passes"  # printed from 1, like every seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ class Turn:
     places: tuple[Place, ...]
 
     def __str__(self) -> str:
-        return f"player {self.player} lays " + (", ".join(str(p) for p in self.places) or "nothing")
+        return f"player {self.player + 1} lays " + (", ".join(str(p) for p in self.places) or "nothing")
 
 
 @dataclass(frozen=True, slots=True)

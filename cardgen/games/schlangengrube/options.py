@@ -1,4 +1,4 @@
-"""Schlangengrube game options: the number of players and the variants (RULINGS.md section 2)."""
+"""Schlangengrube game options: the number of players and the variants (docs/rulings.md, Schlangengrube)."""
 
 from __future__ import annotations
 

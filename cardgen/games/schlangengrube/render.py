@@ -19,7 +19,7 @@ def tile_front(tile: PitTile, size: float, bleed: float) -> Face:
 
 
 def tile_back(tile: PitTile, size: float, bleed: float) -> Face:
-    """A tile's back: the mirror image of its front (RULINGS.md: tiles may be flipped)."""
+    """A tile's back: the mirror image of its front (docs/rulings.md: tiles may be flipped)."""
     return Face(f"tile-{tile.id}-back", tile_svg(tile.parts, PALETTE, size, bleed, flip=True),
                 size, size, bleed)
 

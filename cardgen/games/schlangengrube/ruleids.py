@@ -10,7 +10,7 @@ from enum import Enum
 
 
 class Rule(Enum):
-    """Why a move is refused; the value is the stable rule id of FORMATS.md."""
+    """Why a move is refused; the value is the stable rule id listed in docs/rulings.md."""
 
     GAME_OVER = "game-over"
     WRONG_PLAYER = "wrong-player"

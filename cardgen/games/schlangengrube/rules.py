@@ -1,4 +1,4 @@
-"""Schlangengrube rules: the bag, hands of 5, two tiles a turn, scoring, variants (RULINGS.md 2).
+"""Schlangengrube rules: the bag, hands of 5, two tiles a turn, scoring, variants (docs/rulings.md, Schlangengrube).
 
 `PitState` is one position (cardgen.engine.base.GameState). States are made by `deal.PitGame`
 (a set with options): `new_initial_state(seed)` shuffles the bag, lays the start tile at (0, 0)
@@ -131,7 +131,7 @@ class PitState(GameState[PitMove]):
     # ------------------------------------------------------------------ protocol: checking
 
     def _illegal(self, what: object, rule: str, reason: str) -> IllegalMove:
-        return IllegalMove(f"player {self.player}: {what}", rule, reason)
+        return IllegalMove(f"player {self.player + 1}: {what}", rule, reason)  # seats print from 1
 
     def _resolve(self, place: Place, check: bool = False) -> tuple[int, int]:
         t = self.game.cat.ids.get(place.tile)
@@ -162,7 +162,7 @@ class PitState(GameState[PitMove]):
         if self.over:
             raise self._illegal("pass", "game-over", "the game is over")
         if move.player != self.player:
-            raise self._illegal("pass", "wrong-player", f"player {move.player} is not to move")
+            raise self._illegal("pass", "wrong-player", f"player {move.player + 1} is not to move")
         if self.placed:
             raise self._illegal("pass", "must-place-second", "a second tile fits after the first")
         if not self.replaying and self._placements():
@@ -173,7 +173,7 @@ class PitState(GameState[PitMove]):
         if self.over:
             raise self._illegal("turn", "game-over", "the game is over")
         if move.player != self.player:
-            raise self._illegal("turn", "wrong-player", f"player {move.player} is not to move")
+            raise self._illegal("turn", "wrong-player", f"player {move.player + 1} is not to move")
         if self.placed:
             raise self._illegal("turn", "mid-turn", "the first tile of this turn is already laid")
         if not move.places:
@@ -365,7 +365,7 @@ class PitState(GameState[PitMove]):
         return move_from_json(data)
 
     def record(self) -> dict[str, Any]:
-        """The game so far as a FORMATS.md game record (a half-played turn is left out)."""
+        """The game so far as a game record (docs/records.md) (a half-played turn is left out)."""
         options = self.game.options
         if self.secret is not None:
             options = replace(options, secret=tuple(self.game.set.colours[c] for c in self.secret))

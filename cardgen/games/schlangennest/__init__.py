@@ -4,6 +4,7 @@
 `cardgen.games`. Its own modules: `config` (options, variants, card tables), `chains` (laid
 cards and chains, kept incrementally), `legality` (the after-the-move rules of laying a card),
 `reopen` (loops: turns and the tail swap; the curve guard), `state` (turn order, move
-generation, checking, JSON), `frames` (the pre-laid frame variants), `verify` (invariants) and
-`preview` (a developer's contact sheet of the faces). Importing the package loads nothing.
+generation, checking, JSON), `frames` (the pre-laid frame variants), and `verify` (invariants).
+The developer's contact sheet of the faces is `tools/preview_faces.py`, outside the package.
+Importing the package loads nothing.
 """

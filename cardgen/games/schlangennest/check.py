@@ -1,6 +1,6 @@
 """`cardgen check schlangennest`: is the set complete, and does it play?
 
-Completeness is judged against the original (RULINGS.md §1): per colour 1 head, 1 tail,
+Completeness is judged against the original (docs/rulings.md (Schlangennest)): per colour 1 head, 1 tail,
 7 straight and 9 curve cards, every card one coloured and one neutral part with valid,
 non-overlapping ports. A set with *fewer* cards of a kind than the original is incomplete
 (exit 1, naming the kind and the numbers) unless the file says `variant = true`; a set with
@@ -44,7 +44,7 @@ ORIGINAL_FACES = {
     "straight": ("own:N-S", "neutral:E-W"), "curve": ("own:N-E", "neutral:S-W"),
     "head": ("own:head@N", "neutral:E-S"), "tail": ("own:tail@N", "neutral:head@S"),
 }
-"""The faces of the original's cards at rotation 0 (RULINGS.md §1)."""
+"""The faces of the original's cards at rotation 0 (docs/rulings.md (Schlangennest))."""
 
 LABELS = ("straight", "curve", "head", "tail", "turn", "swap", "pass")
 

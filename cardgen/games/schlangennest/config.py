@@ -25,7 +25,7 @@ EDGE_NAMES = "NESW"
 BODY, HEAD, TAIL = 0, 1, 2
 
 VARIANTS = ("open-area", "tail-first", "two-snakes", "two-snakes-single", "frame-snake", "frame")
-"""The rule variants of RULINGS.md §1, by their option names."""
+"""The rule variants of docs/rulings.md (Schlangennest), by their option names."""
 
 VARIANT_PLAYERS: dict[str | None, tuple[int, ...]] = {
     None: (2, 3, 4), "open-area": (2, 3, 4), "tail-first": (2, 3, 4), "two-snakes": (2,),

@@ -8,7 +8,7 @@ box is returned with them and every straight or curve card a player lays must li
 snake lying wholly inside the agreed W×H box and touching all four of its sides, so its
 outermost cards fix the first and last row and column. It is found by a depth-first search in a
 fixed order: start cells row by row, directions N E S W; at each body step a straight is tried
-first for the middle third of the snake and last elsewhere (RULINGS: "prefer straights in its
+first for the middle third of the snake and last elsewhere (our reading: "prefer straights in its
 middle"); a snake that does not reach all four sides is rejected. The tail lies at the start.
 
 `frame` (2 players): the two unused colours' cards build a ring just outside the W×H box. The

@@ -30,6 +30,7 @@ class Schlangennest(Game[NestSet]):
     credit = "Günter Cornett, Bambus Spieleverlag 1995"
     components = "72 square cards: 4 colours x (1 head, 1 tail, 7 straight, 9 curve), each with a grey part"
     variants = VARIANTS
+    kit_parts = ("cards", "booklets")
     labels = check.LABELS
     kind_noun = check.KIND_NOUN
     default_games = check.DEFAULT_GAMES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from cardgen.booklet.build import plan_booklets
+from cardgen.booklet.build import start_booklets
 from cardgen.games.schlangennest.booklet import CONTENT
 from cardgen.games.schlangennest.components import NestSet, load_nest_set
 from cardgen.games.schlangennest.render import items
@@ -26,6 +26,7 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     if options.card_size is not None:  # --card-size: the cards, their art and the booklet's figures
         nest = dataclasses.replace(nest, card_size=options.card_size)
     cards = Component("cards", "Karten / cards", tuple(items(nest, options.bleed)), CUTTING)
-    booklets = plan_booklets(CONTENT, options, nest)
-    lines = write_kit("schlangennest", nest.name, [cards], options, extra=booklets.entries, quiet=quiet)
-    return lines + booklets.write()
+    # The booklets are typeset in other processes while the sheets are drawn here.
+    with start_booklets(CONTENT, options, nest) as booklets:
+        lines = write_kit("schlangennest", nest.name, [cards], options, quiet=quiet, later=booklets.finish)
+        return lines + booklets.summary()

@@ -1,4 +1,4 @@
-"""Schlangennest moves as small frozen values, and their game-record form (FORMATS.md).
+"""Schlangennest moves as small frozen values, and their game-record form (docs/records.md).
 
 Record forms: `{"player": "red", "card": "curve", "at": [x, y], "rot": 90}` (lay a card),
 `{"player": "red", "turn": [x, y], "dir": "cw"}` (reopen a loop), `{"player": "red", "swap":

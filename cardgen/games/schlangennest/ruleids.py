@@ -1,4 +1,4 @@
-"""The stable rule identifiers of Schlangennest (FORMATS.md): what a refused move broke.
+"""The stable rule identifiers of Schlangennest (docs/rulings.md): what a refused move broke.
 
 Each id is a kebab-case string that records, tests and `replay --json` rely on; the explanation
 is one line of English for reports and documentation.

@@ -1,4 +1,4 @@
-"""Schlangennest rules (RULINGS.md §1): the public entry points of the rules engine.
+"""Schlangennest rules (docs/rulings.md (Schlangennest)): the public entry points of the rules engine.
 
 The rules live in a few small modules: `config` (options, variants, card tables), `board`
 (laid cards and chains, kept incrementally), `legality` (the after-the-move rules of laying a

@@ -25,7 +25,7 @@ MIN_COLOURS, MAX_COLOURS = 2, 6
 ORIGINAL_BODY = 16
 FACES = {"straight": ("neutral:E-W", "own:N-S"), "curve": ("own:N-E", "neutral:S-W"),
          "head": ("own:head@N", "neutral:E-S"), "tail": ("own:tail@N", "neutral:head@S")}
-"""The original's faces at rotation 0 (RULINGS.md §1), parts bottom to top."""
+"""The original's faces at rotation 0 (docs/rulings.md (Schlangennest)), parts bottom to top."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ def check_request(v: NestVariant) -> None:
 
 
 def set_text(v: NestVariant) -> str:
-    """The variant as a set file (FORMATS.md)."""
+    """The variant as a set file (docs/set-files.md)."""
     check_request(v)
     k = len(v.colours)
     body = v.straights + v.curves

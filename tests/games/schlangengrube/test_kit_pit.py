@@ -34,9 +34,10 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_files_and_counts(kit: Path) -> None:
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
     pdfs = {e["file"]: e for e in manifest["files"] if e["type"] == "pdf"}
-    assert set(pdfs) == {"tiles-a4.pdf", "tiles-a4-glue.pdf", "tiles-a4-duplex.pdf"}
+    assert set(pdfs) == {"tiles-a4.pdf", "tiles-a4-glue.pdf", "tiles-a4-duplex-long.pdf",
+                         "calibration-a4-long.pdf"}
     assert pdfs["tiles-a4.pdf"]["marks"] == "crosses"
-    for entry in pdfs.values():
+    for entry in (e for e in pdfs.values() if e["component"] == "tiles"):
         assert entry["fronts"] == 54 + 4 + 2  # tiles, snake-head markers, "2x" markers
     faces = manifest["faces"]
     assert sum(n for key, n in faces.items() if key.startswith("tile-") and not key.endswith("-back")) == 54
@@ -64,7 +65,7 @@ def _render(path: Path, index: int) -> Image.Image:
 def test_every_tile_back_is_its_front_mirrored_behind_it(kit: Path, layout: str) -> None:
     """Rasterised: the back sheet turned over (long edge) shows each tile's own art at exactly
     the place of its front, because a tile's back is the mirror image of its front."""
-    path = kit / f"tiles-a4-{layout}.pdf"
+    path = kit / ("tiles-a4-duplex-long.pdf" if layout == "duplex" else f"tiles-a4-{layout}.pdf")
     imp = impose(items(load_pit_set(), 3.0), LayoutOptions(layout=Layout(layout)))
     assert not imp.landscape  # the long edge is the vertical one: turning over mirrors left-right
     px = DPI / 25.4
@@ -91,7 +92,7 @@ def test_every_tile_back_is_its_front_mirrored_behind_it(kit: Path, layout: str)
 
 def test_letter_builds_all_three_layouts(tmp_path: Path) -> None:
     folder = _build(tmp_path, "--paper", "letter", "--format", "pdf")
-    for name in ("tiles-letter.pdf", "tiles-letter-glue.pdf", "tiles-letter-duplex.pdf"):
+    for name in ("tiles-letter.pdf", "tiles-letter-glue.pdf", "tiles-letter-duplex-long.pdf"):
         reader = pypdf.PdfReader(folder / name)
         fronts = sum(len([k for k in re.findall(rb"/FormXob\.face\.([\w.:@+-]+) Do", p.get_contents().get_data())
                           if not k.endswith(b"-back")]) for p in reader.pages)

@@ -1,4 +1,4 @@
-"""Tile groups (the labels of the playability report) on the default set of RULINGS.md."""
+"""Tile groups (the labels of the playability report) on the default set of docs/rulings.md."""
 
 from collections import Counter
 

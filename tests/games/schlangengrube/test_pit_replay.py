@@ -35,10 +35,10 @@ def test_a_record_replays_with_scores() -> None:
                      {"player": 0, "pass": True})
     result = replay_record(record, GAMES)
     assert result.legal and result.applied == 4 and not result.finished
-    assert result.scores == {"0": 3, "1": 0}
+    assert result.scores == {"player 1": 3, "player 2": 0}
     assert result.lines[1].endswith("TH-RG at (0, 1) rot 0 (+3)")
     assert result.to_json() == {"legal": True, "applied": 4, "error": None, "finished": False,
-                                "scores": {"0": 3, "1": 0}}
+                                "scores": {"player 1": 3, "player 2": 0}}
     json.dumps(result.to_json())
 
 
@@ -106,7 +106,7 @@ def test_secret_colour_record_scores_the_bonus_at_the_end() -> None:
                      {"player": 1, "pass": True}, {"player": 0, "pass": True},
                      variants=["secret-colour"], secret=["red", "green"])
     result = replay_record(record, GAMES)
-    assert result.finished and result.scores == {"0": 6, "1": 0}
+    assert result.finished and result.scores == {"player 1": 6, "player 2": 0}
 
 
 def test_move_json_round_trip() -> None:

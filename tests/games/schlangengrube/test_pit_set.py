@@ -1,4 +1,4 @@
-"""Schlangengrube tile sets: the standard set is RULINGS.md's table; bad files give one clear error."""
+"""Schlangengrube tile sets: the standard set is the table of docs/rulings.md; bad files give one clear error."""
 
 from __future__ import annotations
 

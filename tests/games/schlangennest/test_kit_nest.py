@@ -16,7 +16,7 @@ from cardgen.cli import main
 from cardgen.sets import default_set_path
 from cardgen.units import pt_to_mm
 
-LAYOUTS = {"single": "cards-{p}.pdf", "duplex": "cards-{p}-duplex.pdf",
+LAYOUTS = {"single": "cards-{p}.pdf", "duplex": "cards-{p}-duplex-long.pdf",
            "gutterfold": "cards-{p}-gutterfold.pdf", "glue": "cards-{p}-glue.pdf"}
 
 
@@ -71,7 +71,7 @@ def test_manifest_describes_every_file(kit: Path) -> None:
         assert entry["layout"] == layout and entry["fronts"] == 72
         assert entry["sides"] == ("double-sided" if layout == "duplex" else "single-sided")
         assert entry["cutting_order"]
-    assert files["cards-a4-duplex.pdf"]["flip"] == "long"
+    assert files["cards-a4-duplex-long.pdf"]["flip"] == "long"
     on_disk = {str(p.relative_to(kit)) for p in kit.rglob("*") if p.is_file()} - {"manifest.json"}
     assert on_disk == set(files)
     assert sum(count for key, count in manifest["faces"].items() if key != "back") == 72
@@ -108,7 +108,7 @@ def test_real_card_backs_land_behind_their_fronts(tmp_path: Path, flip: str) -> 
     landing right puts every card right; the print tests check single faces the same way."""
     _build(tmp_path, "--layout", "duplex", "--flip", flip, "--format", "pdf", "--bleed", "0",
            "--marks", "none")
-    pdf = pypdfium2.PdfDocument(tmp_path / "schlangennest" / "cards-a4-duplex.pdf")
+    pdf = pypdfium2.PdfDocument(tmp_path / "schlangennest" / f"cards-a4-duplex-{flip}.pdf")
     dpi = 300
     px_per_mm = dpi / 25.4
     front = pdf[0].render(scale=dpi / 72).to_pil().convert("L")
@@ -137,7 +137,7 @@ def test_every_card_size_from_25_to_90_mm_builds(tmp_path: Path, paper: str) -> 
         path.write_text(text.replace('card_size = "45mm"', f'card_size = "{size}mm"'), encoding="utf-8")
         out = tmp_path / str(size)
         _build(out, "--set", str(path), "--paper", paper, "--format", "pdf", "--layout", "duplex")
-        reader = pypdf.PdfReader(out / "schlangennest" / f"cards-{paper}-duplex.pdf")
+        reader = pypdf.PdfReader(out / "schlangennest" / f"cards-{paper}-duplex-long.pdf")
         assert _fronts(reader) == 72
         for page in reader.pages:
             W = _box(page, "mediabox")[2]

@@ -35,7 +35,7 @@ CASES = [
     # (name, args builder, exit code, stderr fragment)
     ("good record", lambda t: ["replay", str(RECORDS / "nest-2p-5x7-sensible-seed5.json")], 0, ""),
     ("illegal move", lambda t: ["replay", str(RECORDS / "nest-illegal-joins-snakes.json")], 1,
-     "nest-illegal-joins-snakes.json: moves[2]: red curve at (0,1) rot 0: it would join the red and blue "
+     "nest-illegal-joins-snakes.json: moves[2] (move 3): red curve at (0,1) rot 0: it would join the red and blue "
      "snakes [joins-snakes]"),
     ("missing file", lambda t: ["replay", str(t / "nope.json")], 1, "nope.json: no such file"),
     ("malformed JSON", lambda t: ["replay", _write(t, "bad.json", '{"game": ')], 1, "not valid JSON"),
@@ -49,7 +49,7 @@ CASES = [
     ("bad move key", lambda t: ["replay", _write(t, "m.json", '{"game": "schlangennest", "options": '
                                                  '{"players": ["red", "blue"]}, "moves": [{"player": "red", '
                                                  '"card": "curve", "at": [0, 0], "spin": 1}]}')], 1,
-     "moves[0]: unknown key 'spin'"),
+     "moves[0] (move 1): unknown key 'spin'"),
     ("bad rotation", lambda t: ["replay", _write(t, "r.json", '{"game": "schlangennest", "options": '
                                                  '{"players": ["red", "blue"]}, "moves": [{"player": "red", '
                                                  '"card": "curve", "at": [0, 0], "rot": 45}]}')], 1,
@@ -58,7 +58,7 @@ CASES = [
                                                  '{"players": ["red", "blue"]}, "moves": [{"player": "blue", '
                                                  '"card": "curve", "at": [0, 0]}]}')], 1, "[wrong-player]"),
     ("check default", lambda t: ["check", "schlangennest", "--games", "3", "--quiet"], 0, ""),
-    ("check unknown game", lambda t: ["check", "ludo"], 1, "unknown game 'ludo'"),
+    ("check unknown game", lambda t: ["check", "ludo"], 2, "unknown game 'ludo'"),  # a usage mistake
     ("check bad players", lambda t: ["check", "schlangennest", "--players", "two"], 2, "a list like 2,3,4"),
     ("card removed", lambda t: ["check", "schlangennest", "--quiet", "--games", "2", "--set",
                                 _variant_set(t, "count = 7", "count = 6")], 1,

@@ -1,6 +1,6 @@
 """Hand-built Schlangennest positions for the scenario tests (helpers only: it holds no tests).
 
-Card faces at rotation 0 (RULINGS.md): straight own N-S + grey E-W; curve own N-E + grey S-W;
+Card faces at rotation 0 (docs/rulings.md): straight own N-S + grey E-W; curve own N-E + grey S-W;
 head own head@N + grey E-S; tail own tail@N + grey head@S. Rotations are clockwise.
 """
 

@@ -1,4 +1,4 @@
-"""Scenario tests: one hand-built position per rule of RULINGS.md §1, asserting the rule id of
+"""Scenario tests: one hand-built position per rule of docs/rulings.md (Schlangennest), asserting the rule id of
 the refusal or the legality of the move."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""More scenario tests for Schlangennest (RULINGS.md §1): a turn that leaves the loop closed, the
+"""More scenario tests for Schlangennest (docs/rulings.md (Schlangennest)): a turn that leaves the loop closed, the
 curve guard for turns (and why it cannot fire for a swap), and the turn structure of the
 two-snakes variants. Each test builds its position by hand (tests/test_nest_helpers.py) and asserts
 the rule id of the refusal or the legality of the move, as tests/test_nest_rules.py does.

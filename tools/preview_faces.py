@@ -1,9 +1,10 @@
 """Contact sheets of faces rendered by both renderers, for looking at the art.
 
-`python -m cardgen.art.preview OUTDIR [SIZE_MM] [BLEED_MM]` renders every distinct Schlangennest
+`python tools/preview_faces.py OUTDIR [SIZE_MM] [BLEED_MM]` renders every distinct Schlangennest
 face with cairosvg and with svglib -> reportlab PDF -> pypdfium2, and writes `sheet.png`
 (rows: cairosvg, svglib, greyscale of cairosvg, |difference| boosted), plus the single PNGs.
-A developer tool: nothing in the build imports it.
+A developer tool kept outside the package (it needs pypdfium2 and Pillow, the test extras):
+nothing in the build imports it.
 """
 
 from __future__ import annotations

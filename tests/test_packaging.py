@@ -1,0 +1,38 @@
+"""pyproject.toml lists every package of the source tree (the list is explicit because the
+set files and booklet texts are installed from templates/ as `cardgen.templates`)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_every_package_under_cardgen_is_listed_in_pyproject() -> None:
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    found = {".".join(init.parent.relative_to(REPO).parts) for init in (REPO / "cardgen").rglob("__init__.py")}
+    assert found - set(config["packages"]) == set()
+    assert config["package-dir"]["cardgen.templates"] == "templates"
+    assert (REPO / "templates" / "__init__.py").is_file()
+
+
+def test_runtime_imports_are_declared_dependencies() -> None:
+    """Every third-party module the package imports is one of its declared dependencies (the
+    test extras do not count: a user's install has only these)."""
+    import ast
+    import sys
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = {d.split(">")[0].split("=")[0].split("[")[0].strip().lower().replace("-", "_")
+                for d in project["dependencies"]}
+    provides = {"PIL": "pillow", "rl_accel": "rl_accel", "_rl_accel": "rl_accel"}
+    imported: set[str] = set()
+    for path in (REPO / "cardgen").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    third_party = {m for m in imported if m not in sys.stdlib_module_names and m != "cardgen"}
+    assert {provides.get(m, m).lower() for m in third_party} - declared == set()
