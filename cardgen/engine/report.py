@@ -98,14 +98,16 @@ def tables(title: str, rows: Sequence[dict[str, Any]], labels: Sequence[str], co
 
 
 def skill_lines(summary: Sequence[dict[str, Any]]) -> list[str]:
-    """One line per player count: greedy's win share against random over both seat orders."""
+    """One line per player count: the strong player's win share against the weak one over both
+    seat orders."""
     out = []
     for s in summary:
+        strong, weak = s.get("strong", "greedy"), s.get("weak", "random")
         verdict = "skill matters" if s["low"] > s["fair"] else "no clear effect of skill" \
-            if s["high"] >= s["fair"] else "greedy does worse than random"
+            if s["high"] >= s["fair"] else f"{strong} does worse than {weak}"
         draws = f", {s['draws']} draws" if s.get("draws") else ""
-        out.append(f"skill, {s['config']}: greedy wins {s['share']:.0%} [{s['low']:.0%}-{s['high']:.0%}] of "
-                   f"{s['games']} games against random in the first and the last seat{draws} "
+        out.append(f"skill, {s['config']}: {strong} wins {s['share']:.0%} [{s['low']:.0%}-{s['high']:.0%}] of "
+                   f"{s['games']} games against {weak} in the first and the last seat{draws} "
                    f"(no-skill share {s['fair']:.0%}): {verdict}")
     return out
 

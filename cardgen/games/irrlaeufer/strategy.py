@@ -18,19 +18,20 @@ from __future__ import annotations
 
 import math
 import random
-from collections import deque
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.base import GameState
-from cardgen.games.irrlaeufer.components import Field, Side, castle_fields
+from cardgen.games.irrlaeufer.components import COLUMNS, Field, Side, castle_fields
+from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 FAR = 9
 """The distance counted for a piece with no way to a takeable castle."""
-SLIDE_SAMPLES = 6
+SLIDE_SAMPLES = 3
 """How many slides the `castle` player judges per slide step (plus any that takes a way)."""
 
 
@@ -43,22 +44,48 @@ def targets(pos: Position, side: Side) -> list[Field]:
     return out
 
 
+@lru_cache(maxsize=None)
+def _steps(rows: int) -> tuple[tuple[tuple[tuple[int, int] | None, ...], ...], tuple[Field, ...]]:
+    """Per direction and flat field index: (segment crossed, next field index) of one step, or
+    None at the edge; and the fields by flat index. Built once per board length."""
+    grid = grid_for(rows)
+    fields = tuple((c, r) for r in range(1, rows + 1) for c in range(1, COLUMNS + 1))
+    index = {f: i for i, f in enumerate(fields)}
+    steps = []
+    for dx, dy in DIRECTIONS:
+        row: list[tuple[int, int] | None] = []
+        for f in fields:
+            g = (f[0] + dx, f[1] + dy)
+            row.append((grid.between(f, g), index[g]) if grid.inside(g) else None)
+        steps.append(tuple(row))
+    return tuple(steps), fields
+
+
 def rook_distances(pos: Position, goals: list[Field]) -> dict[Field, int]:
     """Fewest straight moves from each field to one of `goals`, through grooves no stick blocks
     (fields that cannot reach a goal are missing)."""
-    grid, seg = pos.grid, pos.seg
-    dist: dict[Field, int] = {g: 0 for g in goals}
-    queue = deque(goals)
-    while queue:
-        f = queue.popleft()
+    dist = _flat_distances(pos, goals)
+    _, fields = _steps(pos.board.rows)
+    return {fields[i]: d for i, d in enumerate(dist) if d >= 0}
+
+
+def _flat_distances(pos: Position, goals: list[Field]) -> list[int]:
+    steps, fields = _steps(pos.board.rows)
+    seg = pos.seg
+    dist = [-1] * len(fields)
+    queue = [(f[1] - 1) * COLUMNS + f[0] - 1 for f in goals]
+    for i in queue:
+        dist[i] = 0
+    for f in queue:  # the list grows while it is walked: a breadth-first queue
         d = dist[f] + 1
-        for dx, dy in DIRECTIONS:
+        for step in steps:
             a = f
             while True:
-                b = (a[0] + dx, a[1] + dy)
-                if not grid.inside(b) or seg[grid.between(a, b)] >= 0:
+                st = step[a]
+                if st is None or seg[st[0]] >= 0:
                     break
-                if b not in dist:
+                b = st[1]
+                if dist[b] < 0:
                     dist[b] = d
                     queue.append(b)
                 a = b
@@ -71,8 +98,9 @@ def closeness(pos: Position, side: Side) -> float:
     goals = targets(pos, side)
     if not goals:
         return 0.0
-    dist = rook_distances(pos, goals)
-    near = sorted(dist.get(f, FAR) for f, s in pos.pieces.items() if s is side)[:2]
+    dist = _flat_distances(pos, goals)
+    near = sorted(dist[(f[1] - 1) * COLUMNS + f[0] - 1] for f, s in pos.pieces.items() if s is side)
+    near = sorted(d if d >= 0 else FAR for d in near)[:2]
     weights = (1.0, 0.5)
     return sum(w / (1 + d) for w, d in zip(weights, near))
 
@@ -132,7 +160,7 @@ class CastlePlayer:
 
     def _slide(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
         side: Side = state.to_move
-        picks = rng.sample(moves, min(SLIDE_SAMPLES, len(moves)))
+        picks = rng.sample(moves, max(1, min(SLIDE_SAMPLES, len(moves))))
         best, best_value = picks[0], -math.inf
         pos: Position = state.pos
         for move in picks:
