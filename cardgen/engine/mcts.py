@@ -5,8 +5,8 @@ tree by UCB1 (each node's statistics are kept for every seat, so the walk maximi
 the seat that chooses there: max^n for more than two players), adds one child, then plays the
 game on with the game's cheap policy (the `sensible` choice: a random move of the best
 `move_class`) for at most `GameState.playout_limit()` steps and scores the end position with
-`GameState.evaluate` (or the winners when the game ended). The move played is the root child
-visited most.
+`GameState.evaluate` (or the winners when the game ended). Children are added best-looking first
+and by progressive widening (`WIDENING`). The move played is the root child visited most.
 
 Everything random comes from the generator the simulation hands the player, so a game is the
 same for the same seed on any machine and in any worker.
@@ -25,7 +25,11 @@ from cardgen.engine.players import SensiblePlayer
 DEFAULT_BUDGET = 200
 """Simulations per decision when none is given."""
 EXPLORATION = 1.0
-"""The UCB1 exploration constant (values lie in 0..1, so about √2/√2)."""
+"""The UCB1 exploration constant (values lie in 0..1)."""
+WIDENING = 2.0
+"""Progressive widening: a node with n visits has at most 1 + WIDENING·√n children, the most
+promising first, so a small budget spends several simulations on each of the best-looking
+moves instead of one each on as many moves as it has simulations."""
 
 _POLICY = SensiblePlayer()
 
@@ -101,8 +105,8 @@ class MctsPlayer:
     def _simulate(self, root: _Node, state: GameState[Any], rng: random.Random) -> None:
         path = [root]
         node = root
-        # selection: descend through fully expanded nodes by UCB1 for the seat choosing there
-        while not node.untried and node.children:
+        # selection: descend through nodes that may not widen now, by UCB1 for the seat choosing
+        while node.children and (not node.untried or len(node.children) >= 1 + WIDENING * math.sqrt(node.visits)):
             seat, log_n = node.seat, math.log(node.visits)
             best_move, best_child, best_score = None, None, -1.0
             for move, child in node.children.items():

@@ -5,8 +5,8 @@ a set file may override any of them in a `[check]` table. A configuration's verd
 from its report rows (the main row, and the skill comparison when one was played for it):
 
 - ends (hard): at least `ends` of the games ended by the rules (not stopped at the move bound);
-- decisive (hard): at most `draws` of the games had no single winner side (a draw, or every
-  seat sharing the win);
+- decisive (hard): the 95% Wilson interval of the share of drawn games (no winner, or every
+  seat sharing the win) reaches down to `draws` or below (a few games never fail it by chance);
 - fair (hard): no seat's 95% Wilson interval of its win share lies entirely more than
   `fair_margin` away from the fair share (the decided games split evenly over the seats);
 - skill matters (soft): the strong player's 95% interval against the weak one lies above the
@@ -147,6 +147,8 @@ class Verdict:
                 continue
             mark = "ok" if c.ok else ("FAILS" if c.hard else "finding")
             marks.append(f"{c.name} {mark}")
+        if not marks:
+            return f"verdict, {self.config}: not played"
         return f"verdict, {self.config}: " + ("passes" if self.passed else "FAILS") + " (" + ", ".join(marks) + ")"
 
 
@@ -161,15 +163,16 @@ def verdict(row: Mapping[str, Any], skill: Mapping[str, Any] | None, skill_rows:
     skill rows when they were played (see the module text)."""
     config = str(row["config"])
     games = int(row.get("games", 0))
-    if not games:
-        return Verdict(config, (Criterion("ends", False, True, "no games were played"),))
+    if not games:  # a configuration the set cannot seat: nothing to judge
+        return Verdict(config, (Criterion("ends", None, True, "no games were played"),))
     out: list[Criterion] = []
     ended = int(row["ended"]) / games
     out.append(Criterion("ends", ended >= limits.ends, True,
                          f"{ended:.0%} of {games} games ended by the rules (at least {limits.ends:.0%})"))
     draws = int(row["draws"]) / games
-    out.append(Criterion("decisive", draws <= limits.draws, True,
-                         f"{draws:.0%} draws (at most {limits.draws:.0%})"))
+    low, high = wilson(int(row["draws"]), games)
+    out.append(Criterion("decisive", low <= limits.draws, True,
+                         f"{draws:.0%} draws [{low:.0%}-{high:.0%}] (at most {limits.draws:.0%})"))
     seats = len(row["win_shares"])
     decided = 1 - draws
     fair = decided / seats if seats else 0.0
@@ -179,8 +182,9 @@ def verdict(row: Mapping[str, Any], skill: Mapping[str, Any] | None, skill_rows:
         if low > fair + limits.fair_margin or high < fair - limits.fair_margin:
             ok = False
             worst = worst or f"seat {seat + 1} wins {row['win_shares'][seat]:.0%} [{low:.0%}-{high:.0%}]"
-    out.append(Criterion("fair", ok, True, (worst + ", " if worst else "every seat's 95% interval ")
-                         + f"within {limits.fair_margin:.0%} of the fair share {fair:.0%}"))
+    out.append(Criterion("fair", ok, True, f"{worst}: more than {limits.fair_margin:.0%} from the fair share "
+                         f"{fair:.0%}" if worst else f"every seat's 95% interval reaches within "
+                         f"{limits.fair_margin:.0%} of the fair share {fair:.0%}"))
     if skill is not None and skill.get("games"):
         better = float(skill["low"]) > float(skill["fair"])
         out.append(Criterion("skill", better, False,

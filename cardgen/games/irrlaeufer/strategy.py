@@ -32,16 +32,20 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 FAR = 9
 """The distance counted for a piece with no way to a takeable castle."""
 SLIDE_SAMPLES = 3
-"""How many slides the `castle` player judges per slide step (plus any that takes a way)."""
+"""How many slides the `castle` player judges per slide step ..."""
+STUCK_SAMPLES, STUCK_TURNS = 10, 30
+"""... and how many once `STUCK_TURNS` turns went by without a capture or conquest (the maze
+has to be opened before the 100-round draw)."""
 
 
 def targets(pos: Position, side: Side) -> list[Field]:
-    """The fields of the enemy castles `side` could take (unoccupied, not stacked)."""
+    """The fields of the enemy castles `side` could take (unoccupied, not stacked); when there
+    is none (a piece sits on each), the enemy pieces on fields, whose capture is the way on."""
     out: list[Field] = []
     for i, owner in enumerate(pos.c_owner):
         if owner is not side and pos.c_on[i] < 0 and not pos.occupied(i):
             out.extend(castle_fields(pos.c_pos[i]))
-    return out
+    return out or [f for f, s in pos.pieces.items() if s is not side]
 
 
 @lru_cache(maxsize=None)
@@ -160,7 +164,8 @@ class CastlePlayer:
 
     def _slide(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
         side: Side = state.to_move
-        picks = rng.sample(moves, max(1, min(SLIDE_SAMPLES, len(moves))))
+        wanted = STUCK_SAMPLES if state.quiet >= STUCK_TURNS else SLIDE_SAMPLES
+        picks = rng.sample(moves, min(wanted, len(moves)))
         best, best_value = picks[0], -math.inf
         pos: Position = state.pos
         for move in picks:
