@@ -24,7 +24,7 @@ def run_on_cluster(tasks: Sequence[BatchTask], address: str,
     except ImportError:
         raise DataError("--cluster", "needs Dask: pip install 'cardgen[cluster]'") from None
     try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call,unused-ignore]
+        client = Client(address, timeout="5s")  # type: ignore[no-untyped-call,unused-ignore]
     except (OSError, TimeoutError) as exc:
         raise DataError("--cluster", f"cannot reach the scheduler at {address} ({exc})") from None
     try:
