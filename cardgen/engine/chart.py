@@ -25,8 +25,11 @@ TOP = 64
 LEFT = 16
 GAP = 36
 BINS = 24
-INKS = {"random": "#2354b8", "greedy": "#d7263d", "greedy vs random": "#f07f13", "random vs greedy": "#6a2e94"}
-"""Outline colours of the skill lineups; the main lineup is drawn filled in grey."""
+INKS = {"random": "#2354b8", "greedy": "#d7263d", "greedy vs random": "#f07f13", "random vs greedy": "#6a2e94",
+        "mcts": "#1b7f5a", "mcts vs greedy": "#f07f13", "greedy vs mcts": "#6a2e94",
+        "castle vs sensible": "#f07f13", "sensible vs castle": "#6a2e94"}
+"""Outline colours of the skill lineups (strong first: orange, strong last: purple); the main
+lineup is drawn filled in grey, any other lineup in black."""
 MAIN_FILL, MAIN_INK = "#c9c9c2", "#55554f"
 FONT = "DejaVu Sans, Verdana, sans-serif"
 

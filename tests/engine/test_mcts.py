@@ -59,7 +59,7 @@ def test_mcts_beats_greedy_at_schlangennest() -> None:
 
 @pytest.mark.slow
 def test_mcts_beats_greedy_at_schlangengrube() -> None:
-    share, low, fair = _duel("schlangengrube", {"players": 2}, MctsPlayer(100), "greedy", 20)
+    share, low, fair = _duel("schlangengrube", {"players": 2}, MctsPlayer(50), "greedy", 12)
     assert low > fair, (share, low, fair)
 
 
