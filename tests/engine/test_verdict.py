@@ -118,7 +118,7 @@ def test_bad_variants_are_refused_with_the_failing_criterion(tmp_path: Path, gam
 
 @pytest.mark.parametrize("game", ["schlangennest", "schlangengrube"])
 def test_default_card_game_sets_pass(game: str) -> None:
-    code, out, err = _run("check", game, "--games", "40", "--skill-games", "0", "--players", "2",
+    code, out, err = _run("check", game, "--games", "20", "--skill-games", "0", "--players", "2",
                           "--quiet", "--no-chart", "--json")
     assert code == 0, err
     assert all(r["verdict"]["passed"] for r in json.loads(out)[game]["configs"])
