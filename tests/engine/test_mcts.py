@@ -59,16 +59,17 @@ def test_mcts_beats_greedy_at_schlangennest() -> None:
 
 @pytest.mark.slow
 def test_mcts_beats_greedy_at_schlangengrube() -> None:
-    share, low, fair = _duel("schlangengrube", {"players": 2}, MctsPlayer(50), "greedy", 12)
+    share, low, fair = _duel("schlangengrube", {"players": 2}, MctsPlayer(50), "greedy", 20)
     assert low > fair, (share, low, fair)
 
 
 @pytest.mark.slow
 def test_castle_player_beats_sensible_and_conquers_at_irrlaeufer() -> None:
     game = GAMES.get("irrlaeufer")
-    share, low, fair = _duel("irrlaeufer", {}, game.players()["castle"](None), "sensible", 16)
+    castle = game.players()["castle"](None)
+    share, low, fair = _duel("irrlaeufer", {}, castle, "sensible", 16)
     assert low > fair, (share, low, fair)
-    endings = [simulate(lambda: game.new_state({}), "castle", seed).ending for seed in range(10)]
+    endings = [simulate(lambda: game.new_state({}), castle, seed).ending for seed in range(10)]
     assert endings.count("all-castles") >= 6, endings
 
 
