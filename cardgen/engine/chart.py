@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -86,9 +86,9 @@ def _panel(dwg: Any, x: float, y: float, w: float, title: str,
                          fill="#444444", text_anchor=anchor))
 
 
-def chart_svg(title: str, rows: Sequence[dict[str, Any]]) -> str:
+def chart_svg(title: str, rows: Sequence[Mapping[str, Any]]) -> str:
     """The chart of a game's report rows as SVG text (see the module docstring)."""
-    configs: dict[str, list[dict[str, Any]]] = {}
+    configs: dict[str, list[Mapping[str, Any]]] = {}
     for row in rows:
         if row.get("games"):
             configs.setdefault(str(row["config"]), []).append(row)
@@ -114,7 +114,7 @@ def chart_svg(title: str, rows: Sequence[dict[str, Any]]) -> str:
     return str(dwg.tostring())
 
 
-def write_chart(path: Path, title: str, rows: Sequence[dict[str, Any]]) -> Path:
+def write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]]) -> Path:
     """Rasterise the chart to the PNG file `path` (its folder is made; written to a temporary
     name and renamed, so a failure leaves no half-written file)."""
     import cairosvg  # type: ignore[import-untyped]

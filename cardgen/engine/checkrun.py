@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding
-from cardgen.engine.plan import MAIN, Line, kind_findings, kind_use, play, row, skill_summary
+from cardgen.engine.plan import MAIN, Line, ReportRow, kind_findings, kind_use, play, row, skill_summary
 from cardgen.engine.players import make_player
 from cardgen.engine.verdict import Thresholds, Verdict, thresholds_of, verdict
 from cardgen.errors import DataError
@@ -37,7 +37,7 @@ class GameCheck:
     labels: tuple[str, ...]
     games: int
     skill_games: int
-    rows: tuple[dict[str, Any], ...] = ()
+    rows: tuple[ReportRow, ...] = ()
     skill: tuple[dict[str, Any], ...] = ()
     unused: tuple[str, ...] = ()
     chart: str | None = None
@@ -51,12 +51,12 @@ class GameCheck:
         return not any(f.error for f in self.findings)
 
     @property
-    def main_rows(self) -> list[dict[str, Any]]:
+    def main_rows(self) -> list[ReportRow]:
         """The rows of every configuration with the chosen player."""
         return [r for r in self.rows if r.get("section") == MAIN]
 
     @property
-    def skill_rows(self) -> list[dict[str, Any]]:
+    def skill_rows(self) -> list[ReportRow]:
         """The rows of the skill comparison."""
         return [r for r in self.rows if r.get("section") != MAIN]
 
@@ -84,8 +84,8 @@ class GameCheck:
                 "findings": [{"error": f.error, "text": f.text} for f in self.findings],
                 "player": self.player, "games_per_config": self.games, "seed": seed,
                 "thresholds": self.thresholds.to_json(),
-                "configs": [{**r, "verdict": v.to_json()} for r, v in zip(self.main_rows, self.verdicts)],
-                "skill": {"games_per_line": self.skill_games, "lines": self.skill_rows, "summary": list(self.skill)},
+                "configs": [{**r.to_json(), "verdict": v.to_json()} for r, v in zip(self.main_rows, self.verdicts)],
+                "skill": {"games_per_line": self.skill_games, "lines": [r.to_json() for r in self.skill_rows], "summary": list(self.skill)},
                 "kinds": kind_use(rows), "kind_findings": list(self.unused), "chart": self.chart}
 
 
@@ -140,7 +140,7 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
     return out
 
 
-def _verdicts(rows: Sequence[dict[str, Any]], summary: Sequence[dict[str, Any]],
+def _verdicts(rows: Sequence[ReportRow], summary: Sequence[dict[str, Any]],
               limits: Thresholds) -> tuple[Verdict, ...]:
     """One verdict per main row, with the skill comparison of its configuration if played."""
     out = []

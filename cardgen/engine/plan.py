@@ -10,7 +10,7 @@ first report for the same seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -137,19 +137,51 @@ def play(lines: Sequence[Line], seed: int, workers: int | None = None,
     return [Played(line, tuple(r), tuple(p)) for line, r, p in zip(lines, results, problems)]
 
 
-def row(played: Played, labels: Sequence[str], kinds: Sequence[str] = ()) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class ReportRow(Mapping[str, Any]):
+    """One row of a check report: the configuration and lineup it describes, the configuration's
+    facts (`info`: area, variant, rows, …), every figure of `cardgen.engine.metrics.summarise`,
+    the problems met, and for a mixed lineup the strong seat's result. It reads like its JSON
+    form (`row["games"]`), which `to_json` gives with the report's keys."""
+
+    config: str
+    lineup: str
+    section: str
+    players: int
+    info: Mapping[str, Any]
+    figures: Mapping[str, Any]
+    problems: tuple[str, ...] = ()
+    strong: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as the report's JSON object (the keys of docs/check.md)."""
+        out: dict[str, Any] = {"config": self.config, "lineup": self.lineup, "section": self.section,
+                               "players": self.players, **self.info}
+        out.update(self.figures)
+        out["problems"] = list(self.problems)
+        if self.strong is not None:
+            out["strong"] = dict(self.strong)
+        return out
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_json()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.to_json())
+
+    def __len__(self) -> int:
+        return len(self.to_json())
+
+
+def row(played: Played, labels: Sequence[str], kinds: Sequence[str] = ()) -> ReportRow:
     """The report row of a played line: its description and every figure of
-    `cardgen.engine.metrics.summarise`, the problems, and for a mixed lineup the greedy seat's
+    `cardgen.engine.metrics.summarise`, the problems, and for a mixed lineup the strong seat's
     share (`strong`)."""
     line = played.line
-    out: dict[str, Any] = {"config": line.config, "lineup": line.lineup, "section": line.section,
-                           "players": line.players, **line.info}
-    out.update(summarise(played.results, labels, kinds))
-    out["problems"] = list(played.problems)
     seat = strong_seat(line.lineup, line.players, line.strong)
-    if seat is not None:
-        out["strong"] = {"seat": seat, **skill([(played.results, seat)])}
-    return out
+    strong = None if seat is None else {"seat": seat, **skill([(played.results, seat)])}
+    return ReportRow(line.config, line.lineup, line.section, line.players, dict(line.info),
+                     summarise(played.results, labels, kinds), tuple(played.problems), strong)
 
 
 def skill_summary(played: Sequence[Played]) -> list[dict[str, Any]]:
@@ -171,7 +203,7 @@ def skill_summary(played: Sequence[Played]) -> list[dict[str, Any]]:
             for n, pairs in sorted(by_count.items())]
 
 
-def kind_use(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+def kind_use(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     """Plays of every component kind over all of a game's rows (kinds never played included)."""
     total: dict[str, int] = {}
     for r in rows:
@@ -180,7 +212,7 @@ def kind_use(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
     return total
 
 
-def kind_findings(rows: Sequence[dict[str, Any]], noun: str) -> list[str]:
+def kind_findings(rows: Sequence[Mapping[str, Any]], noun: str) -> list[str]:
     """A finding for every kind that no game of `rows` played."""
     games = sum(int(r.get("games", 0)) for r in rows)
     return [f"{noun} '{kind}' was never played in {games} games"
