@@ -17,7 +17,7 @@ from typing import Any
 
 from cardgen.engine.players import make_player
 from cardgen.engine.simulate import seat_rng, simulate
-from cardgen.engine.registry import game_spec
+from cardgen.registry import GAMES
 
 CASES: list[tuple[str, str, dict[str, Any], int]] = [
     ("schlangennest 2p 5x7", "schlangennest", {"players": ["red", "blue"], "area": [5, 7]}, 500),
@@ -40,11 +40,11 @@ def games_per_second(make: Callable[[int], Any], player: str, games: int, seed: 
 
 def phase2_turns_per_second(rows: int, player: str, games: int, seed: int) -> float:
     """Irrläufer phase-2 turns per second: phase 1 is played untimed, then phase 2 is timed."""
-    spec = game_spec("irrlaeufer")
+    spec = GAMES.get("irrlaeufer")
     chooser = make_player(player)
     turns, spent = 0, 0.0
     for i in range(games):
-        state = spec.new_game({"rows": rows}, None, seed + i)
+        state: Any = spec.new_state({"rows": rows}, None, seed + i)
         rngs = [seat_rng(seed + i, 0), seat_rng(seed + i, 1)]
         while state.phase == 1 and not state.is_terminal():
             state.apply_trusted(chooser.choose(state, rngs[state.current_player]))
@@ -67,10 +67,10 @@ def main() -> None:
     args, _ = parser.parse_known_args()
     print(f"rules engines: {os.cpu_count()} cores (one used); player: {args.player}; median of {args.runs} runs")
     for name, game, options, games in CASES:
-        spec = game_spec(game)
+        spec = GAMES.get(game)
 
         def make(seed: int, spec: Any = spec, options: dict[str, Any] = options) -> Any:
-            return spec.new_game(options, None, seed)
+            return spec.new_state(options, None, seed)
 
         games_per_second(make, args.player, 2, 10**6)  # warm-up: tables, caches
         rates = [games_per_second(make, args.player, games, run * games) for run in range(args.runs)]

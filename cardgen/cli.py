@@ -261,9 +261,14 @@ def replay(record: str, as_json: bool) -> None:
 @click.option("--players", "players", default=None,
               help="Player counts to play, e.g. 2,3,4.  [default: 2,3,4; Schlangennest up to its "
                    "colours; Irrläufer 2]")
-@click.option("--player", "player", type=click.Choice(["sensible", "random", "greedy"], case_sensitive=False),
-              default="sensible",
-              show_default=True, help="The simulated player of every configuration.")
+@click.option("--player", "player", default=None, metavar="NAME",
+              help="The simulated player of every configuration: random, sensible, greedy, mcts (tree "
+                   "search), or a game's own (Irrläufer: castle).  [default: sensible; Irrläufer castle]")
+@click.option("--budget", type=click.IntRange(1, 1_000_000), default=None,
+              help="Simulations per decision of the mcts player.  [default: 200]")
+@click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
+              help="Play the games on this Dask scheduler instead of the local processes (same "
+                   "results; needs cardgen[cluster]).")
 @click.option("--variants", "variants", default=None, metavar="V+V,…",
               help="Schlangennest only: the configurations to play instead of the default (the base game "
                    "and every variant alone). Commas separate configurations, '+' joins variants played "
@@ -278,15 +283,17 @@ def replay(record: str, as_json: bool) -> None:
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @reports_errors
 def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, skill_games: int | None,
-          players: str | None, player: str, variants: str | None, chart: str, no_chart: bool, seed: int,
-          as_json: bool, quiet: bool, workers: int | None) -> None:
+          players: str | None, player: str | None, budget: int | None, cluster: str | None,
+          variants: str | None, chart: str, no_chart: bool, seed: int, as_json: bool, quiet: bool,
+          workers: int | None) -> None:
     """Completeness and playability report for the sets of GAMES (all checkable games if none).
 
     Per game one table: every configuration played by the chosen simulated player (completion,
     length, scores, the first seat's wins with a 95% interval, draws, balance, decision steps,
     branching, lead changes, moves of every kind), then the skill comparison. Below it: whether
-    greedy beats random, the use of every card/tile kind (a kind never played is a finding), and
-    where the chart went. Exit 1 when a set is incomplete or a game did not end.
+    the strong player beats the weak one, the verdict of every configuration (ends, decisive,
+    fair; skill, kinds, length), the use of every card/tile kind, and where the chart went.
+    Exit 1 when a set is incomplete or a hard criterion (ends, decisive, fair) fails.
     """
     import json
     from pathlib import Path
@@ -305,15 +312,15 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
                                                     not quiet and not as_json))
 
         checks = run_check(names, set_path, n_games, skill_games, counts, player, seed, workers, progress,
-                           variants)
+                           budget, cluster, variants)
     if not no_chart:
         checks = [with_chart(c, Path(chart)) for c in checks]
     if as_json:
-        click.echo(json.dumps({c.name: c.to_json(player, seed) for c in checks}, indent=2))
+        click.echo(json.dumps({c.name: c.to_json(c.player, seed) for c in checks}, indent=2))
     else:
         console = Console()  # the terminal's width (COLUMNS when set); report.tables splits to fit
         for c in checks:
-            print_report(c, player, console)
+            print_report(c, c.player, console)
     failures = [f for c in checks for f in c.failures()]
     if failures:
         more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
@@ -336,17 +343,21 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
 @click.option("--rows", type=int, help="Irrläufer: board length, 17-31 fields.  [default: 21]")
 @click.option("--sticks", type=int, help="Irrläufer: sticks, proven to fit by laying them.  [default: 80]")
 @click.option("--name", help="The set's name (printed on the kit).")
-@click.option("--games", "n_games", type=click.IntRange(1, 10_000), default=30, show_default=True,
-              help="Seeded games per configuration of the quick check.")
+@click.option("--games", "n_games", type=click.IntRange(1, 10_000), default=None,
+              help="Seeded games per configuration of the quick check.  [default: 30; Irrläufer 12]")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the check's games.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
+              help="Play the check's games on this Dask scheduler (needs cardgen[cluster]).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
 @reports_errors
 def variant(game: str, out: str, colours: str | None, straights: int | None, curves: int | None,
             tiles: int | None, heads: int | None, tails: int | None, rows: int | None, sticks: int | None,
-            name: str | None, n_games: int, seed: int, workers: int | None, quiet: bool) -> None:
+            name: str | None, n_games: int | None, seed: int, workers: int | None, cluster: str | None,
+            quiet: bool) -> None:
     """Write a variant set of GAME to FILE.toml, checked first: completeness and a quick
-    playability run (every game must end). A set that fails is not written (exit 1, one line).
+    playability run judged by the check's verdict. A set that fails a hard criterion (ends,
+    decisive, fair) is not written (exit 1, one line); the soft ones are printed as findings.
 
     Schlangennest: --colours 5 or 6 (a new colour and pattern each; play areas scaled for the
     players), --straights, --curves. Schlangengrube: --colours 3-6 (the default set's tile groups
@@ -368,7 +379,7 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
         def progress(total: int) -> Callable[[int], None]:
             return stack.enter_context(progress_bar(total, f"variant check: {count(total, 'game')}", not quiet))
 
-        check = write_checked(chosen, text, Path(out), n_games, seed, workers, progress)
+        check = write_checked(chosen, text, Path(out), n_games, seed, workers, progress, cluster)
     if not quiet:
         rows_ = check.main_rows
         played = sum(int(r["games"]) for r in rows_)
@@ -376,6 +387,8 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
         for f in check.findings:
             click.echo(f"  note: {f.text}")
         click.echo(f"  checked: complete; {count(len(rows_), 'configuration')}, {count(played, 'game')}, "
-                   "every one ended")
+                   f"{check.player} players; every hard criterion (ends, decisive, fair) holds")
         for text_ in check.unused:
+            click.echo(f"  finding: {text_}")
+        for text_ in check.verdict_findings():
             click.echo(f"  finding: {text_}")

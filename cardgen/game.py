@@ -28,6 +28,7 @@ from cardgen.sets import SetSource, default_set_path, set_game, wrong_game
 if TYPE_CHECKING:
     from cardgen.booklet.build import BookletContent
     from cardgen.engine.plan import Line
+    from cardgen.engine.players import PlayerFactory
     from cardgen.options import BuildOptions
 
 class GameSet(Protocol):
@@ -147,6 +148,19 @@ class Game(ABC, Generic[S]):
         """`check --variants` for this game: the variant combinations to play. By default a
         game's variants do not combine (DataError)."""
         raise DataError("--variants", f"{self.name} has no variants to combine")
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        """Simulated players of this game only, by name, offered besides the shared ones of
+        `cardgen.engine.players.PLAYERS` (none by default)."""
+        return {}
+
+    def report_player(self) -> str:
+        """The player of every configuration of the report when `check` is not told."""
+        return "sensible"
+
+    def skill_players(self) -> tuple[str, str]:
+        """The (strong, weak) players of the report's skill comparison when `check` is not told."""
+        return "greedy", "random"
 
     def kinds(self, game_set: S) -> list[str]:
         """The component kinds whose use the report counts (none by default)."""

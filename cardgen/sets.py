@@ -162,11 +162,26 @@ def default_set_path(game: str) -> Path:
     return template_path(game, "standard.toml")
 
 
+CHECK_TABLE = "check"
+"""The set-file table of the playability verdict's thresholds (cardgen.engine.verdict), which
+every game's set may hold and no game's parser sees."""
+
+
 def set_game(path: str | Path) -> tuple[object, dict[str, Any], SetSource]:
-    """Read the set file at `path`: what its `game` key says (unchecked), its table and its
-    source (DataError naming the file if it cannot be read)."""
+    """Read the set file at `path`: what its `game` key says (unchecked), its table without the
+    `[check]` table and its source (DataError naming the file if it cannot be read)."""
     data, src = read_toml(Path(path))
+    data.pop(CHECK_TABLE, None)
     return data.get("game"), data, src
+
+
+def check_table(path: str | Path) -> tuple[dict[str, Any] | None, SetSource]:
+    """The `[check]` table of the set file at `path` (None when it has none) and its source."""
+    data, src = read_toml(Path(path))
+    table = data.get(CHECK_TABLE)
+    if table is not None and not isinstance(table, dict):
+        raise src.error("must be a table: [check]", CHECK_TABLE)
+    return table, src
 
 
 def wrong_game(src: SetSource, name: object, game: str) -> DataError:

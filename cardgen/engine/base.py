@@ -156,6 +156,11 @@ class GameState(ABC, Generic[M]):
             return 0.5
         return (scores[seat] - low) / (high - low)
 
+    def playout_limit(self) -> int | None:
+        """How many steps a search player's playout may go before `evaluate` scores the
+        position; None plays to the end (games that are short anyway)."""
+        return None
+
     def score_bounds(self) -> tuple[float, float]:
         """The lowest and highest score a seat can have (checked by the invariant checker)."""
         return float("-inf"), float("inf")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.invariants import check_invariants
+from cardgen.engine.players import Player, make_player
 from cardgen.engine.simulate import GameResult, simulate
 from cardgen.workers import worker_start
 
@@ -25,7 +26,8 @@ class BatchTask:
     """Games to play: `key` groups tasks of one configuration; `options` are record options.
 
     `player` names the player of every seat, or one player per seat (a lineup such as greedy
-    against random). `measure` says per seed whether to count the legal moves of every step
+    against random), from the shared players or the game's own; `budget` is the search players'
+    simulations per decision (None: their default). `measure` says per seed whether to count the legal moves of every step
     (None: every game); `cost` is a rough relative cost, so the pool starts the longest first."""
 
     key: int
@@ -36,6 +38,7 @@ class BatchTask:
     seeds: tuple[int, ...]
     measure: tuple[bool, ...] | None = None
     cost: float = 1.0
+    budget: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,10 @@ def game_seed(base: int, key: int, index: int) -> int:
 def run_task(task: BatchTask) -> BatchOutcome:
     """Play a task's games (in the calling process)."""
     game = task.game
-    players = list(task.player) if isinstance(task.player, tuple) else task.player
+    names = task.player if isinstance(task.player, tuple) else (task.player,)
+    own = game.players()
+    made = {name: make_player(name, task.budget, own) for name in set(names)}
+    players: list[Player] | Player = [made[n] for n in names] if isinstance(task.player, tuple) else made[task.player]
     results: list[GameResult] = []
     problems: list[str] = []
     for i, seed in enumerate(task.seeds):

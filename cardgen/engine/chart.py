@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +27,11 @@ TOP = 64
 LEFT = 16
 GAP = 36
 BINS = 24
-INKS = {"random": "#2354b8", "greedy": "#d7263d", "greedy vs random": "#f07f13", "random vs greedy": "#6a2e94"}
-"""Outline colours of the skill lineups; the main lineup is drawn filled in grey."""
+INKS = {"random": "#2354b8", "greedy": "#d7263d", "greedy vs random": "#f07f13", "random vs greedy": "#6a2e94",
+        "mcts": "#1b7f5a", "mcts vs greedy": "#f07f13", "greedy vs mcts": "#6a2e94",
+        "castle vs sensible": "#f07f13", "sensible vs castle": "#6a2e94"}
+"""Outline colours of the skill lineups (strong first: orange, strong last: purple); the main
+lineup is drawn filled in grey, any other lineup in black."""
 MAIN_FILL, MAIN_INK = "#c9c9c2", "#55554f"
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
@@ -85,9 +88,9 @@ def _panel(dwg: Any, x: float, y: float, w: float, title: str,
                          fill="#444444", text_anchor=anchor))
 
 
-def chart_svg(title: str, rows: Sequence[dict[str, Any]]) -> str:
+def chart_svg(title: str, rows: Sequence[Mapping[str, Any]]) -> str:
     """The chart of a game's report rows as SVG text (see the module docstring)."""
-    configs: dict[str, list[dict[str, Any]]] = {}
+    configs: dict[str, list[Mapping[str, Any]]] = {}
     for row in rows:
         if row.get("games"):
             configs.setdefault(str(row["config"]), []).append(row)
@@ -113,14 +116,14 @@ def chart_svg(title: str, rows: Sequence[dict[str, Any]]) -> str:
     return str(dwg.tostring())
 
 
-def write_chart(path: Path, title: str, rows: Sequence[dict[str, Any]]) -> Path:
+def write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]]) -> Path:
     """Rasterise the chart to the PNG file `path` (its folder is made; written to a temporary
     name and renamed, so a failure leaves no half-written file)."""
     with names_target(path):
         return _write_chart(path, title, rows)
 
 
-def _write_chart(path: Path, title: str, rows: Sequence[dict[str, Any]]) -> Path:
+def _write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]]) -> Path:
     import cairosvg  # type: ignore[import-untyped]
 
     path.parent.mkdir(parents=True, exist_ok=True)

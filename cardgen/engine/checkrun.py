@@ -9,14 +9,16 @@ player, skill_games, combos)`, `default_players(set)`, `kinds(set)`, `labels`, `
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding
-from cardgen.errors import DataError
-from cardgen.engine.plan import MAIN, Line, kind_findings, kind_use, play, row, skill_summary
+from cardgen.engine.plan import MAIN, Line, ReportRow, kind_findings, kind_use, play, row, skill_summary
+from cardgen.engine.players import make_player
+from cardgen.engine.verdict import Thresholds, Verdict, thresholds_of, verdict
 from cardgen.errors import DataError
 from cardgen.words import count
 
@@ -27,7 +29,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class GameCheck:
     """The check of one game's set: its findings, and once played the report rows (main and
-    skill comparison), the skill summary and the kinds never played."""
+    skill comparison), the skill summary, the kinds never played, the player of the main rows,
+    the verdict's thresholds and one verdict per configuration (main row)."""
 
     name: str
     path: str
@@ -36,10 +39,13 @@ class GameCheck:
     labels: tuple[str, ...]
     games: int
     skill_games: int
-    rows: tuple[dict[str, Any], ...] = ()
+    rows: tuple[ReportRow, ...] = ()
     skill: tuple[dict[str, Any], ...] = ()
     unused: tuple[str, ...] = ()
     chart: str | None = None
+    player: str = "sensible"
+    thresholds: Thresholds = Thresholds()
+    verdicts: tuple[Verdict, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -47,46 +53,57 @@ class GameCheck:
         return not any(f.error for f in self.findings)
 
     @property
-    def main_rows(self) -> list[dict[str, Any]]:
+    def main_rows(self) -> list[ReportRow]:
         """The rows of every configuration with the chosen player."""
         return [r for r in self.rows if r.get("section") == MAIN]
 
     @property
-    def skill_rows(self) -> list[dict[str, Any]]:
+    def skill_rows(self) -> list[ReportRow]:
         """The rows of the skill comparison."""
         return [r for r in self.rows if r.get("section") != MAIN]
 
     def failures(self) -> list[str]:
-        """What makes the check fail: completeness errors, games that did not end, problems."""
+        """What makes the check fail: completeness errors, a hard criterion of a verdict that
+        fails (named), games of the skill comparison that did not end, problems."""
         out = [f"{self.path}: {f.text}" for f in self.findings if f.error]
+        for v in self.verdicts:
+            out.extend(f"{self.name} {v.config}: {c.name} fails: {c.text}" for c in v.failures())
         for r in self.rows:
             where = f"{self.name} {r['config']}" + (f" ({r['lineup']})" if r.get("section") != MAIN else "")
-            if r["ended"] != r["games"]:
+            if r.get("section") != MAIN and r["ended"] != r["games"]:
                 out.append(f"{where}: {int(r['games']) - int(r['ended'])} of {count(int(r['games']), 'game')} "
                            "did not end")
             out.extend(f"{where}: {problem}" for problem in r["problems"])
         return out
+
+    def verdict_findings(self) -> list[str]:
+        """The soft criteria that failed, one line each."""
+        return [f"{self.name} {v.config}: {c.name}: {c.text}" for v in self.verdicts for c in v.findings()]
 
     def to_json(self, player: str, seed: int) -> dict[str, Any]:
         """The machine-readable report of this game (everything the text shows, and more)."""
         rows = self.rows
         return {"set": self.path, "complete": self.complete,
                 "findings": [{"error": f.error, "text": f.text} for f in self.findings],
-                "player": player, "games_per_config": self.games, "seed": seed,
-                "configs": self.main_rows,
-                "skill": {"games_per_line": self.skill_games, "lines": self.skill_rows, "summary": list(self.skill)},
+                "player": self.player, "games_per_config": self.games, "seed": seed,
+                "thresholds": self.thresholds.to_json(),
+                "configs": [{**r.to_json(), "verdict": v.to_json()} for r, v in zip(self.main_rows, self.verdicts)],
+                "skill": {"games_per_line": self.skill_games, "lines": [r.to_json() for r in self.skill_rows], "summary": list(self.skill)},
                 "kinds": kind_use(rows), "kind_findings": list(self.unused), "chart": self.chart}
 
 
 def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | None, skill_games: int | None,
-              players: tuple[int, ...] | None, player: str, seed: int, workers: int | None = None,
-              progress: Callable[[int], Callable[[int], None]] | None = None,
-              variants: str | None = None) -> list[GameCheck]:
+              players: tuple[int, ...] | None, player: str | None, seed: int, workers: int | None = None,
+              progress: Callable[[int], Callable[[int], None]] | None = None, budget: int | None = None,
+              cluster: str | None = None, variants: str | None = None) -> list[GameCheck]:
     """Check the sets of `games_` (the `set_path` file for a single game, else the defaults).
 
-    `games`/`skill_games`/`players` default per game (None). `variants` (the `--variants`
-    text) replaces the configurations of a game whose variants combine; DataError for a game
-    without. `progress(total)` is called once with the number of games to play and returns the
+    `games`/`skill_games`/`players` default per game (None); `player` too (None: the game's
+    `report_player()`); `budget` is the search players' simulations per decision. `cluster`
+    plays on a Dask scheduler at that address instead of the local process pool (same results).
+    `variants` (the `--variants` text) replaces the configurations of a game whose variants
+    combine; DataError for a game without. `progress(total)` is called once with the number of
+    games to play and returns the
     `advance(n)` callback of a progress bar."""
     checks: list[GameCheck] = []
     lines: list[Line] = []
@@ -101,16 +118,22 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
         findings = tuple(game.completeness(game_set))
         n = games or game.default_games
         k = min(game.default_skill_games if skill_games is None else skill_games, n)
-        check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k)
+        chosen = player or game.report_player()
+        try:
+            make_player(chosen, budget, game.players())
+        except KeyError as exc:
+            raise DataError("--player", f"{exc.args[0]} for {game.name}") from None
+        check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k,
+                          player=chosen, thresholds=thresholds_of(path))
         if check.complete:
             counts = players or game.default_players(game_set)
-            for line in game.check_lines(game_set, counts, n, player, k, combos.get(game.name)):
-                lines.append(line)
+            for line in game.check_lines(game_set, counts, n, chosen, k, combos.get(game.name)):
+                lines.append(dataclasses.replace(line, budget=budget))
                 owners.append(len(checks))
         checks.append(check)
         sets.append(game_set)
     advance = progress(sum(line.games for line in lines)) if progress else None
-    played = play(lines, seed, workers, advance)
+    played = play(lines, seed, workers, advance, cluster)
     out = []
     for i, check in enumerate(checks):
         mine = [p for p, o in zip(played, owners) if o == i]
@@ -119,9 +142,9 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
             continue
         game = games_[i]
         rows = tuple(row(p, check.labels, game.kinds(sets[i])) for p in mine)
-        out.append(GameCheck(check.name, check.path, check.set_name, check.findings, check.labels, check.games,
-                             check.skill_games, rows, tuple(skill_summary(mine)),
-                             tuple(kind_findings(rows, game.kind_noun))))
+        summary = tuple(skill_summary(mine))
+        out.append(dataclasses.replace(check, rows=rows, skill=summary, unused=tuple(kind_findings(rows, game.kind_noun)),
+                                       verdicts=_verdicts(rows, summary, check.thresholds)))
     return out
 
 
@@ -143,6 +166,19 @@ def _check_player_counts(players: tuple[int, ...], games: Sequence[tuple[Game[An
             raise DataError("--players", f"{count} players: no checked set seats them ({seats})")
 
 
+def _verdicts(rows: Sequence[ReportRow], summary: Sequence[dict[str, Any]],
+              limits: Thresholds) -> tuple[Verdict, ...]:
+    """One verdict per main row, with the skill comparison of its configuration if played."""
+    out = []
+    for r in rows:
+        if r.get("section") != MAIN:
+            continue
+        skill = next((s for s in summary if s["config"] == r["config"] and s["players"] == r["players"]), None)
+        skill_rows = [x for x in rows if x.get("section") != MAIN and x["config"] == r["config"]]
+        out.append(verdict(r, skill, skill_rows, limits))
+    return tuple(out)
+
+
 def with_chart(check: GameCheck, folder: Path) -> GameCheck:
     """Write the game's chart to `folder/<game>/check.png` and return the check naming it."""
     from cardgen.engine.chart import write_chart
@@ -151,8 +187,7 @@ def with_chart(check: GameCheck, folder: Path) -> GameCheck:
         return check
     path = write_chart(folder / check.name / "check.png",
                        f"{check.name}: {check.set_name} — final scores and game lengths", check.rows)
-    return GameCheck(check.name, check.path, check.set_name, check.findings, check.labels, check.games,
-                     check.skill_games, check.rows, check.skill, check.unused, str(path))
+    return dataclasses.replace(check, chart=str(path))
 
 
 def print_report(check: GameCheck, player: str, console: Any) -> None:
@@ -166,13 +201,17 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
         console.print("complete: every component of the original, with its parts")
     if not check.rows:
         return
-    title = f"{check.name}: {count(check.games, 'game')} per line, {player} players"
+    title = f"{check.name}: {count(check.games, 'game')} per line, {check.player} players"
     if check.skill_rows:
         title += f"; skill comparison below the rule, {count(check.skill_games, 'game')} per line"
     for table in tables(title, check.rows, check.labels, console):
         console.print(table)
     for text in skill_lines(check.skill):
         console.print(text)
+    for v in check.verdicts:
+        console.print(v.line() if v.passed else f"[red]{v.line()}[/red]")
+    for text in check.verdict_findings():
+        console.print(f"[yellow]finding:[/yellow] {text}")
     use = kind_use(check.rows)
     if use:
         least = min(use, key=lambda k: use[k])

@@ -10,7 +10,7 @@ first report for the same seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -25,28 +25,46 @@ if TYPE_CHECKING:
 MAIN, SKILL = "main", "skill"
 """Sections of a report: every configuration with the chosen player, and the skill comparison."""
 
-SKILL_LINEUPS = ("random", "greedy", "greedy vs random", "random vs greedy")
-"""The lineups of the skill comparison: both players alone, then greedy in the first and in the
-last seat against random players."""
+def skill_lineups(strong: str, weak: str, alone: bool = True) -> tuple[str, ...]:
+    """The lineups of the skill comparison: both players alone (unless not `alone`), then the
+    strong player in the first and in the last seat against weak ones."""
+    mixed = (f"{strong} vs {weak}", f"{weak} vs {strong}")
+    return (weak, strong, *mixed) if alone else mixed
 
 
-def seats_of(lineup: str, players: int) -> str | tuple[str, ...]:
+SKILL_LINEUPS = skill_lineups("greedy", "random")
+"""The default skill comparison: random and greedy alone, then greedy first and last against random."""
+
+
+def skill_pair(game: Game[Any], player: str) -> tuple[str, str]:
+    """The (strong, weak) players of `game`'s skill comparison when the report plays `player`:
+    the game's own pair, unless `player` is a search player, which then meets the game's
+    strong player."""
+    from cardgen.engine.players import HEURISTIC
+
+    strong, weak = game.skill_players()
+    if player in HEURISTIC or player == strong:
+        return strong, weak
+    return player, strong
+
+
+def seats_of(lineup: str, players: int, strong: str = "greedy") -> str | tuple[str, ...]:
     """The player of every seat for `lineup`: a player name, or "A vs B" (A in the first seat,
-    B in the others; "random vs greedy" puts greedy in the last seat instead)."""
+    B in the others; when B is the `strong` player it takes the last seat instead)."""
     if " vs " not in lineup:
         return lineup
     first, other = lineup.split(" vs ")
-    if first == "greedy" or other != "greedy":
+    if first == strong or other != strong:
         return (first,) + (other,) * (players - 1)
     return (first,) * (players - 1) + (other,)
 
 
-def strong_seat(lineup: str, players: int) -> int | None:
-    """The greedy player's seat in a mixed lineup, None otherwise."""
-    seats = seats_of(lineup, players)
-    if isinstance(seats, str) or seats.count("greedy") != 1:
+def strong_seat(lineup: str, players: int, strong: str = "greedy") -> int | None:
+    """The `strong` player's seat in a mixed lineup, None otherwise."""
+    seats = seats_of(lineup, players, strong)
+    if isinstance(seats, str) or seats.count(strong) != 1:
         return None
-    return seats.index("greedy")
+    return seats.index(strong)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +72,8 @@ class Line:
     """One line of a game's report: the configuration `config` (seed key `key`, record
     `options`, descriptive `info` such as players, area and variant) played `games` times by
     `lineup`. Legal moves are counted in every `measure_every`-th game; `cost` is a rough cost
-    per game (milliseconds) and `chunk` the games per pool task."""
+    per game (milliseconds) and `chunk` the games per pool task. `strong` is the strong player
+    of a skill lineup; `budget` the search players' simulations per decision."""
 
     game: Game[Any]
     key: int
@@ -69,6 +88,8 @@ class Line:
     measure_every: int = 1
     cost: float = 1.0
     chunk: int = 50
+    strong: str = "greedy"
+    budget: int | None = None
 
     def tasks(self, seed: int) -> list[BatchTask]:
         """The pool tasks that play this line's games."""
@@ -78,9 +99,9 @@ class Line:
         for start in range(0, self.games, self.chunk):
             part = seeds[start:start + self.chunk]
             out.append(BatchTask(self.key, self.game, self.options, self.set_path,
-                                 seats_of(self.lineup, self.players), tuple(part),
+                                 seats_of(self.lineup, self.players, self.strong), tuple(part),
                                  None if self.measure_every == 1 else measure[start:start + self.chunk],
-                                 self.cost * len(part)))
+                                 self.cost * len(part), self.budget))
         return out
 
 
@@ -94,15 +115,21 @@ class Played:
 
 
 def play(lines: Sequence[Line], seed: int, workers: int | None = None,
-         on_done: Callable[[int], None] | None = None) -> list[Played]:
-    """Play every line (of any games) on one process pool; results in line order."""
+         on_done: Callable[[int], None] | None = None, cluster: str | None = None) -> list[Played]:
+    """Play every line (of any games) on one process pool, or on the Dask scheduler at
+    `cluster`; results in line order (the same either way)."""
     tasks: list[BatchTask] = []
     owner: list[int] = []
     for i, line in enumerate(lines):
         for task in line.tasks(seed):
             tasks.append(task)
             owner.append(i)
-    outcomes = run_tasks(tasks, workers, on_done)
+    if cluster is not None:
+        from cardgen.engine.cluster import run_on_cluster  # dask loads only for a cluster run
+
+        outcomes = run_on_cluster(tasks, cluster, on_done)
+    else:
+        outcomes = run_tasks(tasks, workers, on_done)
     results: list[list[GameResult]] = [[] for _ in lines]
     problems: list[list[str]] = [[] for _ in lines]
     for i, outcome in zip(owner, outcomes):
@@ -111,35 +138,73 @@ def play(lines: Sequence[Line], seed: int, workers: int | None = None,
     return [Played(line, tuple(r), tuple(p)) for line, r, p in zip(lines, results, problems)]
 
 
-def row(played: Played, labels: Sequence[str], kinds: Sequence[str] = ()) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class ReportRow(Mapping[str, Any]):
+    """One row of a check report: the configuration and lineup it describes, the configuration's
+    facts (`info`: area, variant, rows, …), every figure of `cardgen.engine.metrics.summarise`,
+    the problems met, and for a mixed lineup the strong seat's result. It reads like its JSON
+    form (`row["games"]`), which `to_json` gives with the report's keys."""
+
+    config: str
+    lineup: str
+    section: str
+    players: int
+    info: Mapping[str, Any]
+    figures: Mapping[str, Any]
+    problems: tuple[str, ...] = ()
+    strong: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as the report's JSON object (the keys of docs/check.md)."""
+        out: dict[str, Any] = {"config": self.config, "lineup": self.lineup, "section": self.section,
+                               "players": self.players, **self.info}
+        out.update(self.figures)
+        out["problems"] = list(self.problems)
+        if self.strong is not None:
+            out["strong"] = dict(self.strong)
+        return out
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_json()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.to_json())
+
+    def __len__(self) -> int:
+        return len(self.to_json())
+
+
+def row(played: Played, labels: Sequence[str], kinds: Sequence[str] = ()) -> ReportRow:
     """The report row of a played line: its description and every figure of
-    `cardgen.engine.metrics.summarise`, the problems, and for a mixed lineup the greedy seat's
+    `cardgen.engine.metrics.summarise`, the problems, and for a mixed lineup the strong seat's
     share (`strong`)."""
     line = played.line
-    out: dict[str, Any] = {"config": line.config, "lineup": line.lineup, "section": line.section,
-                           "players": line.players, **line.info}
-    out.update(summarise(played.results, labels, kinds))
-    out["problems"] = list(played.problems)
-    seat = strong_seat(line.lineup, line.players)
-    if seat is not None:
-        out["strong"] = {"seat": seat, **skill([(played.results, seat)])}
-    return out
+    seat = strong_seat(line.lineup, line.players, line.strong)
+    strong = None if seat is None else {"seat": seat, **skill([(played.results, seat)])}
+    return ReportRow(line.config, line.lineup, line.section, line.players, dict(line.info),
+                     summarise(played.results, labels, kinds), tuple(played.problems), strong)
 
 
 def skill_summary(played: Sequence[Played]) -> list[dict[str, Any]]:
-    """Per player count: greedy's win share against random over both seat orders, with its
-    95% Wilson interval and the fair share (does skill matter?)."""
+    """Per player count: the strong player's win share against the weak one over both seat
+    orders, with its 95% Wilson interval and the fair share (does skill matter?)."""
     by_count: dict[int, list[tuple[Sequence[GameResult], int]]] = {}
     configs: dict[int, str] = {}
     for p in played:
-        seat = strong_seat(p.line.lineup, p.line.players)
+        seat = strong_seat(p.line.lineup, p.line.players, p.line.strong)
         if seat is not None and p.results:
             by_count.setdefault(p.line.players, []).append((p.results, seat))
             configs.setdefault(p.line.players, p.line.config)
-    return [{"players": n, "config": configs[n], **skill(pairs)} for n, pairs in sorted(by_count.items())]
+    names: dict[int, tuple[str, str]] = {}
+    for p in played:
+        if strong_seat(p.line.lineup, p.line.players, p.line.strong) is not None:
+            weak = [x for x in p.line.lineup.split(" vs ") if x != p.line.strong]
+            names.setdefault(p.line.players, (p.line.strong, weak[0]))
+    return [{"players": n, "config": configs[n], "strong": names[n][0], "weak": names[n][1], **skill(pairs)}
+            for n, pairs in sorted(by_count.items())]
 
 
-def kind_use(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+def kind_use(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     """Plays of every component kind over all of a game's rows (kinds never played included)."""
     total: dict[str, int] = {}
     for r in rows:
@@ -148,7 +213,7 @@ def kind_use(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
     return total
 
 
-def kind_findings(rows: Sequence[dict[str, Any]], noun: str) -> list[str]:
+def kind_findings(rows: Sequence[Mapping[str, Any]], noun: str) -> list[str]:
     """A finding for every kind that no game of `rows` played."""
     games = sum(int(r.get("games", 0)) for r in rows)
     return [f"{noun} '{kind}' was never played in {count(games, 'game')}"

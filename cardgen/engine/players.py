@@ -12,7 +12,7 @@ every move is alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -121,15 +121,33 @@ class GreedyPlayer:
         return best[rng.randrange(len(best))]
 
 
-PLAYERS: dict[str, Callable[[], Player]] = {
-    "random": RandomPlayer, "sensible": SensiblePlayer, "greedy": GreedyPlayer,
+PlayerFactory = Callable[[int | None], Player]
+"""Makes a player; the argument is the search budget (simulations per decision), which only
+search players use (None: their default)."""
+
+
+def _mcts(budget: int | None) -> Player:
+    from cardgen.engine.mcts import mcts  # the search module imports this one for its policy
+
+    return mcts(budget)
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "random": lambda budget: RandomPlayer(), "sensible": lambda budget: SensiblePlayer(),
+    "greedy": lambda budget: GreedyPlayer(), "mcts": _mcts,
 }
-"""The simulated players by name."""
+"""The simulated players of every game by name; a game adds its own through `Game.players()`."""
+
+HEURISTIC = ("random", "sensible", "greedy")
+"""The cheap players (no search): what a strong player has to beat."""
 
 
-def make_player(name: str) -> Player:
-    """The player called `name` (KeyError naming the known ones if unknown)."""
+def make_player(name: str, budget: int | None = None, extra: Mapping[str, PlayerFactory] | None = None) -> Player:
+    """The player called `name` (from `extra`, a game's own players, or `PLAYERS`) with search
+    `budget`; KeyError naming the known ones if unknown."""
+    known = {**PLAYERS, **(extra or {})}
     try:
-        return PLAYERS[name]()
+        factory = known[name]
     except KeyError:
-        raise KeyError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})") from None
+        raise KeyError(f"unknown player {name!r} (known: {', '.join(known)})") from None
+    return factory(budget)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Callable
 
@@ -18,13 +18,13 @@ METRIC_COLUMNS = ("balance", "decisions", "branching", "lead chg")
 changes per game."""
 
 
-def _label(row: dict[str, Any]) -> str:
+def _label(row: Mapping[str, Any]) -> str:
     if row.get("section") == "skill":
         return f"{row['config']} · {row['lineup']}"
     return str(row["config"])
 
 
-def _play_cells(row: dict[str, Any], labels: Sequence[str]) -> list[str]:
+def _play_cells(row: Mapping[str, Any], labels: Sequence[str]) -> list[str]:
     if not row.get("games"):
         return ["0/0"] + ["-"] * (len(PLAY_COLUMNS) - 1)
     ended = f"{row['ended']}/{row['games']}"
@@ -39,7 +39,7 @@ def _play_cells(row: dict[str, Any], labels: Sequence[str]) -> list[str]:
             _draws(row)]
 
 
-def _metric_cells(row: dict[str, Any]) -> list[str]:
+def _metric_cells(row: Mapping[str, Any]) -> list[str]:
     if not row.get("games"):
         return ["-"] * len(METRIC_COLUMNS)
     dec = row["decisions"]
@@ -48,13 +48,13 @@ def _metric_cells(row: dict[str, Any]) -> list[str]:
     return [f"{row['balance']:.2f}", share, branching, f"{row['lead_changes']:.1f}"]
 
 
-def _per_game(row: dict[str, Any], labels: Sequence[str]) -> str:
+def _per_game(row: Mapping[str, Any], labels: Sequence[str]) -> str:
     if not row.get("games"):
         return "-"
     return " / ".join(f"{row['per_game'][label]:.1f}" for label in labels)
 
 
-def playability_table(title: str, rows: Sequence[dict[str, Any]], labels: Sequence[str],
+def playability_table(title: str, rows: Sequence[Mapping[str, Any]], labels: Sequence[str],
                       parts: Sequence[str] = ("play", "metrics", "labels")) -> Table:
     """One line per configuration and lineup: games ended, length (steps: mean, ~median, ±sd),
     scores, winning margin, the first seat's share of wins with its 95% Wilson interval, draws;
@@ -88,7 +88,7 @@ def playability_table(title: str, rows: Sequence[dict[str, Any]], labels: Sequen
     return table
 
 
-def tables(title: str, rows: Sequence[dict[str, Any]], labels: Sequence[str], console: Console) -> list[Table]:
+def tables(title: str, rows: Sequence[Mapping[str, Any]], labels: Sequence[str], console: Console) -> list[Table]:
     """The report of one game as one table when the console is wide enough, else split: the
     first report's columns, then the metrics with the moves per game (or three tables, or four
     with the first report's columns halved: an 80-column terminal)."""
@@ -104,19 +104,21 @@ def tables(title: str, rows: Sequence[dict[str, Any]], labels: Sequence[str], co
 
 
 def skill_lines(summary: Sequence[dict[str, Any]]) -> list[str]:
-    """One line per player count: greedy's win share against random over both seat orders."""
+    """One line per player count: the strong player's win share against the weak one over both
+    seat orders."""
     out = []
     for s in summary:
+        strong, weak = s.get("strong", "greedy"), s.get("weak", "random")
         verdict = "skill matters" if s["low"] > s["fair"] else "no clear effect of skill" \
-            if s["high"] >= s["fair"] else "greedy does worse than random"
+            if s["high"] >= s["fair"] else f"{strong} does worse than {weak}"
         draws = f", {s['draws']} draws" if s.get("draws") else ""
-        out.append(f"skill, {s['config']}: greedy wins {s['share']:.0%} [{s['low']:.0%}-{s['high']:.0%}] of "
-                   f"{s['games']} games against random in the first and the last seat{draws} "
+        out.append(f"skill, {s['config']}: {strong} wins {s['share']:.0%} [{s['low']:.0%}-{s['high']:.0%}] of "
+                   f"{s['games']} games against {weak} in the first and the last seat{draws} "
                    f"(no-skill share {s['fair']:.0%}): {verdict}")
     return out
 
 
-def _draws(row: dict[str, Any]) -> str:
+def _draws(row: Mapping[str, Any]) -> str:
     """Draws, with the rules that ended the games when the game names them (Irrläufer)."""
     endings = row.get("endings") or {}
     text = str(row.get("draws", 0))

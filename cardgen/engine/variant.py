@@ -2,8 +2,9 @@
 and write it only when it passes (a temporary name, renamed at the end; nothing left behind).
 
 The check is `cardgen check`'s: completeness (the loader, the set's findings, Irrläufer's stick
-proof) and a quick playability run with the sensible player on every configuration the set
-offers, where every game must end by the rules.
+proof) and a quick playability run with the game's report player on every configuration the set
+offers, judged by the verdict (cardgen.engine.verdict): a failed hard criterion refuses the set,
+the soft ones are findings.
 """
 
 from __future__ import annotations
@@ -39,11 +40,16 @@ def variant_text(game: Game[Any], options: dict[str, Any], others: Iterable[Game
     return game.variant_text(options)
 
 
-def write_checked(game: Game[Any], text: str, out: Path, games: int = QUICK_GAMES, seed: int = 0,
+def write_checked(game: Game[Any], text: str, out: Path, games: int | None = None, seed: int = 0,
                   workers: int | None = None,
-                  progress: Callable[[int], Callable[[int], None]] | None = None) -> GameCheck:
-    """Check the set `text` and write it to `out` only if the check passes; DataError naming
-    `out` and the first reason otherwise (and no file written)."""
+                  progress: Callable[[int], Callable[[int], None]] | None = None,
+                  cluster: str | None = None) -> GameCheck:
+    """Check the set `text` and write it to `out` only if the check passes (complete, and no
+    hard criterion of a verdict fails); DataError naming `out` and the first reason otherwise
+    (and no file written). The games are played by the game's report player; `games` per
+    configuration defaults to `QUICK_GAMES`, or the game's own default when that is fewer."""
+    if games is None:
+        games = min(QUICK_GAMES, game.default_games)
     if out.suffix != ".toml":
         raise DataError(str(out), "a set file's name ends in .toml")
     if out.is_dir():
@@ -58,7 +64,7 @@ def write_checked(game: Game[Any], text: str, out: Path, games: int = QUICK_GAME
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a set file is an ordinary file
         try:
-            (check,) = run_check([game], tmp, games, 0, None, "sensible", seed, workers, progress)
+            (check,) = run_check([game], tmp, games, 0, None, None, seed, workers, progress, cluster=cluster)
         except CardgenError as exc:
             raise DataError(str(out), _refusal(str(exc), tmp, out)) from None
         failures = check.failures()

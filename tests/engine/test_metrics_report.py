@@ -68,13 +68,16 @@ def test_report_on_a_broken_set_names_what_is_broken(tmp_path: Path) -> None:
 
 
 def test_a_kind_never_played_is_a_finding_in_the_report() -> None:
-    # Two games of Irrläufer with random players: nobody captures or conquers (seeded, so stable).
+    # Two games of Irrläufer with random players: nobody captures or conquers (seeded, so stable),
+    # so every game is drawn: the check fails on "decisive" and names the unused kind.
     code, out, err = _run("check", "irrlaeufer", "--games", "2", "--skill-games", "0", "--player", "random",
                           "--quiet", "--no-chart", "--json")
-    assert code == 0, err
+    assert code == 1 and "decisive fails: 100% draws" in err
     report = json.loads(out)["irrlaeufer"]
     assert report["kinds"]["conquest"] == 0
     assert "kind of step 'conquest' was never played in 2 games" in report["kind_findings"]
+    (verdict,) = [c["verdict"] for c in report["configs"]]
+    assert verdict["passed"] is False and verdict["failed"] == ["decisive"] and "kinds" in verdict["findings"]
 
 
 def test_chart_svg_has_a_panel_pair_per_configuration() -> None:

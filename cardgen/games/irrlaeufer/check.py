@@ -3,13 +3,15 @@
 Consistency is `consistency.check_board`: the board size, pieces on fields 3..13 (odd) of the
 first and last rows, castles where docs/rulings.md puts them, and the configured number of sticks
 proven to fit by laying them all under the phase-1 rules. Playability: `games` seeded games on
-the board; each must end by the rules (all four castles, the third repetition, or 100 rounds
-without a capture or conquest), and the report counts wins, draws and the ending rule. The
-skill comparison plays the board with random, greedy, and greedy against random in both seat
-orders. Legal moves are counted in every game: the players list them anyway.
+the board, by default between two `castle` players (strategy.py: the cheap players never reach
+a castle, so their games all end in the 100-round draw); each must end by the rules (all four
+castles, the third repetition, or 100 rounds without a capture or conquest), and the report
+counts wins, draws and the ending rule. The skill comparison plays the castle player against the
+sensible one in both seat orders. Legal moves are counted in every game: the players list them
+anyway.
 
-An Irrläufer game is some 900 engine steps (a turn is up to three slides and a move), about
-150 ms, so fewer games are played by default than for the card games.
+A game between castle players is some 1000-2000 engine steps (a turn is up to three slides and
+a move) and a few seconds, so few games are played by default.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.engine.base import Finding
-from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
+from cardgen.engine.plan import MAIN, SKILL, Line, skill_lineups, skill_pair
 from cardgen.game import Game
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.consistency import check_board
@@ -31,11 +33,12 @@ KINDS = ("lay", "slide", "move", "capture", "conquest")
 
 KIND_NOUN = "kind of step"
 """What the report calls the kinds whose use it counts."""
-DEFAULT_GAMES = 100
-"""Games per line of the report when `check` is not told."""
-DEFAULT_SKILL_GAMES = 10
+DEFAULT_GAMES = 12
+"""Games per line of the report when `check` is not told: the castle player's games are some
+1000-2000 steps and cost seconds each (see `make bench`), so few are played by default."""
+DEFAULT_SKILL_GAMES = 4
 """Games per line of the skill comparison when `check` is not told."""
-_COST, _CHUNK = 150.0, 5
+_COST, _CHUNK = 5000.0, 1
 
 
 def default_players(board: IrrBoard) -> tuple[int, ...]:
@@ -70,6 +73,8 @@ def lines(game: Game[Any], board: IrrBoard, players: tuple[int, ...], games: int
     path = str(board.path) if board.path else None
     out = [Line(game, 0, label, player, MAIN, 2, {}, path, games, info, cost=_COST, chunk=_CHUNK)]
     if skill_games:
+        # the strong player alone is the main line; the weak one alone only ever draws
+        strong, weak = skill_pair(game, player)
         out.extend(Line(game, 0, label, lineup, SKILL, 2, {}, path, skill_games, info, cost=_COST,
-                        chunk=_CHUNK) for lineup in SKILL_LINEUPS)
+                        chunk=_CHUNK, strong=strong) for lineup in skill_lineups(strong, weak, alone=False))
     return out

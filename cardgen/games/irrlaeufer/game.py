@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding, GameState
 from cardgen.engine.plan import Line
+from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game
 from cardgen.games.irrlaeufer import check
 from cardgen.games.irrlaeufer import variants as variant_sets
 from cardgen.games.irrlaeufer.components import GAME, IrrBoard, parse_board
 from cardgen.games.irrlaeufer.ruleids import Rule
 from cardgen.games.irrlaeufer.rules import new_game
+from cardgen.games.irrlaeufer.strategy import CastlePlayer
 from cardgen.options import BuildOptions
 from cardgen.sets import SetSource
 
@@ -72,6 +74,19 @@ class Irrlaeufer(Game[IrrBoard]):
                     skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
         """The board with `player`, then the skill comparison."""
         return check.lines(self, game_set, players, games, player, skill_games)
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        """`castle`: plays for the castles (strategy.py)."""
+        return {"castle": lambda budget: CastlePlayer()}
+
+    def report_player(self) -> str:
+        """The castle player: random and one-move players never reach a castle, so every game
+        would end in the 100-round draw and tell nothing about the board."""
+        return "castle"
+
+    def skill_players(self) -> tuple[str, str]:
+        """The castle player against the sensible one (captures and conquests first)."""
+        return "castle", "sensible"
 
     def kinds(self, game_set: IrrBoard) -> list[str]:
         """The kinds of step."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.engine.base import GameState
-from cardgen.games.irrlaeufer import movement
+from cardgen.games.irrlaeufer import movement, strategy
 from cardgen.games.irrlaeufer.components import IrrBoard, Side
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, IrrMove, Lay, Slide, Turn
 from cardgen.games.irrlaeufer.position import Position
@@ -83,6 +83,14 @@ class SimulationHooks(GameState[IrrMove]):
     def move_class(self, move: IrrMove) -> int:
         """0 for a move that captures or conquers, 1 otherwise (the `sensible` player)."""
         return 0 if self.move_label(move) in ("capture", "conquest") else 1
+
+    def evaluate(self, seat: int) -> float:
+        """Castles, pieces and how near each side is to a castle it could take (strategy.py)."""
+        return strategy.evaluate(self, seat)
+
+    def playout_limit(self) -> int:
+        """Search playouts stop after about three turns: a whole game is hundreds of turns."""
+        return 12
 
     def score_after(self, move: IrrMove) -> float:
         """The mover's castles right after `move` (the `greedy` player), without a copy."""

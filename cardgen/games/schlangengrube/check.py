@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.engine.base import Finding
-from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
+from cardgen.engine.plan import MAIN, SKILL, Line, skill_lineups, skill_pair
 from cardgen.game import Game
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place
@@ -82,6 +82,7 @@ def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, pl
     """The report's lines: every configuration with `player`, then the skill comparison."""
     out: list[Line] = []
     confs = configs(pit, players)
+    strong, weak = skill_pair(game, player)
     for key, (p, variant) in enumerate(confs):
         options = {"players": p, "variants": [variant] if variant else []}
         label = f"{p}p" + (f" {variant}" if variant else "")
@@ -91,5 +92,6 @@ def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, pl
         if variant is None and skill_games:
             out.extend(Line(game, key, label, lineup, SKILL, p, options, str(pit.path), skill_games,
                             {"variant": None}, cost=60.0 if "greedy" in lineup else 2.0,
-                            chunk=10 if "greedy" in lineup else 50) for lineup in SKILL_LINEUPS)
+                            chunk=10 if "greedy" in lineup else 50, strong=strong)
+                       for lineup in skill_lineups(strong, weak))
     return sorted(out, key=lambda line: line.section != MAIN)

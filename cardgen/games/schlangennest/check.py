@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.base import Finding
-from cardgen.engine.plan import MAIN, SKILL, SKILL_LINEUPS, Line
+from cardgen.engine.plan import MAIN, SKILL, Line, skill_lineups, skill_pair
 from cardgen.errors import DataError
 from cardgen.game import Game
 from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_variants, players_allowed,
@@ -211,10 +211,11 @@ def lines(game: Game[Any], nest_set: NestSet, players: tuple[int, ...], games: i
         out.append(Line(game, key, conf.label, player, MAIN, conf.players, conf.options(nest_set),
                         path, games, info, MEASURE_EVERY, _cost(conf, player)))
     if skill_games:
+        strong, weak = skill_pair(game, player)
         for key, conf in enumerate(confs):
             if conf.variant is None and conf.area == recommended_area(nest_set, conf.players):
                 info = {"area": list(conf.area) if conf.area else None, "variant": None}
                 out.extend(Line(game, key, conf.label, lineup, SKILL, conf.players,
                                 conf.options(nest_set), path, skill_games, info, MEASURE_EVERY,
-                                _cost(conf, lineup)) for lineup in SKILL_LINEUPS)
+                                _cost(conf, lineup), strong=strong) for lineup in skill_lineups(strong, weak))
     return out

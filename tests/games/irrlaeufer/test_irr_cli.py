@@ -21,7 +21,7 @@ def _run(*args: str) -> tuple[int, str, str]:
 
 
 def test_check_proves_the_default_board_and_plays_it() -> None:
-    code, out, err = _run("check", "irrlaeufer", "--games", "4", "--json", "--quiet")
+    code, out, err = _run("check", "irrlaeufer", "--games", "4", "--skill-games", "0", "--json", "--quiet")
     assert code == 0, err
     report = json.loads(out)["irrlaeufer"]
     assert report["complete"] is True
