@@ -129,7 +129,7 @@ def test_irrlaeufer_fields_far_off_the_board_are_refused(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(("area", "needle"), [
-    ("[[1, 1]]", "pairs of 2-40"), ("[]", "one or more"), ("[[2, 99]]", "pairs of 2-40"),
+    ("[[1, 1]]", "fewer cells than the 2 players"), ("[]", "one or more"), ("[[2, 99]]", "pairs of 1-40"),
 ])
 def test_schlangennest_areas_beyond_what_a_game_can_use_are_refused(area: str, needle: str, tmp_path: Path) -> None:
     text = default_set_path("schlangennest").read_text().replace("2 = [[6, 6], [5, 7], [4, 8]]", f"2 = {area}")

@@ -29,6 +29,8 @@ def test_runtime_imports_are_declared_dependencies() -> None:
     provides = {"PIL": "pillow", "rl_accel": "rl_accel", "_rl_accel": "rl_accel"}
     imported: set[str] = set()
     for path in (REPO / "cardgen").rglob("*.py"):
+        if path.name == "cluster.py":
+            continue  # the optional `cluster` extra: the test below
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 imported.update(alias.name.split(".")[0] for alias in node.names)
@@ -36,3 +38,20 @@ def test_runtime_imports_are_declared_dependencies() -> None:
                 imported.add(node.module.split(".")[0])
     third_party = {m for m in imported if m not in sys.stdlib_module_names and m != "cardgen"}
     assert {provides.get(m, m).lower() for m in third_party} - declared == set()
+
+
+def test_the_cluster_extra_is_imported_only_by_the_cluster_module_and_only_when_used() -> None:
+    """`distributed` comes with the optional `cluster` extra: only cardgen/engine/cluster.py may
+    import it, and only inside a function (a plain install never loads it)."""
+    import ast
+
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert any(d.startswith("dask[distributed]") for d in extra["cluster"])
+    for path in (REPO / "cardgen").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n.split(".")[0] in ("distributed", "dask") for n in names):
+                assert path.name == "cluster.py" and id(node) not in top, path

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.base import GameState
-from cardgen.engine.players import SensiblePlayer
+from cardgen.engine.policies import SensiblePlayer
 
 DEFAULT_BUDGET = 200
 """Simulations per decision when none is given."""

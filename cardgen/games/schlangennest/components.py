@@ -17,9 +17,10 @@ GAME = "schlangennest"
 
 NEST_KINDS = ("straight", "curve", "head", "tail")
 
-MIN_SIDE, MAX_SIDE = 2, 40
-"""The sides of an agreed play area, in cards: a 1-card-wide strip leaves no game, and a set
-of at most 6 colours × 99 cards never needs more than 40."""
+MIN_SIDE, MAX_SIDE = 1, 40
+"""The sides of an agreed play area, in cards (with at least one cell per player): a one-card
+strip still makes a game, if a lopsided one (the check finds it unfair), and a set of at most
+6 colours × 99 cards never needs more than 40."""
 MAX_CARDS = 200
 """The most cards one colour may have (the original: 18; variants: at most 99 + 99 + 2)."""
 MAX_CARD_TYPES = 32
