@@ -186,7 +186,7 @@ def _two_panels(nest: NestSet, state: Any, legal: Any, bad: Any, doc: Document) 
         grid.mark("frame", move.at, colour=OK if ok else BAD)
         grid.mark("tick" if ok else "cross", move.at)
         panels.append(grid)
-    cells = set(state.cells) | {legal.at, bad.at}
+    cells = set(state.cells) | {legal.at, bad.at}  # both panels over the same cells: they line up
     for grid in panels:
         grid.extra |= cells
     return beside(panels[0].drawing(), panels[1].drawing(), (doc.caption("allowed"), doc.caption("refused")))
@@ -238,21 +238,7 @@ def placement_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
     """The same position twice: left a legal card (green), right a refused one (red, with the
     engine's rule id and its reason)."""
     state, legal, bad, rule = _placement_position(nest)
-    colour = state.rules.colours.index(legal.colour)
-    panels = []
-    for move, ok in ((legal, True), (bad, False)):
-        grid = _board(nest, state)
-        grid.card(move.at, _card_art(nest, state, move.card, colour, move.rot // 90))
-        grid.mark("frame", move.at, colour=OK if ok else BAD)
-        grid.mark("tick" if ok else "cross", move.at)
-        panels.append(grid)
-    # both panels over the same cells, so the two pictures line up
-    cells = set(state.cells) | {legal.at, bad.at}
-    for grid in panels:
-        grid.extra |= cells
-    left, right = panels[0].drawing(), panels[1].drawing()
-    heads = (doc.caption("allowed"), doc.caption("refused"))
-    fig = beside(left, right, heads)
+    fig = _two_panels(nest, state, legal, bad, doc)
     return Figure(fig, doc.caption("placement", player=colour_name(legal.colour, lang),
                                    reason=doc.reason(rule)), max_height=70)
 
