@@ -9,7 +9,7 @@ Files for `--paper a4` (Letter: `letter` and `tabloid` instead of `a4` and `a3`)
   `--paper a3|tabloid` builds parts for that size;
 - `parts-a4.pdf`: 6 red and 6 blue fold-over standees, the stick length gauge and the sticks,
   single-sided;
-- `castles-a4-duplex.pdf` and `castles-a4-gutterfold.pdf`: the 4 castle chips, red front and
+- `castles-a4-duplex-<flip>.pdf` and `castles-a4-gutterfold.pdf`: the 4 castle chips, red front and
   blue back (kept even when `--layout` asks only for others: the castles need two sides).
 With `--paper a3|tabloid` the board is the one-page version only and every part is made for
 its field size.
