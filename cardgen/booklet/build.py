@@ -45,6 +45,10 @@ SHEET = {"a4": "a4", "a3": "a4", "letter": "letter", "tabloid": "letter"}
 """The sheet a booklet is imposed on for each `--paper` (A3/Tabloid builds fold A4/Letter)."""
 
 
+EDGE_WORDS = {"de": {"long": "langen", "short": "kurzen"}, "en": {"long": "long", "short": "short"}}
+"""The duplex flip edge as the booklet texts say it ("Wenden an der {edge} Kante")."""
+
+
 def text_path(game: str, lang: str) -> Path:
     """Where the booklet text of `game` in `lang` lives."""
     return template_path(game, f"rules-{lang}.txt")
@@ -53,14 +57,15 @@ def text_path(game: str, lang: str) -> Path:
 def document(content: BookletContent, lang: str, source: Any, paper: str = "a4", flip: str = "long") -> Document:
     """The parsed booklet text of `content`'s game in `lang`, its numbers filled from `source`
     (the set); `{kit}` is the paper name in the kit's file names, `{flip}` their duplex edge and
-    `{sheet}` the paper the booklet itself is printed on."""
+    `{sheet}` the paper the booklet itself is printed on; `{edge}` names that duplex edge in the
+    booklet's language."""
     game = content.game
     path = text_path(game, lang)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(str(path), f"no booklet text for language {lang!r}") from None
-    names = {"kit": paper, "flip": flip, "sheet": SHEET.get(paper, "a4")}
+    names = {"kit": paper, "flip": flip, "sheet": SHEET.get(paper, "a4"), "edge": EDGE_WORDS[lang][flip]}
     return parse(text, {**content.values(source, lang), **names}, str(path))
 
 

@@ -80,3 +80,17 @@ def test_padding_and_placement() -> None:
     assert scale == 1 and abs(xl - 0.5) < 1e-9 and abs(xr - 148.5) < 1e-9 and y == 0
     scale, xl, xr, y = placement("letter")  # shrunk to fit, meeting at the fold
     assert 0.94 < scale < 1 and abs(xr - 139.7) < 1e-9 and abs(xl) < 1e-9 and y > 0
+
+
+@pytest.mark.parametrize(("lang", "words"), [("de", ("langen", "kurzen")), ("en", ("long", "short"))])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_duplex_instructions_name_the_flip_edge_the_kit_was_built_for(game: str, lang: str,
+                                                                          words: tuple[str, str]) -> None:
+    g = REGISTRY.get(game)
+    for flip, word in zip(("long", "short"), words):
+        doc = document(g.booklet(), lang, g.load_set(), "a4", flip)
+        # the line about the component sheets printed duplex (the booklet's own line is always "short")
+        (line,) = [b.text.replace("*", " ") for b in doc.blocks
+                   if f"-a4-duplex-{flip}.pdf" in b.text and "rules-" not in b.text]
+        other = words[1 - words.index(word)]
+        assert f" {word} " in line and f" {other} " not in line
