@@ -35,6 +35,27 @@ def _listed(folder: Path) -> set[str]:
     return {entry["file"] for entry in manifest["files"]} | {"manifest.json"}
 
 
+def _signal_mid_build(out: Path, sig: signal.Signals, *args: str) -> int:
+    """Start a real `cardgen build schlangennest` into `out`, send it `sig` once it has written a
+    file into its temporary folder, and return its exit code."""
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "schlangennest", "--out", str(out), "-q",
+                             *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if any(p.is_file() for p in out.glob(".schlangennest.new-*/schlangennest/*")):
+                break
+            time.sleep(0.02)
+        assert proc.poll() is None, f"the build ended before it got {sig.name}"
+        proc.send_signal(sig)
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return proc.returncode
+
+
 def test_two_builds_with_different_options_leave_no_stale_files(tmp_path: Path) -> None:
     out = tmp_path / "out"
     _build(out, "--format", "pdf,svg", "--layout", "duplex", "--lang", "de")
@@ -76,23 +97,7 @@ def test_a_build_killed_mid_way_leaves_the_previous_complete_output(tmp_path: Pa
     out = tmp_path / "out"
     _build(out, "--format", "pdf", "--layout", "single", "--only", "cards")
     before = _snapshot(out / "schlangennest")
-    command = [sys.executable, "-m", "cardgen", "build", "schlangennest", "--out", str(out), "-q",
-               "--format", "pdf,svg", "--paper", "letter"]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None:
-            if any(p.is_file() for p in out.glob(".schlangennest.new-*/schlangennest/*")):
-                break
-            time.sleep(0.02)
-        assert proc.poll() is None, "the build ended before it could be killed"
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == -signal.SIGKILL
+    assert _signal_mid_build(out, signal.SIGKILL, "--format", "pdf,svg", "--paper", "letter") == -signal.SIGKILL
     assert _snapshot(out / "schlangennest") == before  # the previous kit, complete and unchanged
     assert set(before) == _listed(out / "schlangennest")
     _build(out, "--format", "svg", "--only", "cards")
@@ -105,21 +110,6 @@ def test_ctrl_c_during_a_build_leaves_the_previous_complete_output(tmp_path: Pat
     out = tmp_path / "out"
     _build(out, "--format", "pdf", "--layout", "single", "--only", "cards")
     before = _snapshot(out / "schlangennest")
-    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "schlangennest", "--out", str(out), "-q",
-                             "--format", "pdf,svg"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None:
-            if any(p.is_file() for p in out.glob(".schlangennest.new-*/schlangennest/*")):
-                break
-            time.sleep(0.02)
-        assert proc.poll() is None, "the build ended before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode != 0
+    assert _signal_mid_build(out, signal.SIGINT, "--format", "pdf,svg") != 0
     assert _snapshot(out / "schlangennest") == before
     assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]  # Ctrl-C tidies its own folder
