@@ -164,8 +164,8 @@ def _sized(pieces: Sequence[Piece]) -> dict[str, list[Piece]]:
 
 def _not_sold(spec: Service, component: str, group: Sequence[Piece]) -> str:
     n = sum(p.count for p in group)
-    return (f"{spec.title} sells nothing for the {component} ({n} piece{'s' if n != 1 else ''}): "
-            "not in its files; print them from the kit's PDFs")
+    return (f"{component}: not printed by this service ({spec.title} sells nothing for "
+            f"{'it' if n == 1 else f'these {n} pieces'}); print {'it' if n == 1 else 'them'} from the kit's PDFs")
 
 
 def notes(spec: Service, pieces: Sequence[Piece]) -> list[str]:
@@ -323,7 +323,7 @@ def write_images(folder: Path, spec: Service, pieces: Sequence[Piece]) -> list[d
             entry["placed"] = (f"{upload.face.width:g} x {upload.face.height:g} mm at its own size, centred, "
                                "white around it")
         elif abs(trim[0] - upload.face.width) > 1e-6 or abs(trim[1] - upload.face.height) > 1e-6:
-            entry["scaled_from_mm"] = [upload.face.width, upload.face.height]
+            entry["scaled_from_mm"] = [round(upload.face.width, 2), round(upload.face.height, 2)]
         entries.append(entry)
     return entries
 
