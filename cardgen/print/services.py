@@ -209,7 +209,8 @@ def _no_product(spec: Service, component: str, group: Sequence[Piece]) -> Layout
     listed = ", ".join(f"{p.title} {spec.trim_mm(p)[0]:.4g} x {spec.trim_mm(p)[1]:.4g} mm" for p in sold)
     hint = ""
     if sizes and component in CARD_SIZED:
-        hint = "; build with --card-size " + " or ".join(f"{s:g}" for s in sizes)
+        *first, last = [f"{s:g}" for s in sizes]
+        hint = f"; build with --card-size {', '.join(first) + ' or ' if first else ''}{last}"
     return LayoutError("--service", f"{spec.title} has nothing for {w:g} x {h:g} mm {component} "
                                     f"(it sells {listed}){hint}")
 
