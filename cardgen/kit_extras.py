@@ -150,9 +150,13 @@ def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: S
         from cardgen.print.services import Piece
 
         pieces = [Piece(c.stem, it.front, it.back, it.count) for c in components for it in c.items]
+        # the board and parts too: the service prints them or the summary says it does not
+        pieces += [Piece(str(x.entry.get("component", x.file)), f, None, n) for x in extra_pdfs for f, n in x.faces]
         written = write_service(folder, options.service, pieces, game, cache, options.colour == "cmyk")
         entries += written
-        lines.append(f"{folder / 'service' / options.service}/: {len(written)} files for {options.service}")
+        files = [e for e in written if e["type"] == "service"]
+        lines.append(f"{folder / 'service' / options.service}/: {len(files)} files for {options.service}")
+        lines += [f"--service {options.service}: {n}" for e in written if e["type"] == "service-note" for n in e["notes"]]
     return entries
 
 

@@ -1,6 +1,11 @@
 """Diagrams of square cards and tiles on a grid: each card drawn by the game's art (`tile_svg`),
 brought in as vectors (svglib), plus the marks a rule diagram needs (frames, crosses, ticks,
 numbers, empty cells). Cells are `(x, y)` with y growing south, as in the engines.
+
+A grid is drawn at the size the kit prints its cards (`--card-size` or the set's size): one cell
+is one card, in points, and the art is the art made for that size (its margins depend on the
+size, so a 25 mm card is not a shrunk 90 mm one). The marks keep their size relative to the
+cell, so the page, which scales the whole drawing to its column, shows them alike at any size.
 """
 
 from __future__ import annotations
@@ -18,9 +23,10 @@ from cardgen.colours import Colour
 from cardgen.geometry import Part
 
 CELL_MM = 20.0
+"""The reference cell (mm): the size the marks' measures below are given for."""
 PT = 72.0 / 25.4
 S = CELL_MM * PT
-"""One cell in points inside the diagram drawing (the page flowable scales the whole drawing)."""
+"""The reference cell in points (a grid of `size_mm` scales every mark by size_mm / CELL_MM)."""
 OK = colors.HexColor("#1d7a35")
 BAD = colors.HexColor("#c0141c")
 MARK = colors.HexColor("#222222")
@@ -28,16 +34,19 @@ MARK = colors.HexColor("#222222")
 _CACHE: dict[tuple[object, ...], Group] = {}
 
 
-def tile_group(parts: Sequence[Part], palette: Mapping[str, Colour], rot: int = 0, flip: bool = False) -> Group:
-    """The art of one card/tile, CELL_MM square, as a reportlab group (cached per face)."""
-    key = (tuple(parts), tuple(sorted((k, v.fill) for k, v in palette.items())), rot % 360, flip)
+def tile_group(parts: Sequence[Part], palette: Mapping[str, Colour], rot: int = 0, flip: bool = False,
+               size_mm: float = CELL_MM) -> Group:
+    """The art of one card/tile as the kit prints it at `size_mm`, as a reportlab group
+    `size_mm` square in points (cached per face and size)."""
+    key = (tuple(parts), tuple(sorted((k, v.fill) for k, v in palette.items())), rot % 360, flip, size_mm)
     found = _CACHE.get(key)
     if found is None:
-        svg = tile_svg(parts, palette, CELL_MM, 0.0, rot=rot % 360, flip=flip)
+        svg = tile_svg(parts, palette, size_mm, 0.0, rot=rot % 360, flip=flip)
         d = svg2rlg(io.BytesIO(svg.encode("utf-8")))
         assert d is not None, "the tile art could not be read"
         found = Group(*d.contents)
-        found.scale(S / d.width, S / d.height)
+        side = size_mm * PT
+        found.scale(side / d.width, side / d.height)
         _CACHE[key] = found
     return found
 
@@ -46,6 +55,8 @@ def tile_group(parts: Sequence[Part], palette: Mapping[str, Colour], rot: int = 
 class Grid:
     """A diagram under construction: cards on cells and marks on top."""
 
+    size_mm: float = CELL_MM
+    """The side of one cell: the printed card size, so the art fits it unscaled."""
     cards: list[tuple[tuple[int, int], Group]] = field(default_factory=list)
     marks: list[tuple[str, tuple[int, int], dict[str, object]]] = field(default_factory=list)
     extra: set[tuple[int, int]] = field(default_factory=set)
@@ -67,84 +78,88 @@ class Grid:
         x1 = max(c[0] for c in cells)
         y0 = min(c[1] for c in cells)
         y1 = max(c[1] for c in cells)
-        p = pad * S
-        d = Drawing((x1 - x0 + 1) * S + 2 * p, (y1 - y0 + 1) * S + 2 * p)
+        side = self.size_mm * PT  # one cell, points
+        k = self.size_mm / CELL_MM  # every mark grows with the cell
+        p = pad * side
+        d = Drawing((x1 - x0 + 1) * side + 2 * p, (y1 - y0 + 1) * side + 2 * p)
 
         def origin(cell: tuple[int, int]) -> tuple[float, float]:
-            return (cell[0] - x0) * S + p, (y1 - cell[1]) * S + p
+            return (cell[0] - x0) * side + p, (y1 - cell[1]) * side + p
 
         for kind, cell, opts in self.marks:
             if kind == "empty":
                 x, y = origin(cell)
-                d.add(Rect(x + 1.5, y + 1.5, S - 3, S - 3, fillColor=colors.HexColor("#f3f1ea"),
-                           strokeColor=colors.HexColor("#9a978c"), strokeWidth=0.8,
-                           strokeDashArray=[3, 2]))
+                d.add(Rect(x + 1.5 * k, y + 1.5 * k, side - 3 * k, side - 3 * k, fillColor=colors.HexColor("#f3f1ea"),
+                           strokeColor=colors.HexColor("#9a978c"), strokeWidth=0.8 * k,
+                           strokeDashArray=[3 * k, 2 * k]))
         for cell, art in self.cards:
             x, y = origin(cell)
             # the art carries bleed beyond its trim (scales, body ends): cut it at the trim as
             # the printed card is, so nothing reaches into empty neighbour cells
-            g = Group(trim_clip(), art)
+            g = Group(trim_clip(side), art)
             g.translate(x, y)
             d.add(g)
-            d.add(Rect(x, y, S, S, fillColor=None, strokeColor=colors.HexColor("#8c8577"), strokeWidth=0.5))
+            d.add(Rect(x, y, side, side, fillColor=None, strokeColor=colors.HexColor("#8c8577"), strokeWidth=0.5 * k))
         for kind, cell, opts in self.marks:
             x, y = origin(cell)
             col = opts.get("colour", MARK)
             if kind == "frame":
-                d.add(Rect(x + 1, y + 1, S - 2, S - 2, fillColor=None, strokeColor=col, strokeWidth=2.6,
-                           strokeDashArray=[4, 2.5] if opts.get("dashed") else None))
+                d.add(Rect(x + k, y + k, side - 2 * k, side - 2 * k, fillColor=None, strokeColor=col, strokeWidth=2.6 * k,
+                           strokeDashArray=[4 * k, 2.5 * k] if opts.get("dashed") else None))
             elif kind == "cross":
-                r = 0.22 * S
-                cx, cy = x + S * 0.82, y + S * 0.18
-                d.add(Circle(cx, cy, r * 0.95, fillColor=colors.white, strokeColor=BAD, strokeWidth=1.2))
+                r = 0.22 * side
+                cx, cy = x + side * 0.82, y + side * 0.18
+                d.add(Circle(cx, cy, r * 0.95, fillColor=colors.white, strokeColor=BAD, strokeWidth=1.2 * k))
                 for sx in (-1, 1):
                     d.add(Line(cx - 0.5 * r, cy - 0.5 * r * sx, cx + 0.5 * r, cy + 0.5 * r * sx,
-                               strokeColor=BAD, strokeWidth=2.4, strokeLineCap=1))
+                               strokeColor=BAD, strokeWidth=2.4 * k, strokeLineCap=1))
             elif kind == "tick":
-                r = 0.22 * S
-                cx, cy = x + S * 0.82, y + S * 0.18
-                d.add(Circle(cx, cy, r * 0.95, fillColor=colors.white, strokeColor=OK, strokeWidth=1.2))
+                r = 0.22 * side
+                cx, cy = x + side * 0.82, y + side * 0.18
+                d.add(Circle(cx, cy, r * 0.95, fillColor=colors.white, strokeColor=OK, strokeWidth=1.2 * k))
                 d.add(PolyLine([cx - 0.5 * r, cy, cx - 0.12 * r, cy - 0.42 * r, cx + 0.55 * r, cy + 0.45 * r],
-                               strokeColor=OK, strokeWidth=2.4, strokeLineCap=1, strokeLineJoin=1))
+                               strokeColor=OK, strokeWidth=2.4 * k, strokeLineCap=1, strokeLineJoin=1))
             elif kind in ("number", "label"):
                 at: tuple[float, float] = opts.get("at", (0.5, 0.5))  # type: ignore[assignment]
                 fx, fy = at
-                cx, cy = x + S * float(fx), y + S * (1 - float(fy))
+                cx, cy = x + side * float(fx), y + side * (1 - float(fy))
                 text = str(opts["text"])
-                size = float(opts.get("size", 9.0))  # type: ignore[arg-type]
+                size = float(opts.get("size", 9.0)) * k  # type: ignore[arg-type]
                 if kind == "number":
                     rad = size * (0.62 if len(text) < 2 else 0.78)
-                    d.add(Circle(cx, cy, rad, fillColor=colors.white, strokeColor=MARK, strokeWidth=0.8))
+                    d.add(Circle(cx, cy, rad, fillColor=colors.white, strokeColor=MARK, strokeWidth=0.8 * k))
                 d.add(String(cx, cy - size * 0.36, text, fontName="DejaVuSans-Bold", fontSize=size,
                              fillColor=col, textAnchor="middle"))
         return d
 
 
-def trim_clip() -> Path:
-    """A clipping path of one cell (0..S square): what follows it in its group is cut at the trim."""
+def trim_clip(side: float = S) -> Path:
+    """A clipping path of one cell (0..side square, points): what follows it in its group is cut
+    at the trim."""
     p = Path(fillColor=None, strokeColor=None, strokeWidth=0)
     p.moveTo(0, 0)
-    p.lineTo(S, 0)
-    p.lineTo(S, S)
-    p.lineTo(0, S)
+    p.lineTo(side, 0)
+    p.lineTo(side, side)
+    p.lineTo(0, side)
     p.closePath()
     p.isClipPath = 1
     return p
 
 
-def beside(
-left: Drawing, right: Drawing, heads: tuple[str, str], gap: float = 22.0,
-           colours: tuple[object, object] = (OK, BAD)) -> Drawing:
+def beside(left: Drawing, right: Drawing, heads: tuple[str, str], gap: float = 22.0,
+           colours: tuple[object, object] = (OK, BAD), cell_mm: float = CELL_MM) -> Drawing:
     """Two drawings side by side with a short heading over each (green "allowed" and red
-    "refused" unless `colours` says otherwise, e.g. for "before" and "after")."""
-    top = 16.0
+    "refused" unless `colours` says otherwise, e.g. for "before" and "after"). `cell_mm` is the
+    cell size of the grids beside each other: the gap and the headings grow with it."""
+    k = cell_mm / CELL_MM
+    gap *= k
+    top = 16.0 * k
     d = Drawing(left.width + gap + right.width, max(left.height, right.height) + top)
     for i, (part, head) in enumerate(zip((left, right), heads)):
         x = 0 if i == 0 else left.width + gap
         g = Group(*part.contents)
         g.translate(x, 0)
         d.add(g)
-        d.add(String(x + part.width / 2, part.height + 4, head, fontName="DejaVuSans-Bold", fontSize=11,
+        d.add(String(x + part.width / 2, part.height + 4 * k, head, fontName="DejaVuSans-Bold", fontSize=11 * k,
                      fillColor=colours[i], textAnchor="middle"))
-
     return d

@@ -5,6 +5,7 @@ placement example) and drawn with the game's tile art.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -68,11 +69,11 @@ KIND_NOUNS = {
 
 
 def _tile_art(pit: Any, place: Any) -> Any:
-    return tile_group(pit.tile(place.tile).parts, PALETTE, place.rot, place.flip)
+    return tile_group(pit.tile(place.tile).parts, PALETTE, place.rot, place.flip, size_mm=pit.tile_size)
 
 
 def _board(pit: Any, state: Any) -> Grid:
-    grid = Grid()
+    grid = Grid(pit.tile_size)
     for cell, place in _placed(state).items():
         grid.card(cell, _tile_art(pit, place))
     return grid
@@ -100,14 +101,14 @@ def _orientation(cat: Any, t: int, oi: int) -> tuple[int, bool]:
 
 def tiles_figure(pit: Any, lang: str, doc: Document) -> Figure:
     """One tile of every group the set holds, with the number of tiles in that group."""
-    grid = Grid()
+    grid = Grid(pit.tile_size)
     seen: dict[str, Any] = {}
     counts: Counter[str] = Counter()
     for tile in pit.tiles:
         counts[tile.kind] += tile.count
         seen.setdefault(tile.kind, tile)
     for i, (kind, tile) in enumerate(seen.items()):
-        grid.card((i * 2, 0), tile_group(tile.parts, PALETTE))
+        grid.card((i * 2, 0), tile_group(tile.parts, PALETTE, size_mm=pit.tile_size))
         grid.mark("label", (i * 2, 1), text=f"{counts[kind]}×", at=(0.5, 0.25), size=13)
     return Figure(grid.drawing(), doc.caption("tiles"), max_height=40)
 
@@ -143,8 +144,9 @@ def scoring_figure(pit: Any, lang: str, doc: Document) -> Figure:
 
     try:
         _, after = scoring_state(pit)
-    except (CardgenError, KeyError):  # a variant set without these tiles: the standard set shows it
-        pit = load_pit_set(None)
+    except (CardgenError, KeyError):  # a variant set without these tiles: the standard set shows it,
+        # drawn at the kit's tile size (--card-size or the variant's own)
+        pit = dataclasses.replace(load_pit_set(None), tile_size=pit.tile_size)
         _, after = scoring_state(pit)
     grid = _board(pit, after)
     cell = COMPLETING[1]
@@ -228,7 +230,7 @@ def placement_figure(pit: Any, lang: str, doc: Document) -> Figure:
     for grid in panels:
         grid.extra |= cells
     fig: Drawing = beside(panels[0].drawing(), panels[1].drawing(),
-                          (doc.caption("allowed"), doc.caption("refused")))
+                          (doc.caption("allowed"), doc.caption("refused")), cell_mm=pit.tile_size)
     return Figure(fig, doc.caption("placement", reason=doc.reason(rule)), max_height=72)
 
 

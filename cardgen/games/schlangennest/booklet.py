@@ -113,16 +113,17 @@ def _play(state: Any, seed: int, stop: Callable[[Any], bool] | None = None, limi
 def _card_art(nest: NestSet, state: Any, card_id: str, colour_index: int, rot: int) -> Group:
     card = nest.card(card_id)
     palette = {"own": palette_colour(state.rules.colours[colour_index]), "neutral": NEUTRAL}
-    return tile_group(card.parts, palette, rot * 90)
+    return tile_group(card.parts, palette, rot * 90, size_mm=nest.card_size)
 
 
 def _board(nest: NestSet, state: Any) -> Grid:
-    grid = Grid()
+    grid = Grid(nest.card_size)
     for cell, (k, col, rot, _) in sorted(state.cells.items()):
         colour = col if col >= 0 else 0
         card = state.rules.card_ids[k]
         if col < 0:  # a pre-laid neutral card (frame variants): all its parts grey
-            grid.card(cell, tile_group(nest.card(card).parts, {"own": NEUTRAL, "neutral": NEUTRAL}, rot * 90))
+            grid.card(cell, tile_group(nest.card(card).parts, {"own": NEUTRAL, "neutral": NEUTRAL}, rot * 90,
+                                        size_mm=nest.card_size))
         else:
             grid.card(cell, _card_art(nest, state, card, colour, rot))
     return grid
@@ -189,7 +190,8 @@ def _two_panels(nest: NestSet, state: Any, legal: Any, bad: Any, doc: Document) 
     cells = set(state.cells) | {legal.at, bad.at}  # both panels over the same cells: they line up
     for grid in panels:
         grid.extra |= cells
-    return beside(panels[0].drawing(), panels[1].drawing(), (doc.caption("allowed"), doc.caption("refused")))
+    return beside(panels[0].drawing(), panels[1].drawing(), (doc.caption("allowed"), doc.caption("refused")),
+                  cell_mm=nest.card_size)
 
 
 def edge_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
@@ -229,7 +231,7 @@ def reopen_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
             grid.mark("frame", move.at, colour=OK)
             panels.append(grid)
         fig = beside(panels[0].drawing(), panels[1].drawing(), (doc.caption("before"), doc.caption("after")),
-                     colours=(MARK, MARK))
+                     colours=(MARK, MARK), cell_mm=nest.card_size)
         return Figure(fig, doc.caption("reopen", player=colour_name(move.colour, lang)), max_height=62)
     raise LookupError("no seeded game closes a snake into a ring")  # pragma: no cover
 
@@ -313,11 +315,11 @@ def _snake_order(state: Any, parts: list[int]) -> list[int]:
 
 def cards_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
     """One colour's card kinds side by side, each with its count from the set file."""
-    grid = Grid()
+    grid = Grid(nest.card_size)
     colour = nest.colours[0]
     palette = {"own": palette_colour(colour), "neutral": NEUTRAL}
     for i, card in enumerate(nest.cards):
-        grid.card((i * 2, 0), tile_group(card.parts, palette))
+        grid.card((i * 2, 0), tile_group(card.parts, palette, size_mm=nest.card_size))
         grid.mark("label", (i * 2, 1), text=f"{card.count}×", at=(0.5, 0.25), size=13)
     return Figure(grid.drawing(), doc.caption("cards", colour=colour_name(colour, lang)), max_height=40)
 

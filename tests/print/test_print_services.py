@@ -1,0 +1,212 @@
+"""Print services that sell fixed products (`per = "face"`, The Game Crafter): which product each
+kit component of the three games goes on, the files' names and pixel sizes as the data says, the
+art's trim on the product's trim, the board at its own size, and the one-line refusals and
+notes. Through the public functions and, once per kind of kit, through the CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from cardgen.cli import main
+from cardgen.errors import LayoutError
+from cardgen.games.irrlaeufer.components import load_board
+from cardgen.games.irrlaeufer.render import board_face, castle_faces, gauge_face, standee_faces, stick_face
+from cardgen.games.schlangengrube.components import load_pit_set
+from cardgen.games.schlangengrube.render import items as pit_items
+from cardgen.games.schlangennest.components import load_nest_set
+from cardgen.games.schlangennest.render import items as nest_items
+from cardgen.print.faces import Item
+from cardgen.print.services import (FIT_MM, Piece, Service, notes, plan_uploads, render_upload, service_spec,
+                                    services, upload_svg)
+from cardgen.units import MM_PER_INCH
+
+BLEED = 3.2  # the kit's bleed: at least The Game Crafter's 1/8 inch
+
+
+@pytest.fixture(scope="module")
+def tgc() -> Service:
+    return service_spec("thegamecrafter")
+
+
+def _pieces(component: str, items: list[Item]) -> list[Piece]:
+    return [Piece(component, it.front, it.back, it.count) for it in items]
+
+
+def _nest(size: float) -> list[Piece]:
+    return _pieces("cards", nest_items(dataclasses.replace(load_nest_set(None), card_size=size), BLEED))
+
+
+def _pit(size: float) -> list[Piece]:
+    return _pieces("tiles", pit_items(dataclasses.replace(load_pit_set(None), tile_size=size), BLEED))
+
+
+def _irr() -> list[Piece]:
+    """The Irrläufer kit as the kit hands it to a service: the castles component, then the
+    board and the parts sheet's faces."""
+    board = load_board(None)
+    red, blue = castle_faces(board, BLEED)
+    parts = [(f, 6) for f in standee_faces(board, 1.0)] + [(stick_face(board), board.sticks), (gauge_face(board), 1)]
+    return ([Piece("castles", red, blue, 4), Piece("board", board_face(board, BLEED, board.field_size), None, 1)]
+            + [Piece("parts", f, None, n) for f, n in parts])
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(data)).size
+
+
+# ---- the data -------------------------------------------------------------------------------
+
+
+def test_every_service_and_product_names_where_its_figures_were_read() -> None:
+    for spec in services().values():
+        assert re.match(r"https?://", spec.source)
+        assert spec.bleed_mm >= 0 and spec.safe_mm >= 0 and spec.dpi > 0
+        for p in spec.products:
+            assert p.source.startswith("https://") and p.read_from.startswith("https://")
+            tw, th = spec.trim_mm(p)
+            # the trim is the image less the bleed: what is left once the service cuts it
+            assert tw == pytest.approx(p.pixels[0] / spec.dpi * MM_PER_INCH - 2 * spec.bleed_mm)
+            assert tw > 0 and th > 0
+
+
+# ---- which product, which files --------------------------------------------------------------
+
+
+def test_nest_cards_go_on_the_square_deck_of_their_size_one_image_per_face(tgc: Service) -> None:
+    deck = next(p for p in tgc.products if p.kind == "deck" and "cards" in p.fits)
+    size = tgc.trim_mm(deck)[0]
+    pieces = _nest(size)
+    uploads = plan_uploads(tgc, pieces)
+    assert {u.product for u in uploads} == {deck}
+    fronts = [u for u in uploads if not u.file.endswith("back.png")]
+    assert [u.face.key for u in fronts] == [p.front.key for p in pieces]
+    assert [u.count for u in fronts] == [p.count for p in pieces]
+    assert sum(u.count for u in fronts) == 72
+    assert fronts[0].file == f"{deck.id}/001-{pieces[0].front.key}-x{pieces[0].count}.png"
+    (back,) = [u for u in uploads if u.file.endswith("back.png")]  # one back for the deck
+    assert back.file == f"{deck.id}/back.png" and back.count == 72
+    for u in (fronts[0], back):
+        assert _png_size(render_upload(tgc, u)) == deck.pixels
+
+
+def test_cards_of_a_size_no_deck_has_are_refused_naming_the_sizes_to_build(tgc: Service) -> None:
+    with pytest.raises(LayoutError) as err:
+        plan_uploads(tgc, _nest(45.0))
+    decks = sorted(tgc.trim_mm(p)[0] for p in tgc.products if "cards" in p.fits)
+    message = str(err.value)
+    assert "--card-size" in message and all(f"{s:g}" in message for s in decks)
+
+
+def test_pit_tiles_go_on_square_tiles_with_each_tiles_own_back(tgc: Service) -> None:
+    tile = min((p for p in tgc.products if "tiles" in p.fits), key=lambda p: p.pixels[0])
+    pieces = _pit(tgc.trim_mm(tile)[0])
+    uploads = plan_uploads(tgc, pieces)
+    assert {u.product for u in uploads} == {tile} and tile.kind == "set"
+    assert len(uploads) == 2 * len(pieces)  # a front and a back image for every tile and marker
+    for n, (piece, front, back) in enumerate(zip(pieces, uploads[::2], uploads[1::2]), 1):
+        assert front.file == f"{tile.id}/{n:03d}-{piece.front.key}-x{piece.count}.png"
+        assert back.file == front.file.replace(".png", "-back.png")
+        assert (front.face, back.face) == (piece.front, piece.back)
+    assert _png_size(render_upload(tgc, uploads[1])) == tile.pixels
+
+
+def test_irrlaeufer_board_castles_and_the_parts_it_does_not_sell(tgc: Service) -> None:
+    pieces = _irr()
+    uploads = plan_uploads(tgc, pieces)
+    board = next(u for u in uploads if u.board)
+    bw, bh = board.face.width, board.face.height
+    fitting = [p for p in tgc.products if p.kind == "board" and tgc.trim_mm(p)[0] >= bw and tgc.trim_mm(p)[1] >= bh]
+    smallest = min(fitting, key=lambda p: p.pixels[0] * p.pixels[1])
+    assert board.product == smallest and board.file == f"{smallest.id}/{board.face.key}.png"
+    castles = [u for u in uploads if not u.board]
+    assert [u.face.key for u in castles] == ["castle-red", "castle-blue"]
+    product = castles[0].product
+    assert abs(tgc.trim_mm(product)[0] - castles[0].face.width) <= FIT_MM
+    (line,) = notes(tgc, pieces)
+    assert line.startswith("parts: not printed by this service")
+
+
+def test_a_board_keeps_its_size_centred_on_the_product(tgc: Service) -> None:
+    board = next(u for u in plan_uploads(tgc, _irr()) if u.board)
+    svg = upload_svg(tgc, board)
+    outer = re.match(r'<svg[^>]*viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    inner = re.search(r'<svg[^>]*\sx="([\d.]+)"[^>]*\sy="([\d.]+)"[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"',
+                      svg[10:])
+    assert outer and inner
+    W, H = (float(v) for v in outer.groups())  # noqa: N806
+    x, y, w, h = (float(v) for v in inner.groups())
+    tw, th = tgc.trim_mm(board.product)
+    assert (W, H) == pytest.approx((tw + 2 * tgc.bleed_mm, th + 2 * tgc.bleed_mm), abs=1e-3)
+    assert (w, h) == pytest.approx((board.face.width, board.face.height), abs=1e-3)  # not scaled
+    assert (x + w / 2, y + h / 2) == pytest.approx((W / 2, H / 2), abs=1e-3)
+
+
+def test_card_trim_lands_on_the_product_trim_and_too_little_bleed_is_refused(tgc: Service) -> None:
+    castle = next(u for u in plan_uploads(tgc, _irr()) if not u.board)
+    svg = upload_svg(tgc, castle)
+    width = float(re.search(r'\swidth="([\d.]+)mm"', svg).group(1))  # type: ignore[union-attr]
+    vb = [float(v) for v in re.search(r'viewBox="([-\d. ]+)"', svg).group(1).split()]  # type: ignore[union-attr]
+    trim_mm_on_image = castle.face.width / vb[2] * width
+    assert trim_mm_on_image == pytest.approx(tgc.trim_mm(castle.product)[0], abs=1e-3)
+    thin = dataclasses.replace(castle, face=castle_faces(load_board(None), 3.0)[0])
+    with pytest.raises(LayoutError, match="--bleed"):
+        upload_svg(tgc, thin)
+
+
+def test_pdf_services_name_the_board_and_parts_they_do_not_print() -> None:
+    mb = service_spec("mbprint")
+    lines = notes(mb, _irr())
+    assert [line.split(":")[0] for line in lines] == ["board", "parts"]
+    assert notes(mb, _nest(45.0)) == []
+
+
+# ---- through the CLI -------------------------------------------------------------------------
+
+
+def _build(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["build", *args, "--lang", "en"])
+    return result.exit_code, result.output
+
+
+def test_cli_writes_the_nest_deck_and_lists_every_image(tgc: Service) -> None:
+    deck = next(p for p in tgc.products if p.id == "SmallSquareDeck")
+    code, out = _build("schlangennest", "--only", "cards", "--format", "svg", "--service", "thegamecrafter",
+                       "--bleed", str(BLEED), "--card-size", f"{tgc.trim_mm(deck)[0]:g}", "--quiet")
+    assert code == 0, out
+    manifest = json.loads(Path("output/schlangennest/manifest.json").read_text(encoding="utf-8"))
+    images = [e for e in manifest["files"] if e["type"] == "service"]
+    assert len(images) == 17 and sum(e["count"] for e in images if e["face"] != "back") == 72
+    for e in images[:2]:
+        assert e["pixels"] == list(deck.pixels) and e["source"] == deck.source
+        assert Image.open(Path("output/schlangennest") / e["file"]).size == deck.pixels
+
+
+def test_cli_refuses_cards_of_no_sold_size_in_one_line() -> None:
+    code, out = _build("schlangennest", "--only", "cards", "--format", "svg", "--service", "thegamecrafter",
+                       "--bleed", str(BLEED), "--quiet")
+    assert code == 1
+    (line,) = out.strip().splitlines()
+    assert line.startswith("cardgen: --service:") and "--card-size 63.5" in line
+
+
+def test_cli_irrlaeufer_board_and_castles_and_the_note_on_the_parts() -> None:
+    code, out = _build("irrlaeufer", "--only", "board,parts,castles", "--format", "svg",
+                       "--service", "thegamecrafter", "--bleed", str(BLEED))
+    assert code == 0, out
+    assert "--service thegamecrafter: parts: not printed by this service" in out
+    folder = Path("output/irrlaeufer/service/thegamecrafter")
+    assert "parts" in (folder / "not-covered.txt").read_text(encoding="utf-8")
+    manifest = json.loads(Path("output/irrlaeufer/manifest.json").read_text(encoding="utf-8"))
+    entries = {e["file"]: e for e in manifest["files"] if str(e.get("type", "")).startswith("service")}
+    board = next(e for e in entries.values() if "placed" in e)
+    Image.MAX_IMAGE_PIXELS = None
+    assert Image.open(Path("output/irrlaeufer") / board["file"]).size == tuple(board["pixels"])
+    assert entries["service/thegamecrafter/not-covered.txt"]["type"] == "service-note"
