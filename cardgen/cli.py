@@ -275,7 +275,7 @@ def replay(record: str, as_json: bool) -> None:
                    "together, 'base' is the base game, e.g. tail-first+open-area,frame. Each is played by "
                    "every --players count it allows.")
 @click.option("--chart", "chart", default="output", show_default=True, metavar="DIR",
-              help="Write the PNG chart (score and length histograms) to DIR/<game>/check.png.")
+              help="Write the PNG chart (score and length histograms) to DIR/checks/<game>.png.")
 @click.option("--no-chart", is_flag=True, help="Write no chart.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")

@@ -180,12 +180,14 @@ def _verdicts(rows: Sequence[ReportRow], summary: Sequence[dict[str, Any]],
 
 
 def with_chart(check: GameCheck, folder: Path) -> GameCheck:
-    """Write the game's chart to `folder/<game>/check.png` and return the check naming it."""
+    """Write the game's chart to `folder/checks/<game>.png` and return the check naming it.
+
+    Not into `folder/<game>/`: that is the game's kit folder, which every build replaces whole."""
     from cardgen.engine.chart import write_chart
 
     if not check.rows:
         return check
-    path = write_chart(folder / check.name / "check.png",
+    path = write_chart(folder / "checks" / f"{check.name}.png",
                        f"{check.name}: {check.set_name} — final scores and game lengths", check.rows)
     return dataclasses.replace(check, chart=str(path))
 
