@@ -157,6 +157,18 @@ def test_curve_guard_for_a_loop_the_reverse(tmp_path: Path):
     assert state.all_configs() == {((-1, 0), 0, 1)}
 
 
+def test_curve_guard_for_a_loop_record():
+    """A legal five-player game from the first card (a set of four curves a colour, so red's
+    2×2 loop uses up red's curves) reaches the reverse situation: purple moves last, and red's
+    only possible turns, of (0,0), would make red's and blue's ends point into (-1,0). Asked
+    about the right seat (blue, the first of the two owners after red, who still has curves)
+    the turn is legal and red plays it; asked about the seat after purple (red itself) the loop
+    would have been finished and red skipped, so red's turn would be out of turn."""
+    result = replay(RECORDS / "nest-curve-guard-loop-seat.json", GAMES)
+    assert result.legal and result.applied == 21 and result.error is None
+    assert result.scores["red"] == 7 and not result.finished
+
+
 # ---------------------------------------------------------------- two-snakes opening
 
 
