@@ -48,63 +48,157 @@ def targets(pos: Position, side: Side) -> list[Field]:
     return out or [f for f, s in pos.pieces.items() if s is not side]
 
 
+@dataclass(frozen=True, slots=True)
+class _Lines:
+    """The groove network of one board length as bit masks over the fields (bit (r-1)·15 + c-1
+    for field (c, r)), for the distance search: per direction the fields a straight step may
+    enter when no stick lies in the groove crossed, and per segment the bits a stick covering it
+    (with the next two) takes out of those masks."""
+
+    rows: int
+    east: int   # fields (c, r), c > 1: entered from (c-1, r)
+    west: int   # fields (c, r), c < 15: entered from (c+1, r)
+    south: int  # fields (c, r), r > 1: entered from (c, r-1)
+    north: int  # fields (c, r), r < rows: entered from (c, r+1)
+    sticks: tuple[tuple[bool, int, int], ...]
+    """Per first segment of a stick: (on a vertical line, bits of the fields left of / above
+    its three segments, bits of the fields right of / below them)."""
+
+
 @lru_cache(maxsize=None)
-def _steps(rows: int) -> tuple[tuple[tuple[tuple[int, int] | None, ...], ...], tuple[Field, ...]]:
-    """Per direction and flat field index: (segment crossed, next field index) of one step, or
-    None at the edge; and the fields by flat index. Built once per board length."""
+def _lines(rows: int) -> _Lines:
+    """The masks of a board `rows` long, built once."""
     grid = grid_for(rows)
-    fields = tuple((c, r) for r in range(1, rows + 1) for c in range(1, COLUMNS + 1))
-    index = {f: i for i, f in enumerate(fields)}
-    steps = []
-    for dx, dy in DIRECTIONS:
-        row: list[tuple[int, int] | None] = []
-        for f in fields:
-            g = (f[0] + dx, f[1] + dy)
-            row.append((grid.between(f, g), index[g]) if grid.inside(g) else None)
-        steps.append(tuple(row))
-    return tuple(steps), fields
+    lo = [0] * grid.n_seg
+    hi = [0] * grid.n_seg
+    vertical = [False] * grid.n_seg
+    for r in range(1, rows + 1):
+        for c in range(1, COLUMNS + 1):
+            bit = 1 << ((r - 1) * COLUMNS + c - 1)
+            if c < COLUMNS:
+                s = grid.between((c, r), (c + 1, r))
+                lo[s] |= bit
+                hi[s] |= bit << 1
+                vertical[s] = True
+            if r < rows:
+                s = grid.between((c, r), (c, r + 1))
+                lo[s] |= bit
+                hi[s] |= bit << COLUMNS
+    east = west = south = north = 0
+    for s in range(grid.n_seg):
+        if vertical[s]:
+            east, west = east | hi[s], west | lo[s]
+        else:
+            south, north = south | hi[s], north | lo[s]
+    covered = tuple((vertical[s], lo[s] | lo[min(s + 1, grid.n_seg - 1)] | lo[min(s + 2, grid.n_seg - 1)],
+                     hi[s] | hi[min(s + 1, grid.n_seg - 1)] | hi[min(s + 2, grid.n_seg - 1)])
+                    for s in range(grid.n_seg))
+    return _Lines(rows, east, west, south, north, covered)
+
+
+def _fill(gen: int, pro: int, shift: int, stages: int) -> int:
+    """`gen` with every field a straight run in one direction reaches from it: `pro` holds the
+    fields that run may enter, `shift` is one step's bit distance (negative: towards bit 0).
+    Each stage doubles the run (Kogge-Stone fill, as chess programs slide their rooks)."""
+    if shift > 0:
+        for _ in range(stages):
+            gen |= pro & (gen << shift)
+            pro &= pro << shift
+            shift *= 2
+    else:
+        shift = -shift
+        for _ in range(stages):
+            gen |= pro & (gen >> shift)
+            pro &= pro >> shift
+            shift *= 2
+    return gen
+
+
+def _levels(pos: Position, goals: list[Field], pieces: int = 0) -> list[int]:
+    """The fields `k` straight moves from the nearest of `goals` as one mask per `k` (index 0:
+    the goals), through grooves no stick blocks (sticks only: see the module text). With a mask
+    of `pieces` the search stops once two of them are reached within `FAR` moves (all
+    `closeness` needs: any other piece is as far or counts `FAR`)."""
+    lines = _lines(pos.board.rows)
+    east, west, south, north = lines.east, lines.west, lines.south, lines.north
+    covered = lines.sticks
+    for a in pos.s_seg0:  # every stick takes the grooves it lies in out of the masks
+        vertical, low, high = covered[a]
+        if vertical:
+            east &= ~high
+            west &= ~low
+        else:
+            south &= ~high
+            north &= ~low
+    frontier = 0
+    for c, r in goals:
+        frontier |= 1 << ((r - 1) * COLUMNS + c - 1)
+    seen = frontier
+    out = [frontier]
+    assert pos.board.rows <= 32, "the unrolled fills below run at most 31 fields"
+    found = (frontier & pieces).bit_count()
+    while frontier and not (found >= 2 and len(out) <= FAR + 1):
+        # one straight move in each direction from every frontier field: Kogge-Stone fills
+        # (`_fill`), unrolled here since this loop is the players' hot path
+        reach = frontier
+        g, q = frontier, east  # east: runs of up to 15 fields
+        g |= q & (g << 1); q &= q << 1; g |= q & (g << 2); q &= q << 2; g |= q & (g << 4); q &= q << 4
+        reach |= g | (q & (g << 8))
+        g, q = frontier, west
+        g |= q & (g >> 1); q &= q >> 1; g |= q & (g >> 2); q &= q >> 2; g |= q & (g >> 4); q &= q >> 4
+        reach |= g | (q & (g >> 8))
+        g, q = frontier, south  # south and north: runs of up to 31 fields
+        g |= q & (g << 15); q &= q << 15; g |= q & (g << 30); q &= q << 30; g |= q & (g << 60)
+        q &= q << 60; g |= q & (g << 120); q &= q << 120
+        reach |= g | (q & (g << 240))
+        g, q = frontier, north
+        g |= q & (g >> 15); q &= q >> 15; g |= q & (g >> 30); q &= q >> 30; g |= q & (g >> 60)
+        q &= q >> 60; g |= q & (g >> 120); q &= q >> 120
+        reach |= g | (q & (g >> 240))
+        frontier = reach & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+        out.append(frontier)
+        if pieces:
+            found += (frontier & pieces).bit_count()
+    return out
+
+
+def _flat_distances(pos: Position, goals: list[Field]) -> list[int]:
+    """Fewest straight moves to one of `goals` by flat field index (r-1)·15 + c-1 (-1: no way)."""
+    dist = [-1] * (COLUMNS * pos.board.rows)
+    for d, mask in enumerate(_levels(pos, goals)):
+        while mask:
+            low = mask & -mask
+            dist[low.bit_length() - 1] = d
+            mask ^= low
+    return dist
 
 
 def rook_distances(pos: Position, goals: list[Field]) -> dict[Field, int]:
     """Fewest straight moves from each field to one of `goals`, through grooves no stick blocks
     (fields that cannot reach a goal are missing)."""
-    dist = _flat_distances(pos, goals)
-    _, fields = _steps(pos.board.rows)
-    return {fields[i]: d for i, d in enumerate(dist) if d >= 0}
-
-
-def _flat_distances(pos: Position, goals: list[Field]) -> list[int]:
-    steps, fields = _steps(pos.board.rows)
-    seg = pos.seg
-    dist = [-1] * len(fields)
-    queue = [(f[1] - 1) * COLUMNS + f[0] - 1 for f in goals]
-    for i in queue:
-        dist[i] = 0
-    for f in queue:  # the list grows while it is walked: a breadth-first queue
-        d = dist[f] + 1
-        for step in steps:
-            a = f
-            while True:
-                st = step[a]
-                if st is None or seg[st[0]] >= 0:
-                    break
-                b = st[1]
-                if dist[b] < 0:
-                    dist[b] = d
-                    queue.append(b)
-                a = b
-    return dist
+    return {((i % COLUMNS) + 1, (i // COLUMNS) + 1): d for i, d in enumerate(_flat_distances(pos, goals)) if d >= 0}
 
 
 def closeness(pos: Position, side: Side) -> float:
     """How near `side`'s pieces are to a castle they could take: 1/(1+d) of the nearest piece
-    plus half that of the second nearest (two attackers are better than one)."""
+    plus half that of the second nearest (two attackers are better than one); a piece with no
+    way counts `FAR` moves."""
     goals = targets(pos, side)
     if not goals:
         return 0.0
-    dist = _flat_distances(pos, goals)
-    near = sorted(dist[(f[1] - 1) * COLUMNS + f[0] - 1] for f, s in pos.pieces.items() if s is side)
-    near = sorted(d if d >= 0 else FAR for d in near)[:2]
+    mine = 0
+    count = 0
+    for (c, r), s in pos.pieces.items():
+        if s is side:
+            mine |= 1 << ((r - 1) * COLUMNS + c - 1)
+            count += 1
+    near: list[int] = []
+    for d, mask in enumerate(_levels(pos, goals, mine)):
+        near.extend([d] * (mask & mine).bit_count())
+    near = sorted(near + [FAR] * (count - len(near)))[:2]
     weights = (1.0, 0.5)
     return sum(w / (1 + d) for w, d in zip(weights, near))
 

@@ -1,0 +1,69 @@
+"""The castle player's distance search (bit masks) against a plain field-by-field search."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from cardgen.engine.players import make_player
+from cardgen.games.irrlaeufer.components import COLUMNS, Field, Side
+from cardgen.games.irrlaeufer.position import Position
+from cardgen.games.irrlaeufer.rules import IrrState, new_game
+from cardgen.games.irrlaeufer.strategy import FAR, closeness, rook_distances, targets
+
+
+def _reference(pos: Position, goals: list[Field]) -> dict[Field, int]:
+    """Breadth-first over fields, one straight move at a time, stopped by sticks only."""
+    grid = pos.grid
+    dist = {g: 0 for g in goals}
+    queue = deque(goals)
+    while queue:
+        a = queue.popleft()
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            f = a
+            while True:
+                b = (f[0] + dx, f[1] + dy)
+                if not grid.inside(b) or pos.seg[grid.between(f, b)] >= 0:
+                    break
+                if b not in dist:
+                    dist[b] = dist[a] + 1
+                    queue.append(b)
+                f = b
+    return dist
+
+
+def _positions(rows: int, seed: int, every: int = 7) -> list[IrrState]:
+    state = new_game({"rows": rows}, None, seed)
+    rng = random.Random(seed)
+    player = make_player("sensible")
+    out = []
+    for step in range(1200):
+        if state.is_terminal():
+            break
+        if step % every == 0:
+            out.append(state.clone())
+        state.apply_trusted(player.choose(state, rng))
+    return out
+
+
+def test_distances_match_a_plain_search_through_the_maze() -> None:
+    checked = unreachable = 0
+    for rows, seed in ((21, 3), (17, 4), (31, 5)):
+        for state in _positions(rows, seed):
+            for side in (Side.RED, Side.BLUE):
+                goals = targets(state.pos, side)
+                got = rook_distances(state.pos, goals)
+                assert got == _reference(state.pos, goals)
+                checked += 1
+                unreachable += len(got) < COLUMNS * rows
+    assert checked > 300 and unreachable > 50  # sticks did wall fields off
+
+
+def test_closeness_counts_the_two_nearest_pieces_and_far_for_no_way() -> None:
+    for state in _positions(21, 8, every=11):
+        for side in (Side.RED, Side.BLUE):
+            pos = state.pos
+            goals = targets(pos, side)
+            dist = _reference(pos, goals)
+            near = sorted(dist.get(f, FAR) for f, s in pos.pieces.items() if s is side)[:2]
+            assert closeness(pos, side) == sum(w / (1 + d) for w, d in zip((1.0, 0.5), near))
