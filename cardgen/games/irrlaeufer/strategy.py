@@ -3,9 +3,12 @@
 The game is won by owning all four castles, and a castle is taken by a piece landing on it, so
 what matters is how many straight moves ("rook moves" along rows and columns, blocked by sticks
 in the grooves) each piece needs to reach an enemy castle it can take, and whether the enemy can
-take a piece or a castle next turn. `rook_distances` measures the first with a breadth-first
-search over the open grooves (sticks only: pieces move and sticks slide every turn, so the
-maze is what lasts).
+take a piece or a castle next turn. `rook_distances` measures the first as a *way*: a search
+over the grooves (sticks only: pieces move and sticks slide every turn, so the maze is what
+lasts) where a straight move counts 1 and a step across a stick `STICK_STEP`, since sticks slide
+and a walled-off piece is not lost. Counting sticks as walls left most pieces with no way at
+all in a laid maze, so every slide looked alike and a third of the games ran into the 100-round
+draw; with the way, the player opens the maze towards the castles.
 
 The `castle` player takes a conquest or a capture when it has one, and otherwise picks, among
 its moves, the one that brings a piece closest to a takeable enemy castle without leaving it
@@ -33,6 +36,9 @@ FAR = 9
 """The distance counted for a piece with no way to a takeable castle."""
 SLIDE_SAMPLES = 3
 """How many slides the `castle` player judges per slide step ..."""
+STICK_STEP = 2
+"""What a step across a groove a stick lies in adds to a way (0: sticks are walls): about the
+moves it takes until the stick has slid out of the way."""
 STUCK_SAMPLES, STUCK_TURNS = 10, 30
 """... and how many once `STUCK_TURNS` turns went by without a capture or conquest (the maze
 has to be opened before the 100-round draw)."""
@@ -114,11 +120,12 @@ def _fill(gen: int, pro: int, shift: int, stages: int) -> int:
     return gen
 
 
-def _levels(pos: Position, goals: list[Field], pieces: int = 0) -> list[int]:
-    """The fields `k` straight moves from the nearest of `goals` as one mask per `k` (index 0:
-    the goals), through grooves no stick blocks (sticks only: see the module text). With a mask
-    of `pieces` the search stops once two of them are reached within `FAR` moves (all
-    `closeness` needs: any other piece is as far or counts `FAR`)."""
+def _levels(pos: Position, goals: list[Field], pieces: int = 0, through: int = STICK_STEP) -> list[int]:
+    """The fields at way `k` from the nearest of `goals` as one mask per `k` (index 0: the
+    goals): a straight move through grooves no stick blocks adds 1, a step across a groove a
+    stick lies in adds `through` (0: sticks are walls). With a mask of `pieces` the search
+    stops once two of them are reached (all `closeness` needs: any other piece is as far), when
+    sticks are walls only within `FAR` (a piece with no way counts `FAR`)."""
     lines = _lines(pos.board.rows)
     east, west, south, north = lines.east, lines.west, lines.south, lines.north
     covered = lines.sticks
@@ -130,14 +137,18 @@ def _levels(pos: Position, goals: list[Field], pieces: int = 0) -> list[int]:
         else:
             south &= ~high
             north &= ~low
+    # the fields entered only across a stick
+    b_east, b_west, b_south, b_north = (lines.east & ~east, lines.west & ~west, lines.south & ~south,
+                                        lines.north & ~north)
     frontier = 0
     for c, r in goals:
         frontier |= 1 << ((r - 1) * COLUMNS + c - 1)
     seen = frontier
     out = [frontier]
+    later: dict[int, int] = {}  # way -> fields reached across a stick, not yet taken
     assert pos.board.rows <= 32, "the unrolled fills below run at most 31 fields"
     found = (frontier & pieces).bit_count()
-    while frontier and not (found >= 2 and len(out) <= FAR + 1):
+    while not (found >= 2 and (through or len(out) <= FAR + 1)):
         # one straight move in each direction from every frontier field: Kogge-Stone fills
         # (`_fill`), unrolled here since this loop is the players' hot path
         reach = frontier
@@ -155,8 +166,12 @@ def _levels(pos: Position, goals: list[Field], pieces: int = 0) -> list[int]:
         g |= q & (g >> 15); q &= q >> 15; g |= q & (g >> 30); q &= q >> 30; g |= q & (g >> 60)
         q &= q >> 60; g |= q & (g >> 120); q &= q >> 120
         reach |= g | (q & (g >> 240))
-        frontier = reach & ~seen
-        if not frontier:
+        if through and frontier:
+            way = len(out) - 1 + through
+            later[way] = later.get(way, 0) | (b_east & (frontier << 1)) | (b_west & (frontier >> 1)) | (
+                b_south & (frontier << 15)) | (b_north & (frontier >> 15))
+        frontier = (reach | later.pop(len(out), 0)) & ~seen
+        if not frontier and not any(m & ~seen for m in later.values()):
             break
         seen |= frontier
         out.append(frontier)
@@ -165,10 +180,10 @@ def _levels(pos: Position, goals: list[Field], pieces: int = 0) -> list[int]:
     return out
 
 
-def _flat_distances(pos: Position, goals: list[Field]) -> list[int]:
-    """Fewest straight moves to one of `goals` by flat field index (r-1)·15 + c-1 (-1: no way)."""
+def _flat_distances(pos: Position, goals: list[Field], through: int = STICK_STEP) -> list[int]:
+    """The way to the nearest of `goals` by flat field index (r-1)·15 + c-1 (-1: no way)."""
     dist = [-1] * (COLUMNS * pos.board.rows)
-    for d, mask in enumerate(_levels(pos, goals)):
+    for d, mask in enumerate(_levels(pos, goals, through=through)):
         while mask:
             low = mask & -mask
             dist[low.bit_length() - 1] = d
@@ -176,16 +191,18 @@ def _flat_distances(pos: Position, goals: list[Field]) -> list[int]:
     return dist
 
 
-def rook_distances(pos: Position, goals: list[Field]) -> dict[Field, int]:
-    """Fewest straight moves from each field to one of `goals`, through grooves no stick blocks
-    (fields that cannot reach a goal are missing)."""
-    return {((i % COLUMNS) + 1, (i // COLUMNS) + 1): d for i, d in enumerate(_flat_distances(pos, goals)) if d >= 0}
+def rook_distances(pos: Position, goals: list[Field], through: int = STICK_STEP) -> dict[Field, int]:
+    """The way from each field to the nearest of `goals`: 1 per straight move through grooves no
+    stick blocks, `through` per step across a stick; with `through` 0 sticks are walls and the
+    fields that cannot reach a goal are missing."""
+    flat = _flat_distances(pos, goals, through)
+    return {((i % COLUMNS) + 1, (i // COLUMNS) + 1): d for i, d in enumerate(flat) if d >= 0}
 
 
-def closeness(pos: Position, side: Side) -> float:
+def closeness(pos: Position, side: Side, through: int = STICK_STEP) -> float:
     """How near `side`'s pieces are to a castle they could take: 1/(1+d) of the nearest piece
-    plus half that of the second nearest (two attackers are better than one); a piece with no
-    way counts `FAR` moves."""
+    plus half that of the second nearest (two attackers are better than one), d the way of
+    `rook_distances` (`FAR` for a piece with none)."""
     goals = targets(pos, side)
     if not goals:
         return 0.0
@@ -196,9 +213,11 @@ def closeness(pos: Position, side: Side) -> float:
             mine |= 1 << ((r - 1) * COLUMNS + c - 1)
             count += 1
     near: list[int] = []
-    for d, mask in enumerate(_levels(pos, goals, mine)):
+    for d, mask in enumerate(_levels(pos, goals, mine, through)):
         near.extend([d] * (mask & mine).bit_count())
-    near = sorted(near + [FAR] * (count - len(near)))[:2]
+    if not through:  # sticks as walls: the search ran out, the pieces not reached have no way
+        near = sorted(near + [FAR] * (count - len(near)))
+    near = near[:2]  # with ways across sticks every piece has one: those not reached are farther
     weights = (1.0, 0.5)
     return sum(w / (1 + d) for w, d in zip(weights, near))
 
