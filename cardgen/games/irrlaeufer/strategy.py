@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,7 @@ from cardgen.games.irrlaeufer.components import COLUMNS, Field, Side, castle_fie
 from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
+from cardgen.games.irrlaeufer.sliding import can_slide, free_run
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 FAR = 9
@@ -257,14 +259,75 @@ def _attacked(pos: Position, side: Side, f: Field) -> bool:
     return False
 
 
+def _wanted(state: Any) -> int:
+    """How many slides the castle player judges now (more once the game is stuck)."""
+    return STUCK_SAMPLES if state.quiet >= STUCK_TURNS else SLIDE_SAMPLES
+
+
+def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
+    """Up to `wanted` different legal slides of a turn's slide step, drawn uniformly at random:
+    every slide whose stick runs free that far is a candidate, and a drawn candidate is kept
+    when the rest of the turn's total can still be slid after it (the test of
+    `sliding.legal_slides`, made for the drawn ones only)."""
+    pos: Position = state.pos
+    used = {sid for sid, _ in state.used}
+    banned: dict[int, int] = state.banned
+    remaining: int = state.remaining
+    # the candidates are numbered run by run: (stick, sign) with `run` free fields gives `run`
+    runs: list[tuple[int, int]] = []
+    ends: list[int] = []
+    total = 0
+    for sid in range(len(pos.sticks)):
+        if sid in used:
+            continue
+        ban = banned.get(sid, 0)
+        for sign in (1, -1):
+            if sign != ban:
+                run = free_run(pos, sid, sign, remaining)
+                if run:
+                    runs.append((sid, sign))
+                    total += run
+                    ends.append(total)
+    picks: list[Slide] = []
+    drawn: set[int] = set()
+    while len(drawn) < total and len(picks) < wanted:
+        j = rng.randrange(total)
+        if j in drawn:
+            continue
+        drawn.add(j)
+        r = bisect_right(ends, j)
+        sid, sign = runs[r]
+        by = sign * (j - (ends[r - 1] if r else 0) + 1)
+        rest = remaining - abs(by)
+        if rest:
+            used.add(sid)
+            pos.shift(sid, by)  # occupancy only, undone below
+            try:
+                ok = can_slide(pos, used, banned, rest)
+            finally:
+                pos.shift(sid, -by)
+                used.discard(sid)
+            if not ok:
+                continue
+        picks.append(Slide(state.to_move, pos.sticks[sid], by))
+    return picks
+
+
 @dataclass(frozen=True, slots=True)
 class CastlePlayer:
     """Plays for the castles (see the module text)."""
 
     name: str = "castle"
 
-    def choose(self, state: GameState[Any], rng: random.Random) -> Any:
-        """A move of the castle strategy."""
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        """A move of the castle strategy. A slide is judged among a few legal slides drawn at
+        random without listing them all: listing checks for every slide that the rest of the
+        turn can still be slid, the costliest part of a game (the draw is as uniform as
+        `choose_from`'s sample of the listed slides)."""
+        if state.sliding:
+            picks = draw_slides(state, _wanted(state), rng)
+            if picks:
+                return self._best_slide(state, picks)
         return self.choose_from(state, state.legal_moves(), rng)
 
     def choose_from(self, state: GameState[Any], moves: list[Any], rng: random.Random) -> Any:
@@ -272,13 +335,13 @@ class CastlePlayer:
         if len(moves) == 1 or isinstance(moves[0], Lay):
             return moves[rng.randrange(len(moves))]
         if isinstance(moves[0], Slide):
-            return self._slide(state, moves, rng)
+            return self._best_slide(state, rng.sample(moves, min(_wanted(state), len(moves))))
         return self._go(state, moves, rng)
 
-    def _slide(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
+    @staticmethod
+    def _best_slide(state: Any, picks: list[Slide]) -> Slide:
+        """The slide of `picks` that brings the own pieces nearest and the enemy's farthest."""
         side: Side = state.to_move
-        wanted = STUCK_SAMPLES if state.quiet >= STUCK_TURNS else SLIDE_SAMPLES
-        picks = rng.sample(moves, min(wanted, len(moves)))
         best, best_value = picks[0], -math.inf
         pos: Position = state.pos
         for move in picks:

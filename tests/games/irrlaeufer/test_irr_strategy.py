@@ -108,3 +108,23 @@ def test_closeness_counts_the_two_nearest_pieces_and_far_for_no_way() -> None:
             for through, dist in ((0, _reference(pos, goals)), (STICK_STEP, _weighted(pos, goals, STICK_STEP))):
                 near = sorted(dist.get(f, FAR) for f, s in pos.pieces.items() if s is side)[:2]
                 assert closeness(pos, side, through) == sum(w / (1 + d) for w, d in zip((1.0, 0.5), near))
+
+
+def test_drawn_slides_are_legal_and_every_legal_slide_can_be_drawn() -> None:
+    # the castle player draws a few slides without listing them all: each must be legal, and
+    # asked for all of them the draw must give exactly the listed legal slides
+    from cardgen.games.irrlaeufer.strategy import draw_slides
+
+    rng = random.Random(5)
+    checked = partial = 0
+    for state in _positions(21, 9, every=3):
+        if not state.sliding:
+            continue
+        legal = state.legal_moves()
+        drawn = draw_slides(state, 3, rng)
+        assert len(drawn) == min(3, len(legal)) and len(set(drawn)) == len(drawn)
+        assert set(drawn) <= set(legal)
+        assert sorted(map(str, draw_slides(state, 10_000, rng))) == sorted(map(str, legal))
+        checked += 1
+        partial += state.remaining < 3 or bool(state.used)
+    assert checked > 50 and partial > 10  # also in the middle of a turn's slides
