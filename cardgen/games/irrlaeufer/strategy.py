@@ -70,7 +70,8 @@ class _Lines:
     north: int  # fields (c, r), r < rows: entered from (c, r+1)
     sticks: tuple[tuple[bool, int, int], ...]
     """Per first segment of a stick: (on a vertical line, bits of the fields left of / above
-    its three segments, bits of the fields right of / below them)."""
+    its three segments, bits of the fields right of / below them); only the segments a stick
+    can start on (two more follow on its line) have a meaningful entry."""
 
 
 @lru_cache(maxsize=None)
@@ -104,24 +105,6 @@ def _lines(rows: int) -> _Lines:
     return _Lines(rows, east, west, south, north, covered)
 
 
-def _fill(gen: int, pro: int, shift: int, stages: int) -> int:
-    """`gen` with every field a straight run in one direction reaches from it: `pro` holds the
-    fields that run may enter, `shift` is one step's bit distance (negative: towards bit 0).
-    Each stage doubles the run (Kogge-Stone fill, as chess programs slide their rooks)."""
-    if shift > 0:
-        for _ in range(stages):
-            gen |= pro & (gen << shift)
-            pro &= pro << shift
-            shift *= 2
-    else:
-        shift = -shift
-        for _ in range(stages):
-            gen |= pro & (gen >> shift)
-            pro &= pro >> shift
-            shift *= 2
-    return gen
-
-
 def _levels(pos: Position, goals: list[Field], pieces: int = 0, through: int = STICK_STEP) -> list[int]:
     """The fields at way `k` from the nearest of `goals` as one mask per `k` (index 0: the
     goals): a straight move through grooves no stick blocks adds 1, a step across a groove a
@@ -151,8 +134,9 @@ def _levels(pos: Position, goals: list[Field], pieces: int = 0, through: int = S
     assert pos.board.rows <= 32, "the unrolled fills below run at most 31 fields"
     found = (frontier & pieces).bit_count()
     while not (found >= 2 and (through or len(out) <= FAR + 1)):
-        # one straight move in each direction from every frontier field: Kogge-Stone fills
-        # (`_fill`), unrolled here since this loop is the players' hot path
+        # one straight move in each direction from every frontier field, as chess programs
+        # slide their rooks (Kogge-Stone fills): `g` holds the fields reached, `q` the fields a
+        # run may enter; each stage doubles the run. Unrolled: this is the players' hot path
         reach = frontier
         g, q = frontier, east  # east: runs of up to 15 fields
         g |= q & (g << 1); q &= q << 1; g |= q & (g << 2); q &= q << 2; g |= q & (g << 4); q &= q << 4
