@@ -253,11 +253,11 @@ def replay(record: str, as_json: bool) -> None:
 @click.argument("games", nargs=-1)
 @click.option("--set", "set_path", type=click.Path(dir_okay=False), help="A set file instead of the default.")
 @click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
-              help="Seeded games per configuration.  [default: 200; Irrläufer 100]")
+              help="Seeded games per configuration.  [default: 200; Irrläufer 24]")
 @click.option("--skill-games", type=click.IntRange(0, 100_000), default=None,
               help="Games per line of the skill comparison (random, greedy, greedy against random in "
                    "both seat orders); 0 skips it.  [default: Schlangennest 100, Schlangengrube 30, "
-                   "Irrläufer 10; never more than --games]")
+                   "Irrläufer 6; never more than --games]")
 @click.option("--players", "players", default=None,
               help="Player counts to play, e.g. 2,3,4.  [default: 2,3,4; Schlangennest up to its "
                    "colours; Irrläufer 2]")

@@ -22,7 +22,8 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.simulate import GameResult
@@ -52,33 +53,92 @@ def is_draw(result: GameResult) -> bool:
     return result.ended and (not result.winners or len(result.winners) == len(result.scores) > 1)
 
 
-def seat_share(results: Sequence[GameResult], seat: int) -> dict[str, float]:
+@dataclass(frozen=True, slots=True)
+class SeatShare:
+    """A seat's win share with its 95% Wilson interval, and the fair share 1/n."""
+
+    share: float
+    low: float
+    high: float
+    fair: float
+
+    def to_json(self) -> dict[str, float]:
+        """The report's object: share, low, high, fair."""
+        return {"share": self.share, "low": self.low, "high": self.high, "fair": self.fair}
+
+
+@dataclass(frozen=True, slots=True)
+class Duration:
+    """Steps per game: mean, median, population standard deviation, shortest and longest."""
+
+    mean: float
+    median: float
+    sd: float
+    min: int
+    max: int
+
+    def to_json(self) -> dict[str, float]:
+        """The report's object: mean, median, sd, min, max."""
+        return {"mean": self.mean, "median": self.median, "sd": self.sd, "min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True, slots=True)
+class Decisions:
+    """Decision share and branching factor over the counted steps (None when none was counted),
+    and how many games and steps they rest on."""
+
+    share: float | None
+    branching: float | None
+    games: int
+    steps: int
+
+    def to_json(self) -> dict[str, float | int | None]:
+        """The report's object: share, branching, games, steps."""
+        return {"share": self.share, "branching": self.branching, "games": self.games, "steps": self.steps}
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """The final scores of every seat in every game: mean, population standard deviation, range,
+    and the mean margin of the winner over the second best."""
+
+    mean: float
+    sd: float
+    min: float
+    max: float
+    margin: float
+
+    def to_json(self) -> dict[str, float]:
+        """The report's object: mean, sd, min, max, margin."""
+        return {"mean": self.mean, "sd": self.sd, "min": self.min, "max": self.max, "margin": self.margin}
+
+
+def seat_share(results: Sequence[GameResult], seat: int) -> SeatShare:
     """`seat`'s win share with its 95% Wilson interval and the fair share 1/n."""
     n = len(results)
     won = sum(1 / len(r.winners) for r in results if seat in r.winners)
     low, high = wilson(won, n)
     fair = 1 / len(results[0].scores) if results else 0.0
-    return {"share": won / n if n else 0.0, "low": low, "high": high, "fair": fair}
+    return SeatShare(won / n if n else 0.0, low, high, fair)
 
 
-def duration(results: Sequence[GameResult]) -> dict[str, float]:
+def duration(results: Sequence[GameResult]) -> Duration:
     """Steps per game: mean, median, population standard deviation, min and max."""
     lengths = [r.moves for r in results]
     mean = sum(lengths) / len(lengths)
-    return {"mean": mean, "median": float(statistics.median(lengths)),
-            "sd": math.sqrt(sum((x - mean) ** 2 for x in lengths) / len(lengths)),
-            "min": min(lengths), "max": max(lengths)}
+    return Duration(mean, float(statistics.median(lengths)),
+                    math.sqrt(sum((x - mean) ** 2 for x in lengths) / len(lengths)), min(lengths), max(lengths))
 
 
-def decisions(results: Sequence[GameResult]) -> dict[str, float | int | None]:
+def decisions(results: Sequence[GameResult]) -> Decisions:
     """Decision share and branching factor over the counted steps (None when none was counted),
     and how many games and steps they rest on."""
     counted = [r for r in results if r.counted]
     steps = sum(r.counted for r in counted)
     if not steps:
-        return {"share": None, "branching": None, "games": 0, "steps": 0}
-    return {"share": sum(r.decisions for r in counted) / steps,
-            "branching": sum(r.legal for r in counted) / steps, "games": len(counted), "steps": steps}
+        return Decisions(None, None, 0, 0)
+    return Decisions(sum(r.decisions for r in counted) / steps, sum(r.legal for r in counted) / steps,
+                     len(counted), steps)
 
 
 def kind_use(results: Iterable[GameResult], kinds: Sequence[str] = ()) -> dict[str, int]:
@@ -99,7 +159,69 @@ def histogram(values: Iterable[float]) -> list[list[float]]:
     return [[v, counts[v]] for v in sorted(counts)]
 
 
-def summarise(results: Sequence[GameResult], labels: Sequence[str], kinds: Sequence[str] = ()) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Outcomes:
+    """The figures of a batch with games in it (see `Figures`)."""
+
+    scores: Scores
+    first_wins: SeatShare
+    per_game: Mapping[str, float]
+    draws: int
+    endings: Mapping[str, int]
+    win_shares: tuple[float, ...]
+    balance: float
+    duration: Duration
+    decisions: Decisions
+    passes: float
+    lead_changes: float
+    kinds: Mapping[str, int]
+    score_histogram: tuple[tuple[float, int], ...]
+    length_histogram: tuple[tuple[float, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """Every figure of the report for one batch (one configuration played by one lineup), as
+    `summarise` gives them: how many games were played and ended, and when there were any the
+    rest (`played`). `to_json` gives the report's keys (docs/check.md): games, ended, length,
+    score, first_wins, per_game, draws, endings, completion, timeouts, win_shares, balance,
+    duration, decisions, passes, lead_changes, kinds, histograms."""
+
+    games: int
+    ended: int
+    played: Outcomes | None = None
+
+    @property
+    def completion(self) -> float:
+        """The share of games that ended by the rules (1.0 without games)."""
+        return self.ended / self.games if self.games else 1.0
+
+    @property
+    def timeouts(self) -> int:
+        """Games stopped at the move bound."""
+        return self.games - self.ended
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures under the report's keys (only games and ended for an empty batch)."""
+        p = self.played
+        if p is None:
+            return {"games": self.games, "ended": self.ended}
+        dur = p.duration
+        return {
+            "games": self.games, "ended": self.ended,
+            "length": {"mean": dur.mean, "min": dur.min, "max": dur.max},
+            "score": p.scores.to_json(), "first_wins": p.first_wins.to_json(),
+            "per_game": dict(p.per_game), "draws": p.draws, "endings": dict(p.endings),
+            "completion": self.completion, "timeouts": self.timeouts,
+            "win_shares": list(p.win_shares), "balance": p.balance,
+            "duration": dur.to_json(), "decisions": p.decisions.to_json(),
+            "passes": p.passes, "lead_changes": p.lead_changes, "kinds": dict(p.kinds),
+            "histograms": {"score": [list(x) for x in p.score_histogram],
+                           "length": [list(x) for x in p.length_histogram]},
+        }
+
+
+def summarise(results: Sequence[GameResult], labels: Sequence[str], kinds: Sequence[str] = ()) -> Figures:
     """Every figure of the report for one batch (one configuration played by one lineup).
 
     Keeps the keys of the first report (games, ended, length, score, first_wins, per_game, draws,
@@ -107,31 +229,25 @@ def summarise(results: Sequence[GameResult], labels: Sequence[str], kinds: Seque
     lead_changes, kinds and histograms of the final scores and the lengths."""
     n = len(results)
     if n == 0:
-        return {"games": 0, "ended": 0}
-    lengths = [r.moves for r in results]
+        return Figures(0, 0)
     scores = [s for r in results for s in r.scores]
     mean = sum(scores) / len(scores)
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / len(scores))
     margins = [max(r.scores) - sorted(r.scores)[-2] for r in results if len(r.scores) > 1]
-    ended = sum(r.ended for r in results)
-    dur = duration(results)
-    return {
-        "games": n, "ended": ended,
-        "length": {"mean": dur["mean"], "min": min(lengths), "max": max(lengths)},
-        "score": {"mean": mean, "sd": sd, "min": min(scores), "max": max(scores),
-                  "margin": sum(margins) / len(margins) if margins else 0.0},
-        "first_wins": seat_share(results, 0),
-        "per_game": {label: sum(r.count(label) for r in results) / n for label in labels},
-        "draws": sum(1 for r in results if is_draw(r)),
-        "endings": dict(sorted(Counter(r.ending for r in results if r.ending).items())),
-        "completion": ended / n, "timeouts": n - ended,
-        "win_shares": win_shares(results), "balance": balance(results),
-        "duration": dur, "decisions": decisions(results),
-        "passes": sum(r.count("pass") for r in results) / n,
-        "lead_changes": sum(r.lead_changes for r in results) / n,
-        "kinds": kind_use(results, kinds),
-        "histograms": {"score": histogram(scores), "length": histogram(lengths)},
-    }
+    played = Outcomes(
+        scores=Scores(mean, sd, min(scores), max(scores), sum(margins) / len(margins) if margins else 0.0),
+        first_wins=seat_share(results, 0),
+        per_game={label: sum(r.count(label) for r in results) / n for label in labels},
+        draws=sum(1 for r in results if is_draw(r)),
+        endings=dict(sorted(Counter(r.ending for r in results if r.ending).items())),
+        win_shares=tuple(win_shares(results)), balance=balance(results),
+        duration=duration(results), decisions=decisions(results),
+        passes=sum(r.count("pass") for r in results) / n,
+        lead_changes=sum(r.lead_changes for r in results) / n,
+        kinds=kind_use(results, kinds),
+        score_histogram=tuple((v, int(c)) for v, c in histogram(scores)),
+        length_histogram=tuple((v, int(c)) for v, c in histogram([r.moves for r in results])))
+    return Figures(n, sum(r.ended for r in results), played)
 
 
 def skill(pairs: Sequence[tuple[Sequence[GameResult], int]]) -> dict[str, float | int]:

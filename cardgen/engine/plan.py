@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.batch import BatchTask, game_seed, run_tasks
-from cardgen.engine.metrics import skill, summarise
+from cardgen.engine.metrics import Figures, skill, summarise
 from cardgen.engine.simulate import GameResult
 from cardgen.words import count
 
@@ -141,7 +141,7 @@ def play(lines: Sequence[Line], seed: int, workers: int | None = None,
 @dataclass(frozen=True, slots=True)
 class ReportRow(Mapping[str, Any]):
     """One row of a check report: the configuration and lineup it describes, the configuration's
-    facts (`info`: area, variant, rows, …), every figure of `cardgen.engine.metrics.summarise`,
+    facts (`info`: area, variant, rows, …), the figures of `cardgen.engine.metrics.summarise`,
     the problems met, and for a mixed lineup the strong seat's result. It reads like its JSON
     form (`row["games"]`), which `to_json` gives with the report's keys."""
 
@@ -150,7 +150,7 @@ class ReportRow(Mapping[str, Any]):
     section: str
     players: int
     info: Mapping[str, Any]
-    figures: Mapping[str, Any]
+    figures: Figures
     problems: tuple[str, ...] = ()
     strong: Mapping[str, Any] | None = None
 
@@ -158,7 +158,7 @@ class ReportRow(Mapping[str, Any]):
         """The row as the report's JSON object (the keys of docs/check.md)."""
         out: dict[str, Any] = {"config": self.config, "lineup": self.lineup, "section": self.section,
                                "players": self.players, **self.info}
-        out.update(self.figures)
+        out.update(self.figures.to_json())
         out["problems"] = list(self.problems)
         if self.strong is not None:
             out["strong"] = dict(self.strong)

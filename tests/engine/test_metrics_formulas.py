@@ -38,8 +38,8 @@ def test_win_shares_and_balance() -> None:
 def test_first_seat_share_counts_shared_wins() -> None:
     games = [result((1, 0), (0,))] * 7 + [result((1, 1), (0, 1))] * 2 + [result((0, 1), (1,))]
     share = seat_share(games, 0)
-    assert share["share"] == pytest.approx(0.8) and share["fair"] == 0.5
-    assert (share["low"], share["high"]) == pytest.approx(wilson(8, 10))
+    assert share.share == pytest.approx(0.8) and share.fair == 0.5
+    assert (share.low, share.high) == pytest.approx(wilson(8, 10))
 
 
 def test_draws_timeouts_and_duration() -> None:
@@ -47,10 +47,11 @@ def test_draws_timeouts_and_duration() -> None:
              result((0, 0), (0, 1), moves=100, ended=False)]
     assert [is_draw(g) for g in games] == [True, True, False, False]
     d = duration(games)
-    assert d["mean"] == 32.5 and d["median"] == 13.0 and d["min"] == 4 and d["max"] == 100
-    assert d["sd"] == pytest.approx(39.4557, abs=1e-3)  # population sd: sqrt(6227 / 4)
+    assert d.mean == 32.5 and d.median == 13.0 and d.min == 4 and d.max == 100
+    assert d.sd == pytest.approx(39.4557, abs=1e-3)  # population sd: sqrt(6227 / 4)
     summary = summarise(games, ("pass",))
-    assert summary["completion"] == 0.75 and summary["timeouts"] == 1 and summary["draws"] == 2
+    assert summary.completion == 0.75 and summary.timeouts == 1
+    assert summary.played is not None and summary.played.draws == 2
 
 
 def test_decisions_and_branching_use_counted_steps_only() -> None:
@@ -58,14 +59,15 @@ def test_decisions_and_branching_use_counted_steps_only() -> None:
              result((1, 0), (0,), counted=6, legal=6, decisions=0),
              result((1, 0), (0,))]  # not counted: left out
     d = decisions(games)
-    assert d["share"] == pytest.approx(0.3) and d["branching"] == pytest.approx(1.6)
-    assert d["games"] == 2 and d["steps"] == 10
-    assert decisions([result((1, 0), (0,))])["branching"] is None
+    assert d.share == pytest.approx(0.3) and d.branching == pytest.approx(1.6)
+    assert d.games == 2 and d.steps == 10
+    assert decisions([result((1, 0), (0,))]).branching is None
 
 
 def test_lead_changes_in_the_summary() -> None:
     games = [result((1, 0), (0,), lead_changes=3), result((1, 0), (0,), lead_changes=0)]
-    assert summarise(games, ())["lead_changes"] == 1.5
+    summary = summarise(games, ())
+    assert summary.played is not None and summary.played.lead_changes == 1.5
 
 
 def test_leader_is_the_sole_top_score() -> None:
@@ -190,3 +192,18 @@ def test_random_player_choose_from_matches_choose_on_a_plain_list() -> None:
     for name in ("random", "sensible"):
         p = make_player(name)
         assert p.choose(state, random.Random(5)) == p.choose_from(state, state.legal_moves(), random.Random(5))
+
+
+def test_figures_give_the_report_keys_and_shapes() -> None:
+    games = [result((3, 1), (0,), moves=12, ending="x", kinds=(("a", 2),)), result((2, 2), (), moves=8)]
+    out = summarise(games, ("pass",), ("a", "b")).to_json()
+    assert list(out) == ["games", "ended", "length", "score", "first_wins", "per_game", "draws", "endings",
+                         "completion", "timeouts", "win_shares", "balance", "duration", "decisions", "passes",
+                         "lead_changes", "kinds", "histograms"]
+    assert out["length"] == {"mean": 10.0, "min": 8, "max": 12}
+    assert out["score"] == {"mean": 2.0, "sd": pytest.approx(0.7071, abs=1e-4), "min": 1, "max": 3, "margin": 1.0}
+    assert out["first_wins"]["share"] == 0.5 and out["win_shares"] == [0.5, 0.0]
+    assert out["endings"] == {"x": 1} and out["kinds"] == {"a": 2, "b": 0} and out["per_game"] == {"pass": 0.0}
+    assert out["histograms"] == {"score": [[1, 1], [2, 2], [3, 1]], "length": [[8, 1], [12, 1]]}
+    assert out["decisions"] == {"share": None, "branching": None, "games": 0, "steps": 0}
+    assert summarise([], ("pass",)).to_json() == {"games": 0, "ended": 0}

@@ -38,7 +38,7 @@ from cardgen.engine.base import GameState
 from cardgen.errors import IllegalMove
 from cardgen.geometry import ROTATIONS
 
-from .table import Board
+from .table import DX, DY, Board, PartSpec
 from .components import GAME
 from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
 from .options import DOUBLE_MARKER_SNAKE, HAND_SIZE, Variant
@@ -363,6 +363,23 @@ class PitState(GameState[PitMove]):
         lead = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
         return 1.0 / (1.0 + math.exp(-lead / 10.0))
 
+    def score_after(self, move: PitMove) -> float:
+        """The mover's score right after `move` (the greedy player and the search's move order
+        ask this for every legal tile): the points of the snakes the tile would complete, read
+        off the table's snakes without copying the state. A step that may end the game (the
+        last tile of all, in the secret-colour variant, where the bonus then counts) and every
+        other kind of move take the copy of the default."""
+        if (not isinstance(move, Place) or self.replaying
+                or (self.secret is not None and not self.bag and sum(map(len, self.hands)) <= 1)):
+            return super().score_after(move)
+        t, oi = self._resolve(move)
+        sizes = _would_complete(self.board, self.game.cat.orients[t][oi].parts, move.at)
+        points = self.points[self.player]
+        if sizes:
+            factor = (2 if len(sizes) >= 2 else 1) * (2 if self.ready[self.player] else 1)
+            points += sum(triangle(n) for n in sizes) * factor
+        return points
+
     def move_label(self, move: PitMove) -> str:
         """The kind of step, for statistics: the group of a laid tile (crossing, double-curve,
         straight-end, curve-end, end-end, other), or start, pass or turn."""
@@ -387,3 +404,30 @@ class PitState(GameState[PitMove]):
         for player, places in self.log:
             moves.append(move_to_json(Pass(player) if places is None else Turn(player, places), player))
         return {"game": GAME, "options": options.to_json(), "moves": moves}
+
+
+def _would_complete(board: Board, parts: tuple[PartSpec, ...], cell: tuple[int, int]) -> list[int]:
+    """The tiles of each snake that laying a tile with `parts` at `cell` would complete, the
+    count `Board.lay` gives, without laying it: a part joins the snakes behind its ports (a
+    tile's two parts have different colours, so never the same snake); the joined snake is
+    complete when no port stays open."""
+    cells, size, opened = board.cells, board.size, board.open
+    x, y = cell
+    out = []
+    for part in parts:
+        roots: list[int] = []
+        tiles, ports, joins = 1, len(part.ports), 0
+        for e in part.ports:
+            info = cells.get((x + DX[e], y + DY[e]))
+            if info is None:
+                continue
+            joins += 1
+            root = board.find(info[3][(e + 2) % 4])
+            if root not in roots:
+                roots.append(root)
+                tiles += size[root]
+                ports += opened[root]
+            ports -= 2  # this port and the neighbour's close each other
+        if joins and ports == 0:
+            out.append(tiles)
+    return out

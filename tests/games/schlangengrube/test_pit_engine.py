@@ -64,3 +64,25 @@ def test_the_shared_invariant_checker_and_simulator_accept_the_engine() -> None:
     result = simulate.simulate(lambda: new_game({"players": 2}, None, 3), "random", 3,
                                after_move=invariants.check_invariants)
     assert result.ended and len(result.scores) == 2 and 0 < sum(n for label, n in result.labels if label != "pass") <= 53
+
+
+@pytest.mark.parametrize(("players", "variants"), [(2, []), (3, ["double-markers"]), (2, ["secret-colour"])])
+def test_score_after_reads_the_points_a_copy_would_score(players: int, variants: list[str]) -> None:
+    # score_after skips the copy: it must give what laying the tile on a copy gives, for every
+    # legal tile of whole games (snakes completed, two at once, the 2x marker, the last tile)
+    from cardgen.engine.base import GameState
+
+    compared = scoring = 0
+    for seed in range(4):
+        state = new_game({"players": players, "variants": variants}, None, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            now = state.scores()[state.current_player]
+            for move in moves:
+                fast = state.score_after(move)
+                assert fast == GameState.score_after(state, move), move
+                compared += 1
+                scoring += fast > now
+            state.apply_trusted(max(moves, key=state.score_after) if rng.random() < 0.5 else rng.choice(moves))
+    assert compared > 1000 and scoring > 50  # the games did complete snakes
