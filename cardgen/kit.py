@@ -198,10 +198,14 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
                 for key, (face, count) in faces.items()} if pool else {}
-        # Every face is parsed once, here; then half the sheet PDFs are written by a forked
-        # worker that inherits the parsed faces, while this process writes the other half.
+        # Every face is parsed and drawn as a form once, here; then half the sheet PDFs are
+        # written by a forked worker that inherits the forms, while this process writes the
+        # other half.
         for face, _ in faces.values() if "pdf" in want else ():
             cache.drawing(face, options.colour == "cmyk")
+        for _, _, imp in plans:
+            for face in imp.faces:
+                cache.form(face, options.colour == "cmyk", imp.bleed)
         with _pdf_pool(cache, len(plans)) as pdf_pool:
             jobs = []
             for i, (comp, layout, imp) in enumerate(plans):
