@@ -16,7 +16,7 @@ from cardgen.print.faces import Face, Item
 from cardgen.print.files import write_bytes_atomic
 from cardgen.print.ink import common_backs, coverage, low_ink
 from cardgen.print.pdf import FaceCache, RgbToCmyk
-from cardgen.print.proof import proof_png
+from cardgen.print.proof import cells_from_forms, proof_png
 
 if TYPE_CHECKING:
     from cardgen.kit import Component, ExtraPdf
@@ -115,6 +115,9 @@ def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: S
             png = folder / f"png/{face.key}_x{count}.png"
             if png.is_file():
                 cells[face.key] = cell_from_png(png.read_bytes(), face)
+    rest = [face for face, _ in listed if face.key not in cells]
+    if rest and cache is not None:  # from the faces the PDFs parsed: no SVG rasterised again
+        cells.update(cells_from_forms(rest, cache))
     write_bytes_atomic(folder / "proof.png", proof_png(listed, title, cells))
     entries.append({"file": "proof.png", "type": "proof", "faces": len(listed),
                     "printed_faces": sum(c for _, c in listed)})

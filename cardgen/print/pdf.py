@@ -213,6 +213,16 @@ def replay_form(c: Canvas, form: FormCode) -> None:
     c.endForm(Resources=resources)
 
 
+def add_form(c: Canvas, cache: FaceCache, face: Face, cmyk: bool, bleed: float) -> None:
+    """Add `face` to `c` as its form XObject: copied from the cache's recorded operators, or
+    drawn from the parsed face when it cannot be recorded."""
+    form = cache.form(face, cmyk, bleed)
+    if form is not None:
+        replay_form(c, form)
+    else:
+        define_form(c, face, cache.drawing(face, cmyk), bleed)
+
+
 def pt_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
     """A mm box (origin top-left) as a PDF rectangle [x0 y0 x1 y1] in points."""
     return (
@@ -299,11 +309,7 @@ def write_pdf(
         c.setTitle(title or target.stem)
         c.setCreator("cardgen")
         for key in used:
-            form = cache.form(faces[key], cmyk, imposition.bleed)
-            if form is not None:
-                replay_form(c, form)
-            else:
-                define_form(c, faces[key], cache.drawing(faces[key], cmyk), imposition.bleed)
+            add_form(c, cache, faces[key], cmyk, imposition.bleed)
             done += 1
             if progress is not None:
                 progress(done, total)

@@ -11,12 +11,16 @@ import io
 import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
 from cardgen.print.faces import Face
 from cardgen.fonts import font_bytes
 from cardgen.print.raster import face_image, png_bytes
+
+if TYPE_CHECKING:
+    from cardgen.print.pdf import FaceCache
 
 CELL = 150
 """Pixels of the square a face is fitted into."""
@@ -56,6 +60,52 @@ def cell_from_png(data: bytes, face: Face) -> Image.Image:
         img = img.crop((bx, by, img.width - bx, img.height - by))
     img.thumbnail((CELL, CELL))
     return img
+
+
+def _cell_size(face: Face) -> tuple[int, int]:
+    """Pixels of `face`'s trim area fitted into a CELL-pixel square."""
+    scale = CELL / max(face.width, face.height)
+    return max(1, min(CELL, round(face.width * scale))), max(1, min(CELL, round(face.height * scale)))
+
+
+def cells_from_forms(faces: Sequence[Face], cache: FaceCache) -> dict[str, Image.Image]:
+    """Proof cells of `faces` (by key) from the build's parsed faces: every face is placed, cut
+    to its trim, on one PDF page, which pdfium rasterises at once. A build that writes PDFs has
+    parsed and drawn its faces already, so nothing is parsed or rasterised from SVG again."""
+    import pypdfium2  # type: ignore[import-untyped]  # only here: the proof sheet of a build
+
+    from cardgen.print.pdf import _canvas, add_form, form_name
+    from cardgen.units import mm_to_pt
+
+    sizes = [_cell_size(face) for face in faces]
+    # 1 pt is 1 pixel at pdfium's scale 1; a free pixel around each cell keeps neighbours' edge
+    # anti-aliasing out of it.
+    width, height = sum(w + 2 for w, _ in sizes) or 1, CELL + 2
+    buf = io.BytesIO()
+    c = _canvas(buf, (width, height))
+    for face in dict.fromkeys(faces):
+        add_form(c, cache, face, False, 0.0)
+    x = 1
+    for face, (w, h) in zip(faces, sizes):
+        c.saveState()
+        c.translate(x, height - 1 - h)
+        c.scale(w / mm_to_pt(face.width), h / mm_to_pt(face.height))
+        c.doForm(form_name(face.key))
+        c.restoreState()
+        x += w + 2
+    c.showPage()
+    c.save()
+    document = pypdfium2.PdfDocument(buf.getvalue())
+    try:
+        sheet = document[0].render(scale=1).to_pil().convert("RGB")
+    finally:
+        document.close()
+    cells: dict[str, Image.Image] = {}
+    x = 1
+    for face, (w, h) in zip(faces, sizes):
+        cells[face.key] = sheet.crop((x, 1, x + w, 1 + h))
+        x += w + 2
+    return cells
 
 
 def proof_image(faces: Sequence[tuple[Face, int]], title: str,
