@@ -4,7 +4,7 @@ from their SVG (cairo), for every shape of face: square, tall, wide, with text."
 from __future__ import annotations
 
 import pytest
-from PIL import ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from cardgen.print import Face, FaceCache
 from cardgen.print.proof import CELL, cell, cells_from_forms
@@ -21,6 +21,12 @@ def _face(key: str, w: float, h: float, b: float, text: bool = False) -> Face:
     return Face(key, svg, w, h, b)
 
 
+def _rgb(img: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    pixel = img.getpixel(xy)
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
 FACES = [_face("square", 45, 45, 3), _face("tall", 20, 90, 2), _face("wide", 120, 30, 0),
          _face("text", 50, 50, 3, text=True)]
 
@@ -35,12 +41,12 @@ def test_a_cell_from_the_parsed_face_matches_the_cell_from_its_svg(face: Face) -
     mean = sum(ImageStat.Stat(ImageChops.difference(got, want)).mean) / 3
     assert mean < 6, mean  # anti-aliased edges differ a little, nothing else
     # no bleed colour (magenta) in the cell: it is cut to the trim
-    r, g, b = got.getpixel((1, got.height // 2))
+    r, g, b = _rgb(got, (1, got.height // 2))
     assert not (r > 200 and b > 200 and g < 80)
 
 
 def test_every_face_gets_its_own_cell_in_one_pass() -> None:
     cells = cells_from_forms(FACES, FaceCache())
     assert list(cells) == [f.key for f in FACES]
-    left, right = cells["wide"].getpixel((5, 5)), cells["wide"].getpixel((cells["wide"].width - 5, 5))
+    left, right = _rgb(cells["wide"], (5, 5)), _rgb(cells["wide"], (cells["wide"].width - 5, 5))
     assert left[0] > 150 and left[2] < 80 and right[2] > 150 and right[0] < 80  # red half, blue half
