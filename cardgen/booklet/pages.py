@@ -1,8 +1,8 @@
 """The booklet's A5 pages: parsed blocks and figures laid out with reportlab platypus.
 
 Real text in embedded DejaVu fonts (serif for reading, sans for headings and captions), German
-hyphenation through pyphen (reportlab's `hyphenationLang`), diagrams as vector drawings, a page
-number in every footer. Deterministic output (reportlab's invariant mode).
+hyphenation through pyphen (reportlab's `hyphenationLang`; `hyphens` reads the patterns lazily),
+diagrams as vector drawings, a page number in every footer. Deterministic output (reportlab's invariant mode).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
                                 KeepTogether, PageBreak, PageTemplate, Paragraph, Spacer)
 
 from cardgen import fonts
+from cardgen.booklet.hyphens import hyphenator
 from cardgen.booklet.markup import Block, Document, inline
 from cardgen.errors import LayoutError
 
@@ -47,7 +48,8 @@ def styles(lang: str) -> dict[str, ParagraphStyle]:
 
     Ragged right because the A5 column holds only ~60 characters: justified lines there open
     gaping word spaces wherever a long word cannot be hyphenated."""
-    hy = {"hyphenationLang": HYPHENATION.get(lang, ""), "embeddedHyphenation": 1, "uriWasteReduce": 0.3}
+    hy = {"hyphenationLang": hyphenator(HYPHENATION.get(lang, "")), "embeddedHyphenation": 1,
+          "uriWasteReduce": 0.3}
     body = ParagraphStyle("body", fontName="DejaVuSerif", fontSize=9.5, leading=12.6, textColor=INK,
                           alignment=TA_LEFT, spaceAfter=4.2, bulletFontName="DejaVuSerif", **hy)
 
