@@ -25,7 +25,9 @@ from cardgen.print import (
     Face, FaceCache, Flip, Imposition, Item, Layout, LayoutOptions, calibration_pdf, how_to_print, impose,
     mark_style, paper, write_pdf, write_png, write_svg,
 )
-from cardgen.kit_extras import adjusted, extras, ink_adjuster, look, precheck, rgb_to_cmyk, service_cmyk
+from cardgen.kit_extras import (
+    adjusted, extras, ink_adjuster, look, precheck, proof_cells, rgb_to_cmyk, service_cmyk,
+)
 from cardgen.print.files import staged_folder, write_bytes_atomic
 from cardgen.workers import worker_start
 
@@ -215,6 +217,9 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 if jobs[-1] is None:
                     write_pdf(*args[:2], title=args[2], colour=options.colour, cache=cache)
                     advance(len(imp.pages))
+            # The proof's cells from the recorded forms while the worker finishes its PDFs
+            # (with PNGs they are cut from those, once written).
+            cells = proof_cells(folder, faces, options, cache) if pdf_pool and "png" not in want else None
             for job, (_, _, imp) in zip(jobs, plans):
                 if job is not None:
                     job.result()
@@ -269,7 +274,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 advance(1)
             lines.append(f"{folder / 'png'}/: {words.count(len(faces), 'face')} at {options.dpi} dpi with "
                          f"{options.bleed:g} mm bleed, named <face>_x<count>.png")
-    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache)
+    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache, cells)
     entries.extend(extra)
     if later is not None:
         entries.extend(later())

@@ -31,9 +31,10 @@ FACES = [_face("square", 45, 45, 3), _face("tall", 20, 90, 2), _face("wide", 120
          _face("text", 50, 50, 3, text=True)]
 
 
+@pytest.mark.parametrize("bleed", [0.0, 3.0])  # the sheets' bleed: their forms are reused
 @pytest.mark.parametrize("face", FACES, ids=lambda f: f.key)
-def test_a_cell_from_the_parsed_face_matches_the_cell_from_its_svg(face: Face) -> None:
-    got = cells_from_forms([face], FaceCache())[face.key]
+def test_a_cell_from_the_parsed_face_matches_the_cell_from_its_svg(face: Face, bleed: float) -> None:
+    got = cells_from_forms([face], FaceCache(), bleed)[face.key]
     want = cell(face)
     assert abs(got.width - want.width) <= 1 and abs(got.height - want.height) <= 1
     assert max(got.size) == CELL
@@ -46,7 +47,7 @@ def test_a_cell_from_the_parsed_face_matches_the_cell_from_its_svg(face: Face) -
 
 
 def test_every_face_gets_its_own_cell_in_one_pass() -> None:
-    cells = cells_from_forms(FACES, FaceCache())
+    cells = cells_from_forms(FACES, FaceCache(), 2.0)
     assert list(cells) == [f.key for f in FACES]
     left, right = _rgb(cells["wide"], (5, 5)), _rgb(cells["wide"], (cells["wide"].width - 5, 5))
     assert left[0] > 150 and left[2] < 80 and right[2] > 150 and right[0] < 80  # red half, blue half
