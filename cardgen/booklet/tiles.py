@@ -29,17 +29,37 @@ _CACHE: dict[tuple[object, ...], Group] = {}
 
 
 def tile_group(parts: Sequence[Part], palette: Mapping[str, Colour], rot: int = 0, flip: bool = False) -> Group:
-    """The art of one card/tile, CELL_MM square, as a reportlab group (cached per face)."""
+    """The art of one card/tile, CELL_MM square, as a reportlab group (cached per face).
+
+    The art is drawn and parsed once per card and palette; a turned or flipped card is that
+    group under a transformation. `tile_svg` turns and flips its art as a whole about the
+    card's centre, so this is the same picture for half the drawing and parsing."""
     key = (tuple(parts), tuple(sorted((k, v.fill) for k, v in palette.items())), rot % 360, flip)
     found = _CACHE.get(key)
     if found is None:
-        svg = tile_svg(parts, palette, CELL_MM, 0.0, rot=rot % 360, flip=flip)
-        d = svg2rlg(io.BytesIO(svg.encode("utf-8")))
-        assert d is not None, "the tile art could not be read"
-        found = Group(*d.contents)
-        found.scale(S / d.width, S / d.height)
+        if rot % 360 or flip:
+            found = Group(tile_group(parts, palette), transform=_turn(rot % 360, flip))
+        else:
+            svg = tile_svg(parts, palette, CELL_MM, 0.0)
+            d = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+            assert d is not None, "the tile art could not be read"
+            found = Group(*d.contents)
+            found.scale(S / d.width, S / d.height)
         _CACHE[key] = found
     return found
+
+
+def _turn(rot: int, flip: bool) -> tuple[float, float, float, float, float, float]:
+    """The transformation of a cell (0..S, y up) that flips it east-west (if `flip`) and then
+    turns it clockwise by `rot` degrees (a multiple of 90) about its centre."""
+    if rot % 90:
+        raise ValueError(f"rotation {rot} is not a multiple of 90 degrees")
+    cos, sin = {0: (1, 0), 90: (0, -1), 180: (-1, 0), 270: (0, 1)}[rot % 360]  # of -rot: y is up
+    fx = -1 if flip else 1
+    c = S / 2
+    # x' = c + cos*(fx*(x - c)) - sin*(y - c);  y' = c + sin*(fx*(x - c)) + cos*(y - c)
+    return (cos * fx, sin * fx, -sin, cos,
+            c - cos * fx * c + sin * c, c - sin * fx * c - cos * c)
 
 
 @dataclass
