@@ -29,6 +29,7 @@ from cardgen.kit_extras import (
     adjusted, extras, ink_adjuster, look, precheck, proof_cells, rgb_to_cmyk, service_cmyk,
 )
 from cardgen.print.files import staged_folder, write_bytes_atomic
+from cardgen.print.pdf import FormCode
 from cardgen.workers import worker_start
 
 if TYPE_CHECKING:
@@ -133,8 +134,19 @@ _SHARED: dict[str, FaceCache] = {}
 """The parsed faces a forked PDF worker inherits (set just before the fork)."""
 
 
-def _write_pdf_job(path: Path, imp: Imposition, title: str, colour: str) -> None:
-    write_pdf(path, imp, title=title, colour="cmyk" if colour == "cmyk" else "rgb", cache=_SHARED.get("cache"))
+def _record_job(faces: Sequence[tuple[Face, float]], cmyk: bool) -> list[tuple[Face, bool, float, FormCode | None]]:
+    """In the PDF worker: parse and draw `faces` (each with its layout's bleed) as forms, for
+    the worker's own PDFs and, sent back, for the parent's."""
+    cache = _SHARED["cache"]
+    return [(face, cmyk, bleed, cache.form(face, cmyk, bleed)) for face, bleed in faces]
+
+
+def _write_pdf_job(path: Path, imp: Imposition, title: str, colour: str,
+                   forms: Sequence[tuple[Face, bool, float, FormCode | None]] = ()) -> None:
+    """In the PDF worker: one sheet PDF; `forms` are those the parent drew."""
+    cache = _SHARED["cache"]
+    cache.remember(forms)
+    write_pdf(path, imp, title=title, colour="cmyk" if colour == "cmyk" else "rgb", cache=cache)
 
 
 @contextmanager
@@ -200,20 +212,22 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
                 for key, (face, count) in faces.items()} if pool else {}
-        # Every face is parsed and drawn as a form once, here; then half the sheet PDFs are
-        # written by a forked worker that inherits the forms, while this process writes the
-        # other half.
-        for face, _ in faces.values() if "pdf" in want else ():
-            cache.drawing(face, options.colour == "cmyk")
-        for _, _, imp in plans:
-            for face in imp.faces:
-                cache.form(face, options.colour == "cmyk", imp.bleed)
+        # Every face is parsed and drawn as a form once: half here, half by a forked worker at
+        # the same time. Then the worker writes half the sheet PDFs with the forms of both
+        # halves, while this process writes the other half.
+        cmyk = options.colour == "cmyk"
+        needed = list(dict.fromkeys((face, imp.bleed) for _, _, imp in plans for face in imp.faces))
         with _pdf_pool(cache, len(plans)) as pdf_pool:
+            theirs = pdf_pool.submit(_record_job, needed[1::2], cmyk) if pdf_pool else None
+            mine = [(face, cmyk, bleed, cache.form(face, cmyk, bleed))
+                    for face, bleed in (needed[0::2] if theirs else needed)]
+            if theirs is not None:
+                cache.remember(theirs.result())
             jobs = []
             for i, (comp, layout, imp) in enumerate(plans):
                 name = pdf_name(comp.stem, options.paper, layout, options.flip)
                 args = (folder / name, imp, f"{title} – {comp.title}", options.colour)
-                jobs.append(pdf_pool.submit(_write_pdf_job, *args) if pdf_pool and i % 2 else None)
+                jobs.append(pdf_pool.submit(_write_pdf_job, *args, mine) if pdf_pool and i % 2 else None)
                 if jobs[-1] is None:
                     write_pdf(*args[:2], title=args[2], colour=options.colour, cache=cache)
                     advance(len(imp.pages))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import io
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -111,6 +111,14 @@ class FaceCache:
         if key not in self._forms:
             self._forms[key] = record_form(face, self.drawing(face, cmyk), bleed)
         return self._forms[key]
+
+    def remember(self, forms: Iterable[tuple[Face, bool, float, FormCode | None]]) -> None:
+        """Take forms recorded elsewhere (another process's `form` for the same face, colour
+        mode and bleed), so this cache need not draw them again."""
+        for face, cmyk, bleed, form in forms:
+            if self.adjust is not None:
+                face = self.adjust(face)
+            self._forms.setdefault((face.key, face.svg, cmyk, bleed), form)
 
     def _parsed(self, face: Face) -> Drawing:
         key = (face.key, face.svg, False)
