@@ -23,7 +23,11 @@ from reportlab.graphics.shapes import (  # type: ignore[import-untyped]
     Circle, Drawing, Ellipse, Group, Line, Path as RlPath, Polygon, PolyLine, Rect,
 )
 from reportlab.lib.colors import CMYKColor, Color, rgb2cmyk  # type: ignore[import-untyped]
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary  # type: ignore[import-untyped]
+from reportlab import rl_config  # type: ignore[import-untyped]
+from reportlab.pdfbase.pdfdoc import (  # type: ignore[import-untyped]
+    PDFArray, PDFBase85Encode, PDFDictionary, PDFName, PDFResourceDictionary, PDFStream, PDFZCompress,
+    pdfdocEnc, xObjectName,
+)
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from svglib.svglib import svg2rlg
 
@@ -187,6 +191,10 @@ class FormCode:
     height: float
     code: tuple[str, ...]
     states: tuple[tuple[tuple[str, Any], str], ...]
+    stream: bytes = b""
+    """The form's content stream as a compressed PDF writes it (filters applied), so that each
+    PDF copies the bytes instead of encoding and compressing the same operators again."""
+    filters: tuple[str, ...] = ()
 
 
 def record_form(face: Face, drawing: Drawing, bleed: float) -> FormCode | None:
@@ -205,13 +213,25 @@ def record_form(face: Face, drawing: Drawing, bleed: float) -> FormCode | None:
     renderPDF.draw(drawing, c, 0, 0)
     if c._colorsUsed or c._shadingUsed:  # named colours or shadings: document objects, not operators
         return None
-    return FormCode(face.key, wpt, hpt, tuple(c._code), tuple(c._extgstate._c.items()))
+    # What reportlab's form object and stream would make of the operators in a compressed PDF
+    # (`_canvas` always compresses): the canvas's preamble and operators, encoded, then each
+    # filter applied in reverse order.
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    stream = pdfdocEnc("\n".join([c._preamble, *c._code]))
+    for stream_filter in reversed(filters):
+        stream = stream_filter.encode(stream)
+    return FormCode(face.key, wpt, hpt, tuple(c._code), tuple(c._extgstate._c.items()), stream,
+                    tuple(f.pdfname for f in filters))
 
 
 def replay_form(c: Canvas, form: FormCode) -> None:
     """Add a recorded form to `c`: the same form XObject `define_form` would have drawn."""
+    encoded = c._pageCompression and form.stream and \
+        form.filters == tuple(f.pdfname for f in ([PDFBase85Encode, PDFZCompress] if rl_config.useA85
+                                                  else [PDFZCompress]))
     c.beginForm(form_name(form.key), 0, 0, form.width, form.height)
-    c._code.extend(form.code)
+    if not encoded:
+        c._code.extend(form.code)
     c._extgstate._c.update(form.states)
     resources = PDFResourceDictionary()
     resources.basicFonts()
@@ -219,6 +239,11 @@ def replay_form(c: Canvas, form: FormCode) -> None:
     if state:
         resources.ExtGState = state
     c.endForm(Resources=resources)
+    if encoded:
+        # The stream ready-made: reportlab applies no filter to a stream that names its own.
+        obj = c._doc.idToObject[xObjectName(form_name(form.key))]
+        obj.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName(n) for n in form.filters])}),
+                                 content=form.stream)
 
 
 def add_form(c: Canvas, cache: FaceCache, face: Face, cmyk: bool, bleed: float) -> None:

@@ -49,3 +49,21 @@ def test_recorded_forms_write_the_same_pdf_as_drawn_forms(tmp_path: Path, colour
         recorded = write_pdf(tmp_path / "recorded.pdf", imp, title="t", colour=colour, cache=FaceCache())  # type: ignore[arg-type]
         drawn = write_pdf(tmp_path / "drawn.pdf", imp, title="t", colour=colour, cache=_DrawEachTime())  # type: ignore[arg-type]
         assert recorded.read_bytes() == drawn.read_bytes()
+
+
+def test_a_form_recorded_for_other_stream_filters_is_still_written_right(tmp_path: Path) -> None:
+    # reportlab's ASCII85 wrapping is a global setting (the booklets turn it off while they
+    # typeset): a form's ready-made stream is used only where it was made for the same filters.
+    from reportlab import rl_config
+
+    imp = impose([Item(SHAPES, None, 3)], LayoutOptions(layout=Layout.SINGLE))
+    cache = FaceCache()
+    assert cache.form(SHAPES, False, imp.bleed) is not None  # recorded with ASCII85
+    old = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        recorded = write_pdf(tmp_path / "recorded.pdf", imp, title="t", cache=cache).read_bytes()
+        drawn = write_pdf(tmp_path / "drawn.pdf", imp, title="t", cache=_DrawEachTime()).read_bytes()
+    finally:
+        rl_config.useA85 = old
+    assert recorded == drawn and b"ASCII85Decode" not in recorded
