@@ -48,3 +48,16 @@ def test_a_turned_card_is_the_art_drawn_turned(rot: int, flip: bool) -> None:
     assert sum(ImageStat.Stat(ImageChops.difference(got, want)).mean) / 3 < 0.05
     if rot % 360 or flip:  # and it is really turned: not the card as it lies
         assert sum(ImageStat.Stat(ImageChops.difference(got, _pixels(_from_svg(0, False)))).mean) / 3 > 1
+
+
+def test_a_card_shown_many_times_is_drawn_once_per_pdf() -> None:
+    from cardgen.booklet.tiles import Grid
+
+    grid = Grid()
+    for x, rot in enumerate((0, 90, 0, 270)):
+        grid.card((x, 0), tile_group(PARTS, PALETTE, rot))
+    data = renderPDF.drawToString(grid.drawing())
+    page = pypdfium2.PdfDocument(data)[0]
+    forms = [obj for obj in page.get_objects() if obj.type == pypdfium2.raw.FPDF_PAGEOBJ_FORM]
+    assert len(forms) == 4  # four placements
+    assert data.count(b"/Subtype /Form") == 1  # of one form
