@@ -33,6 +33,8 @@ from cardgen.print.pdf import FormCode
 from cardgen.workers import worker_start
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from cardgen.game import Game
 
 Progress = Callable[[int, int], None]
@@ -131,7 +133,7 @@ def _png_pool(want: set[str]) -> Iterator[ProcessPoolExecutor | None]:
 
 
 _SHARED: dict[str, FaceCache] = {}
-"""The parsed faces a forked PDF worker inherits (set just before the fork)."""
+"""The face cache a forked worker inherits (set just before the fork)."""
 
 
 def _record_job(faces: Sequence[tuple[Face, float]], cmyk: bool) -> list[tuple[Face, bool, float, FormCode | None]]:
@@ -141,18 +143,19 @@ def _record_job(faces: Sequence[tuple[Face, float]], cmyk: bool) -> list[tuple[F
     return [(face, cmyk, bleed, cache.form(face, cmyk, bleed)) for face, bleed in faces]
 
 
-def _write_pdf_job(path: Path, imp: Imposition, title: str, colour: str,
-                   forms: Sequence[tuple[Face, bool, float, FormCode | None]] = ()) -> None:
-    """In the PDF worker: one sheet PDF; `forms` are those the parent drew."""
+def _proof_cells_job(folder: Path, faces: dict[str, tuple[Face, int]], options: BuildOptions,
+                     forms: Sequence[tuple[Face, bool, float, FormCode | None]]) -> dict[str, Image.Image]:
+    """In the worker: the proof sheet's cells; `forms` are those the parent drew."""
     cache = _SHARED["cache"]
     cache.remember(forms)
-    write_pdf(path, imp, title=title, colour="cmyk" if colour == "cmyk" else "rgb", cache=cache)
+    return proof_cells(folder, faces, options, cache)
 
 
 @contextmanager
 def _pdf_pool(cache: FaceCache, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
-    """One forked worker for sheet PDFs when there are two or more and a second core; None
-    elsewhere (a spawned worker would have to parse every face again)."""
+    """One forked worker that shares the faces' drawing and makes the proof's cells, when a
+    build writes two or more sheet PDFs and has a second core; None elsewhere (a spawned worker
+    would have to load and parse everything again)."""
     if jobs < 2 or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
         yield None
         return
@@ -213,8 +216,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
                 for key, (face, count) in faces.items()} if pool else {}
         # Every face is parsed and drawn as a form once: half here, half by a forked worker at
-        # the same time. Then the worker writes half the sheet PDFs with the forms of both
-        # halves, while this process writes the other half.
+        # the same time; each side gets the other's forms.
         cmyk = options.colour == "cmyk"
         needed = list(dict.fromkeys((face, imp.bleed) for _, _, imp in plans for face in imp.faces))
         with _pdf_pool(cache, len(plans)) as pdf_pool:
@@ -223,21 +225,15 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                     for face, bleed in (needed[0::2] if theirs else needed)]
             if theirs is not None:
                 cache.remember(theirs.result())
-            jobs = []
-            for i, (comp, layout, imp) in enumerate(plans):
+            # The worker makes the proof's cells from the forms of both halves while this
+            # process writes the sheet PDFs (with PNGs the cells are cut from those, later).
+            proof = pdf_pool.submit(_proof_cells_job, folder, faces, options, mine) \
+                if pdf_pool and "png" not in want else None
+            for comp, layout, imp in plans:
                 name = pdf_name(comp.stem, options.paper, layout, options.flip)
-                args = (folder / name, imp, f"{title} – {comp.title}", options.colour)
-                jobs.append(pdf_pool.submit(_write_pdf_job, *args, mine) if pdf_pool and i % 2 else None)
-                if jobs[-1] is None:
-                    write_pdf(*args[:2], title=args[2], colour=options.colour, cache=cache)
-                    advance(len(imp.pages))
-            # The proof's cells from the recorded forms while the worker finishes its PDFs
-            # (with PNGs they are cut from those, once written).
-            cells = proof_cells(folder, faces, options, cache) if pdf_pool and "png" not in want else None
-            for job, (_, _, imp) in zip(jobs, plans):
-                if job is not None:
-                    job.result()
-                    advance(len(imp.pages))
+                write_pdf(folder / name, imp, title=f"{title} – {comp.title}", colour=options.colour, cache=cache)
+                advance(len(imp.pages))
+            cells = proof.result() if proof is not None else None
         for comp, layout, imp in plans:
             name = pdf_name(comp.stem, options.paper, layout, options.flip)
             fronts = sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
