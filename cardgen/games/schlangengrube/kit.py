@@ -26,7 +26,7 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
         pit = dataclasses.replace(pit, tile_size=options.card_size)
     # The booklets are typeset in other processes while the faces and sheets are drawn here
     # (started first: they are the longest part of the build).
-    with start_booklets(CONTENT, options, pit) as booklets:
+    with start_booklets(CONTENT, options, pit, sheets=options.wants("tiles")) as booklets:
         tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
                           layouts=("single", "glue", "duplex"), marks="crosses")
         lines = write_kit("schlangengrube", pit.name, [tiles], options, quiet=quiet, later=booklets.finish)

@@ -27,7 +27,7 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
         nest = dataclasses.replace(nest, card_size=options.card_size)
     # The booklets are typeset in other processes while the faces and sheets are drawn here
     # (started first: they are the longest part of the build).
-    with start_booklets(CONTENT, options, nest) as booklets:
+    with start_booklets(CONTENT, options, nest, sheets=options.wants("cards")) as booklets:
         cards = Component("cards", "Karten / cards", tuple(items(nest, options.bleed)), CUTTING)
         lines = write_kit("schlangennest", nest.name, [cards], options, quiet=quiet, later=booklets.finish)
         return lines + booklets.summary()
