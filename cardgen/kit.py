@@ -137,8 +137,8 @@ _SHARED: dict[str, FaceCache] = {}
 
 
 def _record_job(faces: Sequence[tuple[Face, float]], cmyk: bool) -> list[tuple[Face, bool, float, FormCode | None]]:
-    """In the PDF worker: parse and draw `faces` (each with its layout's bleed) as forms, for
-    the worker's own PDFs and, sent back, for the parent's."""
+    """In the kit's worker: parse and draw `faces` (each with its layout's bleed) as forms,
+    sent back for the parent's sheet PDFs and kept here for the proof's cells."""
     cache = _SHARED["cache"]
     return [(face, cmyk, bleed, cache.form(face, cmyk, bleed)) for face, bleed in faces]
 

@@ -195,6 +195,9 @@ class FormCode:
     """The form's content stream as a compressed PDF writes it (filters applied), so that each
     PDF copies the bytes instead of encoding and compressing the same operators again."""
     filters: tuple[str, ...] = ()
+    preamble: str = ""
+    """The recording canvas's preamble, part of `stream`: a canvas with another one (another
+    initial font) must not use the ready-made stream."""
 
 
 def record_form(face: Face, drawing: Drawing, bleed: float) -> FormCode | None:
@@ -221,12 +224,12 @@ def record_form(face: Face, drawing: Drawing, bleed: float) -> FormCode | None:
     for stream_filter in reversed(filters):
         stream = stream_filter.encode(stream)
     return FormCode(face.key, wpt, hpt, tuple(c._code), tuple(c._extgstate._c.items()), stream,
-                    tuple(f.pdfname for f in filters))
+                    tuple(f.pdfname for f in filters), c._preamble)
 
 
 def replay_form(c: Canvas, form: FormCode) -> None:
     """Add a recorded form to `c`: the same form XObject `define_form` would have drawn."""
-    encoded = c._pageCompression and form.stream and \
+    encoded = c._pageCompression and form.stream and c._preamble == form.preamble and \
         form.filters == tuple(f.pdfname for f in ([PDFBase85Encode, PDFZCompress] if rl_config.useA85
                                                   else [PDFZCompress]))
     c.beginForm(form_name(form.key), 0, 0, form.width, form.height)
