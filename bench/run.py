@@ -48,7 +48,7 @@ def bench_print() -> None:
             write_pdf(Path(tmp) / "w.pdf", imp, cache=cache)
             warm = median_time(lambda: write_pdf(Path(tmp) / "w.pdf", imp, cache=cache))
             print(f"schlangennest PDF {layout.value:7s} per card: {cold / n * 1000:6.2f} ms "
-                  f"(faces parsed each run), {warm / n * 1000:6.2f} ms (faces already parsed)  "
+                  f"(faces parsed each run), {warm / n * 1000:6.2f} ms (faces already parsed and drawn)  "
                   f"[{n} cards, median of 5]")
         faces = {i.front.key: i.front for i in cards} | {"back": cards[0].back}
         per_face = [median_time(lambda f=f: write_png(f, Path(tmp) / "p.png", dpi=300), runs=3)

@@ -25,11 +25,16 @@ from cardgen.print import (
     Face, FaceCache, Flip, Imposition, Item, Layout, LayoutOptions, calibration_pdf, how_to_print, impose,
     mark_style, paper, write_pdf, write_png, write_svg,
 )
-from cardgen.kit_extras import adjusted, extras, ink_adjuster, look, precheck, rgb_to_cmyk, service_cmyk
+from cardgen.kit_extras import (
+    adjusted, extras, ink_adjuster, look, precheck, proof_cells, rgb_to_cmyk, service_cmyk,
+)
 from cardgen.print.files import staged_folder, write_bytes_atomic
+from cardgen.print.pdf import FormCode
 from cardgen.workers import worker_start
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from cardgen.game import Game
 
 Progress = Callable[[int, int], None]
@@ -128,17 +133,29 @@ def _png_pool(want: set[str]) -> Iterator[ProcessPoolExecutor | None]:
 
 
 _SHARED: dict[str, FaceCache] = {}
-"""The parsed faces a forked PDF worker inherits (set just before the fork)."""
+"""The face cache a forked worker inherits (set just before the fork)."""
 
 
-def _write_pdf_job(path: Path, imp: Imposition, title: str, colour: str) -> None:
-    write_pdf(path, imp, title=title, colour="cmyk" if colour == "cmyk" else "rgb", cache=_SHARED.get("cache"))
+def _record_job(faces: Sequence[tuple[Face, float]], cmyk: bool) -> list[tuple[Face, bool, float, FormCode | None]]:
+    """In the kit's worker: parse and draw `faces` (each with its layout's bleed) as forms,
+    sent back for the parent's sheet PDFs and kept here for the proof's cells."""
+    cache = _SHARED["cache"]
+    return [(face, cmyk, bleed, cache.form(face, cmyk, bleed)) for face, bleed in faces]
+
+
+def _proof_cells_job(folder: Path, faces: dict[str, tuple[Face, int]], options: BuildOptions,
+                     forms: Sequence[tuple[Face, bool, float, FormCode | None]]) -> dict[str, Image.Image]:
+    """In the worker: the proof sheet's cells; `forms` are those the parent drew."""
+    cache = _SHARED["cache"]
+    cache.remember(forms)
+    return proof_cells(folder, faces, options, cache)
 
 
 @contextmanager
 def _pdf_pool(cache: FaceCache, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
-    """One forked worker for sheet PDFs when there are two or more and a second core; None
-    elsewhere (a spawned worker would have to parse every face again)."""
+    """One forked worker that shares the faces' drawing and makes the proof's cells, when a
+    build writes two or more sheet PDFs and has a second core; None elsewhere (a spawned worker
+    would have to load and parse everything again)."""
     if jobs < 2 or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
         yield None
         return
@@ -198,23 +215,25 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
                 for key, (face, count) in faces.items()} if pool else {}
-        # Every face is parsed once, here; then half the sheet PDFs are written by a forked
-        # worker that inherits the parsed faces, while this process writes the other half.
-        for face, _ in faces.values() if "pdf" in want else ():
-            cache.drawing(face, options.colour == "cmyk")
+        # Every face is parsed and drawn as a form once: half here, half by a forked worker at
+        # the same time; each side gets the other's forms.
+        cmyk = options.colour == "cmyk"
+        needed = list(dict.fromkeys((face, imp.bleed) for _, _, imp in plans for face in imp.faces))
         with _pdf_pool(cache, len(plans)) as pdf_pool:
-            jobs = []
-            for i, (comp, layout, imp) in enumerate(plans):
+            theirs = pdf_pool.submit(_record_job, needed[1::2], cmyk) if pdf_pool else None
+            mine = [(face, cmyk, bleed, cache.form(face, cmyk, bleed))
+                    for face, bleed in (needed[0::2] if theirs else needed)]
+            if theirs is not None:
+                cache.remember(theirs.result())
+            # The worker makes the proof's cells from the forms of both halves while this
+            # process writes the sheet PDFs (with PNGs the cells are cut from those, later).
+            proof = pdf_pool.submit(_proof_cells_job, folder, faces, options, mine) \
+                if pdf_pool and "png" not in want else None
+            for comp, layout, imp in plans:
                 name = pdf_name(comp.stem, options.paper, layout, options.flip)
-                args = (folder / name, imp, f"{title} – {comp.title}", options.colour)
-                jobs.append(pdf_pool.submit(_write_pdf_job, *args) if pdf_pool and i % 2 else None)
-                if jobs[-1] is None:
-                    write_pdf(*args[:2], title=args[2], colour=options.colour, cache=cache)
-                    advance(len(imp.pages))
-            for job, (_, _, imp) in zip(jobs, plans):
-                if job is not None:
-                    job.result()
-                    advance(len(imp.pages))
+                write_pdf(folder / name, imp, title=f"{title} – {comp.title}", colour=options.colour, cache=cache)
+                advance(len(imp.pages))
+            cells = proof.result() if proof is not None else None
         for comp, layout, imp in plans:
             name = pdf_name(comp.stem, options.paper, layout, options.flip)
             fronts = sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
@@ -265,7 +284,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 advance(1)
             lines.append(f"{folder / 'png'}/: {words.count(len(faces), 'face')} at {options.dpi} dpi with "
                          f"{options.bleed:g} mm bleed, named <face>_x<count>.png")
-    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache)
+    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache, cells)
     entries.extend(extra)
     if later is not None:
         entries.extend(later())

@@ -7,7 +7,8 @@ Kept apart from `cardgen.kit` so the sheet pipeline stays readable; `write_kit` 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import LayoutError
@@ -16,9 +17,11 @@ from cardgen.print.faces import Face, Item
 from cardgen.print.files import write_bytes_atomic
 from cardgen.print.ink import common_backs, coverage, low_ink
 from cardgen.print.pdf import FaceCache, RgbToCmyk
-from cardgen.print.proof import proof_png
+from cardgen.print.proof import cells_from_forms, proof_png
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from cardgen.kit import Component, ExtraPdf
 
 
@@ -99,22 +102,36 @@ def rgb_to_cmyk(options: BuildOptions) -> RgbToCmyk:
     return converter(options.icc, ink_limit(options)).colour
 
 
-def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: Sequence[ExtraPdf],
-           faces: dict[str, tuple[Face, int]], options: BuildOptions, lines: list[str],
-           cache: FaceCache | None = None) -> list[dict[str, Any]]:
-    """Write proof.png (always), the TTS export (`--format tts`) and the service files
-    (`--service`); return their manifest entries and add their summary lines to `lines`."""
-    folder = options.out / game
-    entries: list[dict[str, Any]] = []
-    listed = [(face, count) for face, count in faces.values()]
-    cells = {}
+def proof_cells(folder: Path, faces: dict[str, tuple[Face, int]], options: BuildOptions,
+                cache: FaceCache | None) -> dict[str, Image.Image]:
+    """The proof sheet's cells by face key: cut from the PNG faces when the build wrote them in
+    `folder`, else rasterised from the faces the PDFs parsed (`cache`); faces with neither are
+    left to `proof_png`, which renders them from their SVG."""
+    cells: dict[str, Image.Image] = {}
     if "png" in options.formats:  # cut the cells from the faces just rasterised: no second render
         from cardgen.print.proof import cell_from_png
 
-        for face, count in listed:
+        for face, count in faces.values():
             png = folder / f"png/{face.key}_x{count}.png"
             if png.is_file():
                 cells[face.key] = cell_from_png(png.read_bytes(), face)
+    rest = [face for face, _ in faces.values() if face.key not in cells]
+    if rest and cache is not None:  # from the faces the PDFs parsed: no SVG rasterised again
+        cells.update(cells_from_forms(rest, cache, options.bleed))
+    return cells
+
+
+def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: Sequence[ExtraPdf],
+           faces: dict[str, tuple[Face, int]], options: BuildOptions, lines: list[str],
+           cache: FaceCache | None = None, cells: Mapping[str, Image.Image] | None = None) -> list[dict[str, Any]]:
+    """Write proof.png (always), the TTS export (`--format tts`) and the service files
+    (`--service`); return their manifest entries and add their summary lines to `lines`.
+    `cells` are the proof's cells when made already (`proof_cells`)."""
+    folder = options.out / game
+    entries: list[dict[str, Any]] = []
+    listed = [(face, count) for face, count in faces.values()]
+    if cells is None:
+        cells = proof_cells(folder, faces, options, cache)
     write_bytes_atomic(folder / "proof.png", proof_png(listed, title, cells))
     entries.append({"file": "proof.png", "type": "proof", "faces": len(listed),
                     "printed_faces": sum(c for _, c in listed)})

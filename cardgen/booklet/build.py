@@ -1,7 +1,7 @@
 """Writing a game's rule booklets: `rules-<lang>-<sheet>-duplex-short.pdf` (A5 pages imposed for
 saddle stitching on A4 or Letter) and `rules-<lang>-a5-read.pdf` (one A5 page per page, for
-screens), atomically, with their manifest entries. Each language is typeset in its own worker
-process while the caller draws the card sheets (`start_booklets`).
+screens), atomically, with their manifest entries. The languages are typeset in worker processes
+while the caller draws the card sheets (`start_booklets`).
 
 The text is `templates/<game>/rules-<lang>.txt` (see `markup`); the numbers come from the set
 file (`--set`), the diagrams from engine positions drawn with the game's art. This module knows
@@ -134,14 +134,25 @@ def render_booklet(content: BookletContent, lang: str, source: Any, paper: str, 
     return files, entries
 
 
+def booklet_workers(langs: int, cores: int, sheets: bool) -> int:
+    """How many processes typeset `langs` booklets on `cores` cores, beside a process drawing
+    the sheets (`sheets`) or not. A process typesets a second language in about 40 % of the
+    first one's time (the diagrams' card art, the imports and the figures are done), so with
+    the sheets taking one core of two, one process for both languages finishes sooner than
+    two processes sharing the other core."""
+    free = cores - 1 if sheets else cores
+    return max(1, min(langs, free))
+
+
 class Booklets:
-    """A game's booklets being typeset in worker processes (one per language, at most one per
-    core) while the caller draws the card sheets; `finish` waits for them and writes them.
+    """A game's booklets being typeset in worker processes while the caller draws the card
+    sheets (`booklet_workers`: one per language where there are cores for it, else one for
+    all); `finish` waits for them and writes them.
 
     Use it as a context manager: leaving the block early (an error, Ctrl-C) stops the workers.
     """
 
-    def __init__(self, content: BookletContent, options: Any, source: Any) -> None:
+    def __init__(self, content: BookletContent, options: Any, source: Any, sheets: bool = True) -> None:
         self.folder = Path(options.out) / content.game
         self.langs: tuple[str, ...] = tuple(options.langs) if options.wants("booklets") else ()
         self.sheet = SHEET.get(options.paper, "a4")
@@ -152,7 +163,7 @@ class Booklets:
             return
         fonts.register()  # once, before the fork, so no worker loads the fonts again
         context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        workers = max(1, min(len(self.langs), os.cpu_count() or 1))
+        workers = booklet_workers(len(self.langs), os.cpu_count() or 1, sheets)
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                          initializer=worker_start, initargs=(os.getpid(),))
         self._jobs = [self._pool.submit(render_booklet, content, lang, source, options.paper, options.flip,
@@ -192,16 +203,17 @@ class Booklets:
                 f"(fold) and {reading_name('…')} versions"]
 
 
-def start_booklets(content: BookletContent, options: Any, source: Any) -> Booklets:
+def start_booklets(content: BookletContent, options: Any, source: Any, sheets: bool = True) -> Booklets:
     """Start typesetting the booklets of `content`'s game for every language of `options`
-    (`source` is the loaded set); see `Booklets`."""
-    return Booklets(content, options, source)
+    (`source` is the loaded set) while the caller draws sheets (`sheets`) or not; see
+    `Booklets`."""
+    return Booklets(content, options, source, sheets)
 
 
 def write_booklets(content: BookletContent, options: Any, source: Any) -> list[dict[str, Any]]:
     """Render and write the booklets of `content`'s game into `options.out/game`; the manifest
     entries."""
-    with start_booklets(content, options, source) as booklets:
+    with start_booklets(content, options, source, sheets=False) as booklets:
         return booklets.finish()
 
 

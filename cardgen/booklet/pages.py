@@ -1,17 +1,19 @@
 """The booklet's A5 pages: parsed blocks and figures laid out with reportlab platypus.
 
 Real text in embedded DejaVu fonts (serif for reading, sans for headings and captions), German
-hyphenation through pyphen (reportlab's `hyphenationLang`), diagrams as vector drawings, a page
-number in every footer. Deterministic output (reportlab's invariant mode).
+hyphenation through pyphen (reportlab's `hyphenationLang`; `hyphens` reads the patterns lazily),
+diagrams as vector drawings, a page number in every footer. Deterministic output (reportlab's invariant mode).
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from reportlab import rl_config  # type: ignore[import-untyped]
 from reportlab.graphics.shapes import Drawing, Group  # type: ignore[import-untyped]
 from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.lib.enums import TA_CENTER, TA_LEFT  # type: ignore[import-untyped]
@@ -22,6 +24,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
                                 KeepTogether, PageBreak, PageTemplate, Paragraph, Spacer)
 
 from cardgen import fonts
+from cardgen.booklet.hyphens import hyphenator
 from cardgen.booklet.markup import Block, Document, inline
 from cardgen.errors import LayoutError
 
@@ -47,7 +50,8 @@ def styles(lang: str) -> dict[str, ParagraphStyle]:
 
     Ragged right because the A5 column holds only ~60 characters: justified lines there open
     gaping word spaces wherever a long word cannot be hyphenated."""
-    hy = {"hyphenationLang": HYPHENATION.get(lang, ""), "embeddedHyphenation": 1, "uriWasteReduce": 0.3}
+    hy = {"hyphenationLang": hyphenator(HYPHENATION.get(lang, "")), "embeddedHyphenation": 1,
+          "uriWasteReduce": 0.3}
     body = ParagraphStyle("body", fontName="DejaVuSerif", fontSize=9.5, leading=12.6, textColor=INK,
                           alignment=TA_LEFT, spaceAfter=4.2, bulletFontName="DejaVuSerif", **hy)
 
@@ -191,9 +195,29 @@ def _frame(odd: bool) -> Frame:
 FRAME_WIDTH = (A5[0] - MARGIN["inner"] - MARGIN["outer"]) * mm
 
 
+@contextmanager
+def binary_streams() -> Iterator[None]:
+    """reportlab's PDFs written meanwhile store their compressed streams as they are, without
+    reportlab's default ASCII85 wrapping (text-safe, a quarter larger): the booklet's pages are
+    read back with pypdf to impose them, and its pure-Python ASCII85 decoder was a fifth of
+    that. reportlab has this only as a global setting, hence the set-and-restore."""
+    old = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = old
+
+
 def render_pages(doc: Document, lang: str, figures: Mapping[str, Callable[[], Figure]],
                  spec: PageSpec) -> tuple[bytes, int]:
     """The A5 pages of the booklet as PDF bytes, and their number."""
+    with binary_streams():
+        return _render_pages(doc, lang, figures, spec)
+
+
+def _render_pages(doc: Document, lang: str, figures: Mapping[str, Callable[[], Figure]],
+                  spec: PageSpec) -> tuple[bytes, int]:
     ensure_fonts()
     buf = io.BytesIO()
     template = BaseDocTemplate(buf, pagesize=(A5[0] * mm, A5[1] * mm), title=spec.title,
@@ -210,6 +234,11 @@ def render_pages(doc: Document, lang: str, figures: Mapping[str, Callable[[], Fi
 
 def notes_pages(first: int, count: int, spec: PageSpec, heading: str) -> bytes:
     """`count` ruled notes pages numbered from `first`, to fill the booklet to a multiple of 4."""
+    with binary_streams():
+        return _notes_pages(first, count, spec, heading)
+
+
+def _notes_pages(first: int, count: int, spec: PageSpec, heading: str) -> bytes:
     ensure_fonts()
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(A5[0] * mm, A5[1] * mm), invariant=1, initialFontName="DejaVuSans")

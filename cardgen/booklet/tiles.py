@@ -13,11 +13,17 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Path, PolyLine, Rect, String  # type: ignore[import-untyped]
+from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
+from reportlab.graphics.shapes import (  # type: ignore[import-untyped]
+    Circle, DirectDraw, Drawing, Group, Line, Path, PolyLine, Rect, String,
+)
 from reportlab.lib import colors  # type: ignore[import-untyped]
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName  # type: ignore[import-untyped]
 from svglib.svglib import svg2rlg
 
+from cardgen import fonts
 from cardgen.art import tile_svg
 from cardgen.colours import Colour
 from cardgen.geometry import Part
@@ -31,24 +37,85 @@ OK = colors.HexColor("#1d7a35")
 BAD = colors.HexColor("#c0141c")
 MARK = colors.HexColor("#222222")
 
-_CACHE: dict[tuple[object, ...], Group] = {}
+_CACHE: dict[tuple[object, ...], Group | CardArt] = {}
 
 
-def tile_group(parts: Sequence[Part], palette: Mapping[str, Colour], rot: int = 0, flip: bool = False,
-               size_mm: float = CELL_MM) -> Group:
-    """The art of one card/tile as the kit prints it at `size_mm`, as a reportlab group
-    `size_mm` square in points (cached per face and size)."""
+class CardArt(DirectDraw):  # type: ignore[misc]
+    """One card's art in a diagram: drawn once per PDF as a form XObject, then placed with one
+    `Do` wherever a diagram shows that card (a booklet shows the same few cards a hundred
+    times). reportlab's renderers draw a DirectDraw node by calling `drawDirectly`."""
+
+    def __init__(self, name: str, art: Group, side: float = S) -> None:
+        super().__init__()
+        self.__dict__.update(name=name, art=art, side=side)  # past reportlab's attribute checking
+
+    def drawDirectly(self, renderer: Any) -> None:
+        c = renderer._canvas
+        if xObjectName(self.name) not in c._doc.idToObject:  # the first time in this PDF
+            side = self.side
+            drawing = Drawing(side, side)
+            drawing.add(self.art)
+            fonts.register_face("DejaVuSans")
+            drawing.initialFontName = "DejaVuSans"  # not reportlab's Helvetica, never embedded
+            outer = c.__dict__.get("_drawing")  # renderPDF.draw replaces and then deletes it
+            c.beginForm(self.name, -side, -side, 2 * side, 2 * side)  # the art runs past the cell: clipped outside
+            renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            state = c._extgstate.getState()
+            if state:
+                resources.ExtGState = state  # its transparency, as in the sheets' forms
+            c.endForm(Resources=resources)
+            if outer is not None:
+                c.__dict__["_drawing"] = outer
+        c.doForm(self.name)
+
+    def getBounds(self) -> tuple[float, float, float, float]:
+        return self.art.getBounds()  # type: ignore[no-any-return]
+
+    def copy(self) -> CardArt:
+        return self  # never changed once made
+
+
+def tile_group(parts: Sequence[Part], palette: Mapping[str, Colour], rot: int = 0,
+               flip: bool = False, size_mm: float = CELL_MM) -> Group | CardArt:
+    """The art of one card/tile as the kit prints it at `size_mm`, as a reportlab node
+    `size_mm` square in points (cached per face and size).
+
+    The art is drawn and parsed once per card and palette; a turned or flipped card is that
+    node under a transformation. `tile_svg` turns and flips its art as a whole about the
+    card's centre, so this is the same picture for half the drawing and parsing. In a PDF
+    each card's art is one form XObject (`CardArt`)."""
     key = (tuple(parts), tuple(sorted((k, v.fill) for k, v in palette.items())), rot % 360, flip, size_mm)
     found = _CACHE.get(key)
     if found is None:
-        svg = tile_svg(parts, palette, size_mm, 0.0, rot=rot % 360, flip=flip)
-        d = svg2rlg(io.BytesIO(svg.encode("utf-8")))
-        assert d is not None, "the tile art could not be read"
-        found = Group(*d.contents)
-        side = size_mm * PT
-        found.scale(side / d.width, side / d.height)
+        if rot % 360 or flip:
+            found = Group(tile_group(parts, palette, size_mm=size_mm),
+                          transform=_turn(rot % 360, flip, size_mm * PT))
+        else:
+            svg = tile_svg(parts, palette, size_mm, 0.0)
+            d = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+            assert d is not None, "the tile art could not be read"
+            art = Group(*d.contents)
+            side = size_mm * PT
+            art.scale(side / d.width, side / d.height)
+            # a name from the order of first use: the same in every run
+            found = CardArt(f"card{sum(isinstance(v, CardArt) for v in _CACHE.values())}", art, side)
         _CACHE[key] = found
     return found
+
+
+def _turn(rot: int, flip: bool, side: float = S) -> tuple[float, float, float, float, float, float]:
+    """The transformation of a cell (0..side, y up) that flips it east-west (if `flip`) and then
+    turns it clockwise by `rot` degrees (a multiple of 90) about its centre."""
+    if rot % 90:
+        raise ValueError(f"rotation {rot} is not a multiple of 90 degrees")
+    cos, sin = {0: (1, 0), 90: (0, -1), 180: (-1, 0), 270: (0, 1)}[rot % 360]  # of -rot: y is up
+    fx = -1 if flip else 1
+    c = side / 2
+    # x' = c + cos*(fx*(x - c)) - sin*(y - c);  y' = c + sin*(fx*(x - c)) + cos*(y - c)
+    return (cos * fx, sin * fx, -sin, cos,
+            c - cos * fx * c + sin * c, c - sin * fx * c - cos * c)
 
 
 @dataclass
@@ -57,11 +124,11 @@ class Grid:
 
     size_mm: float = CELL_MM
     """The side of one cell: the printed card size, so the art fits it unscaled."""
-    cards: list[tuple[tuple[int, int], Group]] = field(default_factory=list)
+    cards: list[tuple[tuple[int, int], Group | CardArt]] = field(default_factory=list)
     marks: list[tuple[str, tuple[int, int], dict[str, object]]] = field(default_factory=list)
     extra: set[tuple[int, int]] = field(default_factory=set)
 
-    def card(self, cell: tuple[int, int], art: Group) -> None:
+    def card(self, cell: tuple[int, int], art: Group | CardArt) -> None:
         """Draw `art` on `cell`."""
         self.cards.append((cell, art))
 

@@ -3,7 +3,9 @@
 Each distinct face is parsed once (svglib) into a reportlab Drawing, kept in a `FaceCache` that
 a build shares across all its layouts, and drawn once per PDF into a form XObject whose BBox is
 the face's bleed box (so the art is clipped to it). Every placement is then one `Do` of that
-form under a translation. Points appear only here; the layout data is in mm, origin top-left.
+form under a translation. A form's PDF operators are worked out once per build (`FormCode`)
+and copied into each PDF that shows the face: the four layouts of a kit no longer draw every
+face four times. Points appear only here; the layout data is in mm, origin top-left.
 """
 
 from __future__ import annotations
@@ -11,14 +13,21 @@ from __future__ import annotations
 import copy
 import io
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
-from reportlab.graphics.shapes import Drawing  # type: ignore[import-untyped]
+from reportlab.graphics.shapes import (  # type: ignore[import-untyped]
+    Circle, Drawing, Ellipse, Group, Line, Path as RlPath, Polygon, PolyLine, Rect,
+)
 from reportlab.lib.colors import CMYKColor, Color, rgb2cmyk  # type: ignore[import-untyped]
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary  # type: ignore[import-untyped]
+from reportlab import rl_config  # type: ignore[import-untyped]
+from reportlab.pdfbase.pdfdoc import (  # type: ignore[import-untyped]
+    PDFArray, PDFBase85Encode, PDFDictionary, PDFName, PDFResourceDictionary, PDFStream, PDFZCompress,
+    pdfdocEnc, xObjectName,
+)
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from svglib.svglib import svg2rlg
 
@@ -71,6 +80,7 @@ class FaceCache:
         # `adjust` redraws a face before it is parsed (low-ink faces); `convert` is the CMYK
         # conversion (an ICC profile's) instead of reportlab's formula.
         self._drawings: dict[tuple[str, str, bool], Drawing] = {}
+        self._forms: dict[tuple[str, str, bool, float], FormCode | None] = {}
         self.parses = 0
         self.adjust = adjust
         self.convert = convert
@@ -96,6 +106,24 @@ class FaceCache:
         self._drawings[key] = found
         return found
 
+    def form(self, face: Face, cmyk: bool, bleed: float) -> FormCode | None:
+        """`face`'s form XObject for a layout with `bleed` mm, as PDF operators to copy into a
+        PDF; None when the face's art holds text or images (those must be drawn per PDF)."""
+        if self.adjust is not None:
+            face = self.adjust(face)
+        key = (face.key, face.svg, cmyk, bleed)
+        if key not in self._forms:
+            self._forms[key] = record_form(face, self.drawing(face, cmyk), bleed)
+        return self._forms[key]
+
+    def remember(self, forms: Iterable[tuple[Face, bool, float, FormCode | None]]) -> None:
+        """Take forms recorded elsewhere (another process's `form` for the same face, colour
+        mode and bleed), so this cache need not draw them again."""
+        for face, cmyk, bleed, form in forms:
+            if self.adjust is not None:
+                face = self.adjust(face)
+            self._forms.setdefault((face.key, face.svg, cmyk, bleed), form)
+
     def _parsed(self, face: Face) -> Drawing:
         key = (face.key, face.svg, False)
         found = self._drawings.get(key)
@@ -115,7 +143,15 @@ def form_name(key: str) -> str:
     return f"face.{key}"
 
 
+def _canvas(target: Any, size: tuple[float, float]) -> Canvas:
+    """A canvas set up like every sheet PDF's (the same initial font, so the same font names)."""
+    return Canvas(target, pagesize=size, invariant=1, pageCompression=1,
+                  initialFontName=ensure_font(), initialFontSize=FOOTER_SIZE)
+
+
 def define_form(c: Canvas, face: Face, drawing: Drawing, bleed: float) -> None:
+    """Draw `face` into `c` as the form XObject `form_name(face.key)`, clipped to its trim size
+    plus `bleed` mm."""
     wpt = mm_to_pt(face.width + 2 * bleed)
     hpt = mm_to_pt(face.height + 2 * bleed)
     c.beginForm(form_name(face.key), 0, 0, wpt, hpt)
@@ -134,6 +170,93 @@ def define_form(c: Canvas, face: Face, drawing: Drawing, bleed: float) -> None:
     if state:
         resources.ExtGState = state
     c.endForm(Resources=resources)
+
+
+_PLAIN = (Group, RlPath, Rect, Circle, Ellipse, Line, PolyLine, Polygon)
+"""The shapes whose PDF operators depend on nothing but themselves (text does: it records the
+characters each PDF's font subset must hold; images add objects to the document)."""
+
+
+def _plain(node: Any) -> bool:
+    return all(isinstance(child, _PLAIN) and _plain(child) for child in getattr(node, "contents", ()))
+
+
+@dataclass(frozen=True, slots=True)
+class FormCode:
+    """A face's form XObject drawn once: its size in points, its PDF operators and the
+    transparency states ((key, value) -> name) its operators use."""
+
+    key: str
+    width: float
+    height: float
+    code: tuple[str, ...]
+    states: tuple[tuple[tuple[str, Any], str], ...]
+    stream: bytes = b""
+    """The form's content stream as a compressed PDF writes it (filters applied), so that each
+    PDF copies the bytes instead of encoding and compressing the same operators again."""
+    filters: tuple[str, ...] = ()
+    preamble: str = ""
+    """The recording canvas's preamble, part of `stream`: a canvas with another one (another
+    initial font) must not use the ready-made stream."""
+
+
+def record_form(face: Face, drawing: Drawing, bleed: float) -> FormCode | None:
+    """`define_form`'s operators for `face`, worked out on a scratch canvas (never saved), or
+    None when the art holds anything but plain shapes (text, images)."""
+    if not _plain(drawing):
+        return None
+    c = _canvas(io.BytesIO(), (100.0, 100.0))
+    wpt = mm_to_pt(face.width + 2 * bleed)
+    hpt = mm_to_pt(face.height + 2 * bleed)
+    c.beginForm(form_name(face.key), 0, 0, wpt, hpt)
+    off = mm_to_pt(face.bleed - bleed)
+    c.translate(-off, -off)
+    c.scale(mm_to_pt(face.width + 2 * face.bleed) / drawing.width,
+            mm_to_pt(face.height + 2 * face.bleed) / drawing.height)
+    renderPDF.draw(drawing, c, 0, 0)
+    if c._colorsUsed or c._shadingUsed:  # named colours or shadings: document objects, not operators
+        return None
+    # What reportlab's form object and stream would make of the operators in a compressed PDF
+    # (`_canvas` always compresses): the canvas's preamble and operators, encoded, then each
+    # filter applied in reverse order.
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    stream = pdfdocEnc("\n".join([c._preamble, *c._code]))
+    for stream_filter in reversed(filters):
+        stream = stream_filter.encode(stream)
+    return FormCode(face.key, wpt, hpt, tuple(c._code), tuple(c._extgstate._c.items()), stream,
+                    tuple(f.pdfname for f in filters), c._preamble)
+
+
+def replay_form(c: Canvas, form: FormCode) -> None:
+    """Add a recorded form to `c`: the same form XObject `define_form` would have drawn."""
+    encoded = c._pageCompression and form.stream and c._preamble == form.preamble and \
+        form.filters == tuple(f.pdfname for f in ([PDFBase85Encode, PDFZCompress] if rl_config.useA85
+                                                  else [PDFZCompress]))
+    c.beginForm(form_name(form.key), 0, 0, form.width, form.height)
+    if not encoded:
+        c._code.extend(form.code)
+    c._extgstate._c.update(form.states)
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    state = c._extgstate.getState()
+    if state:
+        resources.ExtGState = state
+    c.endForm(Resources=resources)
+    if encoded:
+        # The stream ready-made: reportlab applies no filter to a stream that names its own.
+        obj = c._doc.idToObject[xObjectName(form_name(form.key))]
+        obj.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName(n) for n in form.filters])}),
+                                 content=form.stream)
+
+
+def add_form(c: Canvas, cache: FaceCache, face: Face, cmyk: bool, bleed: float) -> None:
+    """Add `face` to `c` as its form XObject: copied from the cache's recorded operators, or
+    drawn from the parsed face when it cannot be recorded."""
+    form = cache.form(face, cmyk, bleed)
+    if form is not None:
+        replay_form(c, form)
+    else:
+        define_form(c, face, cache.drawing(face, cmyk), bleed)
 
 
 def pt_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
@@ -218,14 +341,11 @@ def write_pdf(
     with atomic_path(target) as tmp:
         first = imposition.pages[0]
         size = (mm_to_pt(first.width), mm_to_pt(first.height))
-        c = Canvas(
-            str(tmp), pagesize=size, invariant=1, pageCompression=1,
-            initialFontName=font, initialFontSize=FOOTER_SIZE,
-        )
+        c = _canvas(str(tmp), size)
         c.setTitle(title or target.stem)
         c.setCreator("cardgen")
         for key in used:
-            define_form(c, faces[key], cache.drawing(faces[key], cmyk), imposition.bleed)
+            add_form(c, cache, faces[key], cmyk, imposition.bleed)
             done += 1
             if progress is not None:
                 progress(done, total)

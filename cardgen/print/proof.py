@@ -11,12 +11,16 @@ import io
 import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
 from cardgen.print.faces import Face
 from cardgen.fonts import font_bytes
 from cardgen.print.raster import face_image, png_bytes
+
+if TYPE_CHECKING:
+    from cardgen.print.pdf import FaceCache
 
 CELL = 150
 """Pixels of the square a face is fitted into."""
@@ -56,6 +60,56 @@ def cell_from_png(data: bytes, face: Face) -> Image.Image:
         img = img.crop((bx, by, img.width - bx, img.height - by))
     img.thumbnail((CELL, CELL))
     return img
+
+
+def _cell_size(face: Face) -> tuple[int, int]:
+    """Pixels of `face`'s trim area fitted into a CELL-pixel square."""
+    scale = CELL / max(face.width, face.height)
+    return max(1, min(CELL, round(face.width * scale))), max(1, min(CELL, round(face.height * scale)))
+
+
+def cells_from_forms(faces: Sequence[Face], cache: FaceCache, bleed: float = 0.0) -> dict[str, Image.Image]:
+    """Proof cells of `faces` (by key) from the build's parsed faces: every face is placed on one
+    PDF page, which pdfium rasterises at once, and each cell is cut at the face's trim. The
+    forms drawn for the sheets are reused (`bleed`: the sheets' bleed in mm), so a build that
+    writes PDFs neither parses nor draws a face again; the art beyond the trim keeps the cut
+    edges clean."""
+    import pypdfium2  # type: ignore[import-untyped]  # only here: the proof sheet of a build
+
+    from cardgen.print.pdf import _canvas, add_form, form_name
+    from cardgen.units import mm_to_pt
+
+    # At pdfium's scale 1, 1 pt is 1 pixel. Each face gets a slot: its trim at whole pixels,
+    # the bleed around it and a free pixel, so no neighbour's art reaches into a cell.
+    slots = []
+    x = 1
+    for face in faces:
+        w, h = _cell_size(face)
+        b = min(bleed, face.bleed)
+        sx, sy = w / mm_to_pt(face.width), h / mm_to_pt(face.height)  # pixels per pt of art
+        bx, by = mm_to_pt(b) * sx, mm_to_pt(b) * sy
+        left, top = x + math.ceil(bx), 1 + math.ceil(by)
+        slots.append((face, b, (left, top, w, h), (sx, sy, bx, by)))
+        x = left + w + math.ceil(bx) + 1
+    height = max((top + h + math.ceil(by) + 1 for _, _, (_, top, _, h), (_, _, _, by) in slots), default=1)
+    buf = io.BytesIO()
+    c = _canvas(buf, (max(x, 1), height))
+    for face, b, _, _ in slots:
+        add_form(c, cache, face, False, b)  # recorded for the sheets already: copied, not drawn
+    for face, b, (left, top, w, h), (sx, sy, bx, by) in slots:
+        c.saveState()
+        c.translate(left - bx, height - top - h - by)
+        c.scale(sx, sy)
+        c.doForm(form_name(face.key))
+        c.restoreState()
+    c.showPage()
+    c.save()
+    document = pypdfium2.PdfDocument(buf.getvalue())
+    try:
+        sheet = document[0].render(scale=1).to_pil().convert("RGB")
+    finally:
+        document.close()
+    return {face.key: sheet.crop((left, top, left + w, top + h)) for face, _, (left, top, w, h), _ in slots}
 
 
 def proof_image(faces: Sequence[tuple[Face, int]], title: str,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 
-import cairosvg  # type: ignore[import-untyped]
 from PIL import Image
 
 from cardgen.print.faces import Face
@@ -18,6 +17,9 @@ def face_image(face: Face, px_per_mm: float, trim: bool = True) -> Image.Image:
     full_h = face.height + 2 * face.bleed
     w = max(1, round(full_w * px_per_mm))
     h = max(1, round(full_h * px_per_mm))
+    # Loading cairo costs about a third of a second: only builds that rasterise SVG pay it.
+    import cairosvg  # type: ignore[import-untyped]
+
     data = cairosvg.svg2png(bytestring=face.svg.encode("utf-8"), output_width=w, output_height=h)
     with Image.open(io.BytesIO(data)) as raw:
         rgba = raw.convert("RGBA")

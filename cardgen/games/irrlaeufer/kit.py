@@ -263,7 +263,8 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     castles = Component("castles", "Burgen / castles", (Item(red, blue, CASTLES),), CASTLE_CUTTING,
                         layouts=("duplex", "gutterfold"))
     # The booklets are typeset in other processes while the sheets are drawn here.
-    with start_booklets(CONTENT, options, board) as booklets:
+    draws_sheets = any(options.wants(part) for part in ("board", "parts", "castles"))
+    with start_booklets(CONTENT, options, board, sheets=draws_sheets) as booklets:
         lines = write_kit("irrlaeufer", board.name, [castles], dataclasses.replace(options, layouts=layouts),
                           quiet=quiet, extra_pdfs=extras, later=booklets.finish)
         return lines + booklets.summary()

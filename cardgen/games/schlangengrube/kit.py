@@ -24,9 +24,10 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     pit = load_pit_set(options.set_path)
     if options.card_size is not None:  # --card-size: tiles and markers, their art and the figures
         pit = dataclasses.replace(pit, tile_size=options.card_size)
-    tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
-                      layouts=("single", "glue", "duplex"), marks="crosses")
-    # The booklets are typeset in other processes while the sheets are drawn here.
-    with start_booklets(CONTENT, options, pit) as booklets:
+    # The booklets are typeset in other processes while the faces and sheets are drawn here
+    # (started first: they are the longest part of the build).
+    with start_booklets(CONTENT, options, pit, sheets=options.wants("tiles")) as booklets:
+        tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
+                          layouts=("single", "glue", "duplex"), marks="crosses")
         lines = write_kit("schlangengrube", pit.name, [tiles], options, quiet=quiet, later=booklets.finish)
         return lines + booklets.summary()

@@ -25,8 +25,9 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     nest = load(options)
     if options.card_size is not None:  # --card-size: the cards, their art and the booklet's figures
         nest = dataclasses.replace(nest, card_size=options.card_size)
-    cards = Component("cards", "Karten / cards", tuple(items(nest, options.bleed)), CUTTING)
-    # The booklets are typeset in other processes while the sheets are drawn here.
-    with start_booklets(CONTENT, options, nest) as booklets:
+    # The booklets are typeset in other processes while the faces and sheets are drawn here
+    # (started first: they are the longest part of the build).
+    with start_booklets(CONTENT, options, nest, sheets=options.wants("cards")) as booklets:
+        cards = Component("cards", "Karten / cards", tuple(items(nest, options.bleed)), CUTTING)
         lines = write_kit("schlangennest", nest.name, [cards], options, quiet=quiet, later=booklets.finish)
         return lines + booklets.summary()

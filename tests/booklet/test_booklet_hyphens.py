@@ -1,0 +1,44 @@
+"""The lazily read hyphenation patterns give exactly pyphen's hyphenation."""
+
+from __future__ import annotations
+
+import re
+
+import pyphen  # type: ignore[import-untyped]
+import pytest
+
+from cardgen.booklet.hyphens import LazyHyphDict, LazyPyphen, hyphenator
+from cardgen.sets import TEMPLATES
+
+
+def _booklet_words() -> set[str]:
+    words: set[str] = set()
+    for path in TEMPLATES.rglob("rules-*.txt"):
+        words |= set(re.findall(r"\w+", path.read_text(encoding="utf-8")))
+    return words
+
+
+@pytest.mark.parametrize("lang", ["de_DE", "en_US"])
+def test_every_pattern_reads_as_pyphen_reads_it(lang: str) -> None:
+    eager = pyphen.HyphDict(pyphen.LANGUAGES[lang])
+    lazy = LazyHyphDict(pyphen.LANGUAGES[lang])
+    assert lazy.maxlen == eager.maxlen
+    assert {key: lazy.patterns.get(key) for key in eager.patterns} == eager.patterns
+    # the German file's nonstandard hyphenations (ck -> k-k in old spelling) keep their data
+    special = {k: v for k, v in eager.patterns.items() if any(getattr(x, "data", None) for x in v[1])}
+    for key, (_, values) in special.items():
+        assert [getattr(x, "data", None) for x in lazy.patterns.get(key)[1]] == [x.data for x in values]
+
+
+@pytest.mark.parametrize("lang", ["de_DE", "en_US"])
+def test_the_booklet_words_split_as_with_pyphen(lang: str) -> None:
+    words = _booklet_words() | {"Donaudampfschifffahrtsgesellschaft", "Straßenbahnhaltestelle", "Zucker"}
+    assert len(words) > 500
+    eager, lazy = pyphen.Pyphen(lang=lang), LazyPyphen(lang)
+    split = hyphenator(lang)
+    for word in words:
+        assert list(lazy.iterate(word)) == list(eager.iterate(word)) == list(split(word)), word
+
+
+def test_no_language_means_no_hyphenation() -> None:
+    assert hyphenator("") == ""
