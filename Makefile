@@ -19,6 +19,7 @@ all: kit
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,cluster]'
+	$(PY) -m compileall -q cardgen
 	touch $(STAMP)
 
 kit: $(STAMP)
@@ -36,6 +37,8 @@ test-all: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check 'board-game-factory>=0.3'
+	@# as an installed wheel is: cardgen's modules compiled, even where PYTHONDONTWRITEBYTECODE is set
+	$(PY) -m compileall -q cardgen
 	$(PY) bench/run.py
 
 lint: $(STAMP)
