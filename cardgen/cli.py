@@ -344,7 +344,7 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
 @click.option("--sticks", type=int, help="Irrläufer: sticks, proven to fit by laying them.  [default: 80]")
 @click.option("--name", help="The set's name (printed on the kit).")
 @click.option("--games", "n_games", type=click.IntRange(1, 10_000), default=None,
-              help="Seeded games per configuration of the quick check.  [default: 30; Irrläufer 12]")
+              help="Seeded games per configuration of the quick check.  [default: 30; Irrläufer 24]")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the check's games.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,

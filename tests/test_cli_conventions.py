@@ -91,3 +91,16 @@ def test_numbered_seats_count_from_one_in_every_output() -> None:
     assert "player 0" not in out and "player 1 " in out and "player 2 " in out
     code, out, _ = _run("replay", "--json", str(EXAMPLES / "pit-base-2p.json"))
     assert set(json.loads(out)["scores"]) == {"player 1", "player 2"}
+
+
+def test_help_states_the_games_defaults_the_commands_use() -> None:
+    """`check --help` and `variant --help` name the games per configuration that are played."""
+    from cardgen.engine.variant import QUICK_GAMES
+    from cardgen.registry import GAMES
+
+    irr = GAMES.get("irrlaeufer").default_games
+    base = GAMES.get("schlangennest").default_games
+    check = " ".join(CliRunner().invoke(main, ["check", "--help"]).output.split())
+    variant = " ".join(CliRunner().invoke(main, ["variant", "--help"]).output.split())
+    assert f"[default: {base}; Irrläufer {irr}]" in check
+    assert f"[default: {QUICK_GAMES}; Irrläufer {min(QUICK_GAMES, irr)}]" in variant
