@@ -17,13 +17,19 @@ Point = tuple[float, float]
 
 def fmt(value: float) -> str:
     """`value` rounded to 3 decimals, without trailing zeros and without "-0"."""
-    text = f"{round(value, 3):.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    # "%.3f" rounds the exact binary value correctly, as round(value, 3) does, so rounding
+    # first is not needed (the faces' bytes are the same); most numbers end in a non-zero
+    # digit and need no stripping. Faces write tens of thousands of numbers.
+    text = "%.3f" % value
+    if text[-1] != "0":
+        return text
+    text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def pt(p: Point) -> str:
     """A point as "x,y" for path data."""
-    return f"{fmt(p[0])},{fmt(p[1])}"
+    return fmt(p[0]) + "," + fmt(p[1])
 
 
 def polyline_d(points: Sequence[Point], closed: bool = False) -> str:
