@@ -324,6 +324,13 @@ _REACH = {PartKind.HEAD: (0.46, 0.43, 0.40, 0.37, 0.34, 0.31, 0.28, 0.25),
 _LATERAL = (0.0, 0.07, -0.07, 0.13, -0.13, 0.18, -0.18)
 
 
+@lru_cache(maxsize=None)
+def _candidates(kind: PartKind) -> tuple[tuple[float, float, float], ...]:
+    """(score, reach, lateral) of every end candidate, best score first, ties in trying order."""
+    tried = [(reach - 0.45 * abs(lat), reach, lat) for reach, lat in itertools.product(_REACH[kind], _LATERAL)]
+    return tuple(sorted(tried, key=lambda c: -c[0]))
+
+
 @dataclass(frozen=True, slots=True)
 class Placed:
     """One part laid out on the unit square: a body spine, or an end shape."""
@@ -350,16 +357,20 @@ def layout(parts: tuple[Part, ...]) -> tuple[Placed, ...]:
     for i in ends:
         part = parts[i]
         port = part.ports[0]
+        # The best-scoring 14 candidates that fit, best first (ties in the order tried): the
+        # candidates are tried best first and only until 14 fit, as each costs a shape.
         good: list[tuple[float, EndShape, Envelope]] = []
-        fallback: tuple[float, EndShape, Envelope] | None = None
-        for reach, lat in itertools.product(_REACH[part.kind], _LATERAL):
+        for score, reach, lat in _candidates(part.kind):
             shape, env, inside = _end_option(part.kind, port, reach, lat)
-            score = reach - 0.45 * abs(lat)
-            if lat == 0.0:
-                fallback = (score, shape, env)
             if inside and all(_end_clear_of_body(part.kind, port, reach, lat, a, b) for a, b in bodies):
                 good.append((score, shape, env))
-        options.append(sorted(good, key=lambda o: -o[0])[:14] or [fallback])  # type: ignore[list-item]
+                if len(good) == 14:
+                    break
+        if not good:  # nothing fits: the shortest straight end
+            reach = _REACH[part.kind][-1]
+            shape, env, _ = _end_option(part.kind, port, reach, 0.0)
+            good.append((reach, shape, env))
+        options.append(good)
     chosen = _choose(options)
     for i, shape in zip(ends, chosen):
         placed[i] = Placed(parts[i], shape.spine, shape)
