@@ -10,12 +10,10 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 
-from svgwrite.container import Group  # type: ignore[import-untyped]
-
 from cardgen.colours import Colour
 from cardgen.geometry import PartKind
 
-from ._svg import Point, fmt, luminance, mix, path, polyline_d, pt, smooth_d
+from ._svg import Group, Point, fmt, luminance, mix, path, polyline_d, pt, smooth_d
 from .layout import HW, OUT, ArcSpine, EndShape, LineSpine, Spine
 from .patterns import draw_pattern
 
