@@ -100,13 +100,22 @@ def reading_name(lang: str) -> str:
     return f"rules-{lang}-a5-read.pdf"
 
 
-def render_booklet(content: BookletContent, lang: str, source: Any, paper: str, flip: str,
-                   colour: str = "rgb", icc: Path | None = None) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """One language's booklet files (name -> PDF bytes, nothing written) and their manifest
-    entries. Runs in a worker process while the card sheets are drawn: everything it takes and
-    gives is plain data."""
-    sheet = SHEET.get(paper, "a4")
-    paper_name = "A4" if sheet == "a4" else "Letter"
+@dataclass(frozen=True, slots=True)
+class Typeset:
+    """One language's booklet as typeset by a worker process: the reading PDF, the PDF padded
+    to a multiple of 4 pages for imposition (both in the sheets' colour mode) and the number
+    of text pages."""
+
+    lang: str
+    read: bytes
+    full: bytes
+    pages: int
+
+
+def typeset_booklet(content: BookletContent, lang: str, source: Any, paper: str, flip: str,
+                    colour: str = "rgb", icc: Path | None = None) -> Typeset:
+    """Typeset one language's booklet. Runs in a worker process while the card sheets are
+    drawn: everything it takes and gives is plain data."""
     read, full, n = booklet_pages(content, lang, source, paper, flip)
     if colour == "cmyk":  # the booklets follow the sheets' colour mode
         from cardgen.print.colour import converter
@@ -114,6 +123,15 @@ def render_booklet(content: BookletContent, lang: str, source: Any, paper: str, 
 
         convert = converter(icc).colour
         read, full = to_cmyk_pdf(read, convert), to_cmyk_pdf(full, convert)
+    return Typeset(lang, read, full, n)
+
+
+def booklet_files(typeset: Typeset, paper: str) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+    """A typeset booklet's files (name -> PDF bytes, nothing written: the imposed booklet and
+    the reading version) and their manifest entries."""
+    lang, read, full, n = typeset.lang, typeset.read, typeset.full, typeset.pages
+    sheet = SHEET.get(paper, "a4")
+    paper_name = "A4" if sheet == "a4" else "Letter"
     total = len(_pages(full))
     files = {booklet_name(lang, sheet): impose_pdf(full, sheet, parse_title(full), lang), reading_name(lang): read}
     # type "booklet" (a PDF): kept apart from the card/tile sheets, which carry "fronts"
@@ -155,7 +173,8 @@ class Booklets:
         self.langs: tuple[str, ...] = tuple(options.langs) if options.wants("booklets") else ()
         self.sheet = SHEET.get(options.paper, "a4")
         self._pool: ProcessPoolExecutor | None = None
-        self._jobs: list[Future[tuple[dict[str, bytes], list[dict[str, Any]]]]] = []
+        self._jobs: list[Future[Typeset]] = []
+        self._paper = options.paper
         self._entries: list[dict[str, Any]] | None = None
         if not self.langs:
             return
@@ -166,7 +185,7 @@ class Booklets:
         workers = booklet_workers(len(self.langs), os.cpu_count() or 1, sheets)
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                          initializer=worker_start, initargs=(os.getpid(),))
-        self._jobs = [self._pool.submit(render_booklet, content, lang, source, options.paper, options.flip,
+        self._jobs = [self._pool.submit(typeset_booklet, content, lang, source, options.paper, options.flip,
                                         options.colour, options.icc)
                       for lang in self.langs]
 
@@ -188,7 +207,9 @@ class Booklets:
         if self._entries is None:
             entries: list[dict[str, Any]] = []
             for job in self._jobs:
-                files, more = job.result()
+                # Imposed here, not by the worker: when the sheets are done this process has a
+                # core to itself, and the worker meanwhile typesets the next language.
+                files, more = booklet_files(job.result(), self._paper)
                 for name, data in files.items():
                     write_bytes_atomic(self.folder / name, data)
                 entries.extend(more)
