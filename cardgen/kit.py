@@ -30,10 +30,11 @@ from cardgen.kit_extras import (
 )
 from cardgen.print.files import staged_folder, write_bytes_atomic
 from cardgen.print.pdf import FormCode
-from cardgen.print.proof import proof_png
 from cardgen.workers import worker_start
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from cardgen.game import Game
 
 Progress = Callable[[int, int], None]
@@ -142,13 +143,12 @@ def _record_job(faces: Sequence[tuple[Face, float]], cmyk: bool) -> list[tuple[F
     return [(face, cmyk, bleed, cache.form(face, cmyk, bleed)) for face, bleed in faces]
 
 
-def _proof_job(folder: Path, faces: dict[str, tuple[Face, int]], options: BuildOptions,
-               forms: Sequence[tuple[Face, bool, float, FormCode | None]], title: str) -> bytes:
-    """In the worker: the proof sheet as PNG bytes, its cells drawn from the forms of both
-    processes (`forms` are those the parent drew)."""
+def _proof_cells_job(folder: Path, faces: dict[str, tuple[Face, int]], options: BuildOptions,
+                     forms: Sequence[tuple[Face, bool, float, FormCode | None]]) -> dict[str, Image.Image]:
+    """In the worker: the proof sheet's cells; `forms` are those the parent drew."""
     cache = _SHARED["cache"]
     cache.remember(forms)
-    return proof_png(list(faces.values()), title, proof_cells(folder, faces, options, cache))
+    return proof_cells(folder, faces, options, cache)
 
 
 @contextmanager
@@ -225,15 +225,15 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                     for face, bleed in (needed[0::2] if theirs else needed)]
             if theirs is not None:
                 cache.remember(theirs.result())
-            # The worker makes the proof sheet (its cells from the forms of both halves) while
-            # this process writes the sheet PDFs (with PNGs the cells are cut from those, later).
-            proof = pdf_pool.submit(_proof_job, folder, faces, options, mine, title) \
+            # The worker makes the proof's cells from the forms of both halves while this
+            # process writes the sheet PDFs (with PNGs the cells are cut from those, later).
+            proof = pdf_pool.submit(_proof_cells_job, folder, faces, options, mine) \
                 if pdf_pool and "png" not in want else None
             for comp, layout, imp in plans:
                 name = pdf_name(comp.stem, options.paper, layout, options.flip)
                 write_pdf(folder / name, imp, title=f"{title} – {comp.title}", colour=options.colour, cache=cache)
                 advance(len(imp.pages))
-            proof_sheet = proof.result() if proof is not None else None
+            cells = proof.result() if proof is not None else None
         for comp, layout, imp in plans:
             name = pdf_name(comp.stem, options.paper, layout, options.flip)
             fronts = sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
@@ -284,7 +284,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 advance(1)
             lines.append(f"{folder / 'png'}/: {words.count(len(faces), 'face')} at {options.dpi} dpi with "
                          f"{options.bleed:g} mm bleed, named <face>_x<count>.png")
-    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache, proof=proof_sheet)
+    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache, cells)
     entries.extend(extra)
     if later is not None:
         entries.extend(later())
