@@ -83,8 +83,19 @@ def fmt(value: float) -> str:
 
 
 def pt(p: Point) -> str:
-    """A point as "x,y" for path data."""
-    return fmt(p[0]) + "," + fmt(p[1])
+    """A point as "x,y" for path data (each number as `fmt` writes it)."""
+    # `fmt` inlined: the art writes a few hundred thousand points per build.
+    x = "%.3f" % p[0]
+    if x[-1] == "0":
+        x = x.rstrip("0").rstrip(".")
+        if x == "-0":
+            x = "0"
+    y = "%.3f" % p[1]
+    if y[-1] == "0":
+        y = y.rstrip("0").rstrip(".")
+        if y == "-0":
+            y = "0"
+    return x + "," + y
 
 
 def polyline_d(points: Sequence[Point], closed: bool = False) -> str:

@@ -287,9 +287,11 @@ def _boxes(env: Envelope, gap: float, size: int = 12,
 
 def _inside_square(env: Envelope, port: Edge) -> bool:
     """Whether an end keeps clear of the three edges it does not enter by."""
+    n, e, s, w = (port != edge for edge in "NESW")
     for x, y, h in env:
-        room = {"N": y, "E": 1 - x, "S": 1 - y, "W": x}
-        if any(room[e] - h < 0.035 for e in room if e != port):
+        # The room to each edge (N: y, E: 1 - x, S: 1 - y, W: x) less the half-width.
+        if (n and y - h < 0.035) or (e and (1 - x) - h < 0.035) or (s and (1 - y) - h < 0.035) \
+                or (w and x - h < 0.035):
             return False
     return True
 
