@@ -152,11 +152,14 @@ def _proof_cells_job(folder: Path, faces: dict[str, tuple[Face, int]], options: 
 
 
 @contextmanager
-def _pdf_pool(cache: FaceCache, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
+def _pdf_pool(cache: FaceCache, jobs: int, beside: int = 0) -> Iterator[ProcessPoolExecutor | None]:
     """One forked worker that shares the faces' drawing and makes the proof's cells, when a
-    build writes two or more sheet PDFs and has a second core; None elsewhere (a spawned worker
-    would have to load and parse everything again)."""
-    if jobs < 2 or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
+    build writes two or more sheet PDFs and has a core for it besides this process and the
+    `beside` processes already working (the booklets' typesetting); None elsewhere (a spawned
+    worker would have to load and parse everything again). On two cores with the booklets
+    typeset beside, a worker would only take CPU from them, and they finish last."""
+    free = (os.cpu_count() or 1) - beside
+    if jobs < 2 or free < 2 or not sys.platform.startswith("linux"):
         yield None
         return
     _SHARED["cache"] = cache
@@ -171,14 +174,15 @@ def _pdf_pool(cache: FaceCache, jobs: int) -> Iterator[ProcessPoolExecutor | Non
 def write_kit(game: str, title: str, components: Sequence[Component], options: BuildOptions,
               extra: Sequence[dict[str, Any]] = (), quiet: bool = False,
               extra_pdfs: Sequence[ExtraPdf] = (),
-              later: Callable[[], Sequence[dict[str, Any]]] | None = None) -> list[str]:
+              later: Callable[[], Sequence[dict[str, Any]]] | None = None, beside: int = 0) -> list[str]:
     """Write every component's PDFs, SVGs and PNGs under `options.out/game` plus manifest.json.
 
     Only the components and extra PDFs `options.only` asks for (by stem or component name).
     `extra_pdfs` are written after the components' layouts (when PDFs are wanted) and their
     faces join the SVG and PNG files. `later` is called once the sheets are written, before the
     manifest: it finishes files made meanwhile in other processes (the booklets) and gives
-    their manifest entries. Returns one summary line per file group for the terminal.
+    their manifest entries; `beside` is how many such processes are at work (they share the
+    cores). Returns one summary line per file group for the terminal.
     """
     components = [comp for comp in components if options.wants(comp.stem)]
     extra_pdfs = [xpdf for xpdf in extra_pdfs if options.wants(str(xpdf.entry.get("component", xpdf.file)))]
@@ -219,7 +223,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         # the same time; each side gets the other's forms.
         cmyk = options.colour == "cmyk"
         needed = list(dict.fromkeys((face, imp.bleed) for _, _, imp in plans for face in imp.faces))
-        with _pdf_pool(cache, len(plans)) as pdf_pool:
+        with _pdf_pool(cache, len(plans), beside) as pdf_pool:
             theirs = pdf_pool.submit(_record_job, needed[1::2], cmyk) if pdf_pool else None
             mine = [(face, cmyk, bleed, cache.form(face, cmyk, bleed))
                     for face, bleed in (needed[0::2] if theirs else needed)]

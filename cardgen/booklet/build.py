@@ -176,13 +176,15 @@ class Booklets:
         self._jobs: list[Future[Typeset]] = []
         self._paper = options.paper
         self._entries: list[dict[str, Any]] | None = None
+        self.workers = 0
+        """How many worker processes typeset the booklets (0 without languages)."""
         if not self.langs:
             return
         # The fonts are registered by the worker (render_pages), not here before the fork: that
         # took ~0.09 s during which neither the sheets nor the booklets got on (the sheets need
         # only the regular sans, which they register themselves).
         context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        workers = booklet_workers(len(self.langs), os.cpu_count() or 1, sheets)
+        self.workers = workers = booklet_workers(len(self.langs), os.cpu_count() or 1, sheets)
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                          initializer=worker_start, initargs=(os.getpid(),))
         self._jobs = [self._pool.submit(typeset_booklet, content, lang, source, options.paper, options.flip,
