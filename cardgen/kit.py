@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from cardgen import __version__, words
 from cardgen.errors import LayoutError
@@ -30,6 +30,7 @@ from cardgen.kit_extras import (
 )
 from cardgen.print.files import staged_folder, write_bytes_atomic
 from cardgen.print.pdf import FormCode
+from cardgen.print.proof import proof_png
 from cardgen.workers import worker_start
 
 if TYPE_CHECKING:
@@ -143,6 +144,16 @@ def _record_job(faces: Sequence[tuple[Face, float]], cmyk: bool) -> list[tuple[F
     return [(face, cmyk, bleed, cache.form(face, cmyk, bleed)) for face, bleed in faces]
 
 
+def _sheets_job(sheets: Sequence[tuple[Path, Imposition, str]], colour: Literal["rgb", "cmyk"],
+                forms: Sequence[tuple[Face, bool, float, FormCode | None]]) -> None:
+    """In the worker: write sheet PDFs (path, imposition, title) from the forms of both halves
+    (`forms` are those the parent drew, when not sent with the proof's cells already)."""
+    cache = _SHARED["cache"]
+    cache.remember(forms)
+    for path, imp, title in sheets:
+        write_pdf(path, imp, title=title, colour=colour, cache=cache)
+
+
 def _proof_cells_job(folder: Path, faces: dict[str, tuple[Face, int]], options: BuildOptions,
                      forms: Sequence[tuple[Face, bool, float, FormCode | None]]) -> dict[str, Image.Image]:
     """In the worker: the proof sheet's cells; `forms` are those the parent drew."""
@@ -233,11 +244,20 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
             # process writes the sheet PDFs (with PNGs the cells are cut from those, later).
             proof = pdf_pool.submit(_proof_cells_job, folder, faces, options, mine) \
                 if pdf_pool and "png" not in want else None
-            for comp, layout, imp in plans:
-                name = pdf_name(comp.stem, options.paper, layout, options.flip)
-                write_pdf(folder / name, imp, title=f"{title} – {comp.title}", colour=options.colour, cache=cache)
+            # Then it writes every second sheet PDF, as this process writes the others.
+            sheets = [(folder / pdf_name(comp.stem, options.paper, layout, options.flip), imp,
+                       f"{title} – {comp.title}") for comp, layout, imp in plans]
+            theirs_pdfs = pdf_pool.submit(_sheets_job, sheets[1::2], options.colour,
+                                          () if proof else mine) if pdf_pool else None
+            for path, imp, sheet_title in (sheets[0::2] if theirs_pdfs else sheets):
+                write_pdf(path, imp, title=sheet_title, colour=options.colour, cache=cache)
                 advance(len(imp.pages))
             cells = proof.result() if proof is not None else None
+            # The proof sheet is put together while the worker still writes its sheets.
+            proof_sheet = proof_png(list(faces.values()), title, cells) if cells is not None else None
+            if theirs_pdfs is not None:
+                theirs_pdfs.result()
+                advance(sum(len(imp.pages) for _, imp, _ in sheets[1::2]))
         for comp, layout, imp in plans:
             name = pdf_name(comp.stem, options.paper, layout, options.flip)
             fronts = sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
@@ -288,7 +308,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 advance(1)
             lines.append(f"{folder / 'png'}/: {words.count(len(faces), 'face')} at {options.dpi} dpi with "
                          f"{options.bleed:g} mm bleed, named <face>_x<count>.png")
-    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache, cells)
+    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache, proof=proof_sheet)
     entries.extend(extra)
     if later is not None:
         entries.extend(later())
