@@ -137,11 +137,41 @@ _SHARED: dict[str, FaceCache] = {}
 """The face cache a forked worker inherits (set just before the fork)."""
 
 
-def _record_job(faces: Sequence[tuple[Face, float]], cmyk: bool) -> list[tuple[Face, bool, float, FormCode | None]]:
-    """In the kit's worker: parse and draw `faces` (each with its layout's bleed) as forms,
-    sent back for the parent's sheet PDFs and kept here for the proof's cells."""
-    cache = _SHARED["cache"]
-    return [(face, cmyk, bleed, cache.form(face, cmyk, bleed)) for face, bleed in faces]
+@dataclass(frozen=True, slots=True)
+class _Faces:
+    """The faces a build draws as forms (each with its layout's bleed), taken one at a time by
+    this process and its worker: each takes the next face whenever it is free, so neither
+    waits long for the other (the worker starts later, and faces differ in cost)."""
+
+    items: Sequence[tuple[Face, float]]
+    cmyk: bool
+    taken: Any  # multiprocessing.Value("i"): how many are taken, shared across the fork
+
+    def _take(self) -> tuple[Face, float] | None:
+        with self.taken.get_lock():
+            i = int(self.taken.value)
+            if i >= len(self.items):
+                return None
+            self.taken.value = i + 1
+        return self.items[i]
+
+    def draw(self, cache: FaceCache) -> list[tuple[Face, bool, float, FormCode | None]]:
+        """Parse and draw faces as forms until none is left; the forms this process drew."""
+        out = []
+        while (item := self._take()) is not None:
+            face, bleed = item
+            out.append((face, self.cmyk, bleed, cache.form(face, self.cmyk, bleed)))
+        return out
+
+
+_QUEUE: dict[str, _Faces] = {}
+"""The faces to draw, which a forked worker inherits (set just before the fork)."""
+
+
+def _record_job() -> list[tuple[Face, bool, float, FormCode | None]]:
+    """In the kit's worker: its share of the faces as forms, sent back for the parent's sheet
+    PDFs and kept here for the proof's cells."""
+    return _QUEUE["faces"].draw(_SHARED["cache"])
 
 
 def _sheets_job(sheets: Sequence[tuple[Path, Imposition, str]], colour: Literal["rgb", "cmyk"],
@@ -230,34 +260,37 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
                 for key, (face, count) in faces.items()} if pool else {}
-        # Every face is parsed and drawn as a form once: half here, half by a forked worker at
-        # the same time; each side gets the other's forms.
+        # Every face is parsed and drawn as a form once: here and by a forked worker at the
+        # same time, each taking the next face when free; each side gets the other's forms.
         cmyk = options.colour == "cmyk"
         needed = list(dict.fromkeys((face, imp.bleed) for _, _, imp in plans for face in imp.faces))
-        with _pdf_pool(cache, len(plans), beside) as pdf_pool:
-            theirs = pdf_pool.submit(_record_job, needed[1::2], cmyk) if pdf_pool else None
-            mine = [(face, cmyk, bleed, cache.form(face, cmyk, bleed))
-                    for face, bleed in (needed[0::2] if theirs else needed)]
-            if theirs is not None:
-                cache.remember(theirs.result())
-            # The worker makes the proof's cells from the forms of both halves while this
-            # process writes the sheet PDFs (with PNGs the cells are cut from those, later).
-            proof = pdf_pool.submit(_proof_cells_job, folder, faces, options, mine) \
-                if pdf_pool and "png" not in want else None
-            # Then it writes every second sheet PDF, as this process writes the others.
-            sheets = [(folder / pdf_name(comp.stem, options.paper, layout, options.flip), imp,
-                       f"{title} – {comp.title}") for comp, layout, imp in plans]
-            theirs_pdfs = pdf_pool.submit(_sheets_job, sheets[1::2], options.colour,
-                                          () if proof else mine) if pdf_pool else None
-            for path, imp, sheet_title in (sheets[0::2] if theirs_pdfs else sheets):
-                write_pdf(path, imp, title=sheet_title, colour=options.colour, cache=cache)
-                advance(len(imp.pages))
-            cells = proof.result() if proof is not None else None
-            # The proof sheet is put together while the worker still writes its sheets.
-            proof_sheet = proof_png(list(faces.values()), title, cells) if cells is not None else None
-            if theirs_pdfs is not None:
-                theirs_pdfs.result()
-                advance(sum(len(imp.pages) for _, imp, _ in sheets[1::2]))
+        _QUEUE["faces"] = queue = _Faces(needed, cmyk, multiprocessing.Value("i", 0))
+        try:
+            with _pdf_pool(cache, len(plans), beside) as pdf_pool:
+                theirs = pdf_pool.submit(_record_job) if pdf_pool else None
+                mine = queue.draw(cache)
+                if theirs is not None:
+                    cache.remember(theirs.result())
+                # The worker makes the proof's cells from the forms of both halves while this
+                # process writes the sheet PDFs (with PNGs the cells are cut from those, later).
+                proof = pdf_pool.submit(_proof_cells_job, folder, faces, options, mine) \
+                    if pdf_pool and "png" not in want else None
+                # Then it writes every second sheet PDF, as this process writes the others.
+                sheets = [(folder / pdf_name(comp.stem, options.paper, layout, options.flip), imp,
+                           f"{title} – {comp.title}") for comp, layout, imp in plans]
+                theirs_pdfs = pdf_pool.submit(_sheets_job, sheets[1::2], options.colour,
+                                              () if proof else mine) if pdf_pool else None
+                for path, imp, sheet_title in (sheets[0::2] if theirs_pdfs else sheets):
+                    write_pdf(path, imp, title=sheet_title, colour=options.colour, cache=cache)
+                    advance(len(imp.pages))
+                cells = proof.result() if proof is not None else None
+                # The proof sheet is put together while the worker still writes its sheets.
+                proof_sheet = proof_png(list(faces.values()), title, cells) if cells is not None else None
+                if theirs_pdfs is not None:
+                    theirs_pdfs.result()
+                    advance(sum(len(imp.pages) for _, imp, _ in sheets[1::2]))
+        finally:
+            _QUEUE.clear()
         for comp, layout, imp in plans:
             name = pdf_name(comp.stem, options.paper, layout, options.flip)
             fronts = sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
