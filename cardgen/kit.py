@@ -176,8 +176,8 @@ def _record_job() -> list[tuple[Face, bool, float, FormCode | None]]:
 
 def _sheets_job(sheets: Sequence[tuple[Path, Imposition, str]], colour: Literal["rgb", "cmyk"],
                 forms: Sequence[tuple[Face, bool, float, FormCode | None]]) -> None:
-    """In the worker: write sheet PDFs (path, imposition, title) from the forms of both halves
-    (`forms` are those the parent drew, when not sent with the proof's cells already)."""
+    """In the worker: write sheet PDFs (path, imposition, title) from the forms of both
+    processes (`forms` are those the parent drew, when not sent with the proof's cells already)."""
     cache = _SHARED["cache"]
     cache.remember(forms)
     for path, imp, title in sheets:
@@ -194,11 +194,12 @@ def _proof_cells_job(folder: Path, faces: dict[str, tuple[Face, int]], options: 
 
 @contextmanager
 def _pdf_pool(cache: FaceCache, jobs: int, beside: int = 0) -> Iterator[ProcessPoolExecutor | None]:
-    """One forked worker that shares the faces' drawing and makes the proof's cells, when a
-    build writes two or more sheet PDFs and has a core for it besides this process and the
-    `beside` processes already working (the booklets' typesetting); None elsewhere (a spawned
-    worker would have to load and parse everything again). On two cores with the booklets
-    typeset beside, a worker would only take CPU from them, and they finish last."""
+    """One forked worker that shares the faces' drawing, makes the proof's cells and writes every
+    second sheet PDF, when a build writes two or more sheet PDFs and has a core for it besides
+    this process and the `beside` processes already working (the booklets' typesetting); None
+    elsewhere (a spawned worker would have to load and parse everything again). On two cores
+    with the booklets typeset beside, a worker would only take CPU from them, and they finish
+    last."""
     free = (os.cpu_count() or 1) - beside
     if jobs < 2 or free < 2 or not sys.platform.startswith("linux"):
         yield None
@@ -271,7 +272,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 mine = queue.draw(cache)
                 if theirs is not None:
                     cache.remember(theirs.result())
-                # The worker makes the proof's cells from the forms of both halves while this
+                # The worker makes the proof's cells from the forms of both processes while this
                 # process writes the sheet PDFs (with PNGs the cells are cut from those, later).
                 proof = pdf_pool.submit(_proof_cells_job, folder, faces, options, mine) \
                     if pdf_pool and "png" not in want else None
