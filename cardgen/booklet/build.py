@@ -67,27 +67,53 @@ def document(content: BookletContent, lang: str, source: Any, paper: str = "a4",
     return parse(text, {**content.values(source, lang), **names}, str(path))
 
 
-def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4",
-                  flip: str = "long") -> tuple[bytes, bytes, int]:
-    """(reading PDF, padded PDF for imposition, number of text pages) of one booklet."""
-    from pypdf import PdfReader, PdfWriter
+@dataclass(frozen=True, slots=True)
+class Typeset:
+    """One language's booklet as typeset: its text pages as PDF (the reading version), their
+    number, and what the notes pages that pad it to a multiple of 4 say (see `padded_pdf`)."""
 
+    lang: str
+    pages: bytes
+    count: int
+    spec: PageSpec
+    notes: str
+
+
+def typeset_booklet(content: BookletContent, lang: str, source: Any, paper: str = "a4",
+                    flip: str = "long") -> Typeset:
+    """Typeset one language's booklet. Runs in a worker process while the card sheets are
+    drawn: everything it takes and gives is plain data."""
     game = content.game
     doc = document(content, lang, source, paper, flip)
     spec = PageSpec(doc.texts.get("caption:title", game), doc.texts.get("caption:footer", game))
     pages, n = render_pages(doc, lang, content.figures(source, lang, doc), spec)
+    return Typeset(lang, pages, n, spec, doc.texts.get("caption:notes", "Notes"))
+
+
+def padded_pdf(typeset: Typeset) -> bytes:
+    """The typeset pages followed by ruled notes pages up to a multiple of 4, for imposition."""
+    from pypdf import PdfReader, PdfWriter
+
+    n = typeset.count
     extra = padded(n) - n
     if not extra:
-        return pages, pages, n
-    notes = notes_pages(n + 1, extra, spec, doc.texts.get("caption:notes", "Notes"))
+        return typeset.pages
+    notes = notes_pages(n + 1, extra, typeset.spec, typeset.notes)
     writer = PdfWriter()
-    for data in (pages, notes):
+    for data in (typeset.pages, notes):
         for page in PdfReader(io.BytesIO(data)).pages:
             writer.add_page(page)
-    writer.add_metadata({"/Title": spec.title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)"})
+    writer.add_metadata({"/Title": typeset.spec.title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)"})
     buf = io.BytesIO()
     writer.write(buf)
-    return pages, buf.getvalue(), n
+    return buf.getvalue()
+
+
+def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4",
+                  flip: str = "long") -> tuple[bytes, bytes, int]:
+    """(reading PDF, padded PDF for imposition, number of text pages) of one booklet."""
+    typeset = typeset_booklet(content, lang, source, paper, flip)
+    return typeset.pages, padded_pdf(typeset), typeset.count
 
 
 def booklet_name(lang: str, sheet: str) -> str:
@@ -100,36 +126,20 @@ def reading_name(lang: str) -> str:
     return f"rules-{lang}-a5-read.pdf"
 
 
-@dataclass(frozen=True, slots=True)
-class Typeset:
-    """One language's booklet as typeset by a worker process: the reading PDF, the PDF padded
-    to a multiple of 4 pages for imposition (both in the sheets' colour mode) and the number
-    of text pages."""
+def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
+                  icc: Path | None = None) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+    """A typeset booklet's files (name -> PDF bytes, nothing written: the imposed booklet and
+    the reading version, in the sheets' colour mode) and their manifest entries.
 
-    lang: str
-    read: bytes
-    full: bytes
-    pages: int
-
-
-def typeset_booklet(content: BookletContent, lang: str, source: Any, paper: str, flip: str,
-                    colour: str = "rgb", icc: Path | None = None) -> Typeset:
-    """Typeset one language's booklet. Runs in a worker process while the card sheets are
-    drawn: everything it takes and gives is plain data."""
-    read, full, n = booklet_pages(content, lang, source, paper, flip)
+    Done by the process that drew the sheets, which is free by then, while the worker
+    typesets the next language."""
+    lang, read, full, n = typeset.lang, typeset.pages, padded_pdf(typeset), typeset.count
     if colour == "cmyk":  # the booklets follow the sheets' colour mode
         from cardgen.print.colour import converter
         from cardgen.print.pdfcolour import to_cmyk_pdf
 
         convert = converter(icc).colour
         read, full = to_cmyk_pdf(read, convert), to_cmyk_pdf(full, convert)
-    return Typeset(lang, read, full, n)
-
-
-def booklet_files(typeset: Typeset, paper: str) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """A typeset booklet's files (name -> PDF bytes, nothing written: the imposed booklet and
-    the reading version) and their manifest entries."""
-    lang, read, full, n = typeset.lang, typeset.read, typeset.full, typeset.pages
     sheet = SHEET.get(paper, "a4")
     paper_name = "A4" if sheet == "a4" else "Letter"
     total = len(_pages(full))
@@ -174,7 +184,7 @@ class Booklets:
         self.sheet = SHEET.get(options.paper, "a4")
         self._pool: ProcessPoolExecutor | None = None
         self._jobs: list[Future[Typeset]] = []
-        self._paper = options.paper
+        self._paper, self._colour, self._icc = options.paper, options.colour, options.icc
         self._entries: list[dict[str, Any]] | None = None
         self.workers = 0
         """How many worker processes typeset the booklets (0 without languages)."""
@@ -187,8 +197,7 @@ class Booklets:
         self.workers = workers = booklet_workers(len(self.langs), os.cpu_count() or 1, sheets)
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                          initializer=worker_start, initargs=(os.getpid(),))
-        self._jobs = [self._pool.submit(typeset_booklet, content, lang, source, options.paper, options.flip,
-                                        options.colour, options.icc)
+        self._jobs = [self._pool.submit(typeset_booklet, content, lang, source, options.paper, options.flip)
                       for lang in self.langs]
 
     def __enter__(self) -> Booklets:
@@ -209,9 +218,9 @@ class Booklets:
         if self._entries is None:
             entries: list[dict[str, Any]] = []
             for job in self._jobs:
-                # Imposed here, not by the worker: when the sheets are done this process has a
-                # core to itself, and the worker meanwhile typesets the next language.
-                files, more = booklet_files(job.result(), self._paper)
+                # Padded and imposed here, not by the worker: when the sheets are done this
+                # process has a core to itself, and the worker meanwhile typesets the next language.
+                files, more = booklet_files(job.result(), self._paper, self._colour, self._icc)
                 for name, data in files.items():
                     write_bytes_atomic(self.folder / name, data)
                 entries.extend(more)
