@@ -126,13 +126,15 @@ def reading_name(lang: str) -> str:
     return f"rules-{lang}-a5-read.pdf"
 
 
-def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
-                  icc: Path | None = None) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """A typeset booklet's files (name -> PDF bytes, nothing written: the imposed booklet and
-    the reading version, in the sheets' colour mode) and their manifest entries.
+BookletFiles = tuple[dict[str, bytes], list[dict[str, Any]]]
+"""A booklet's files (name -> PDF bytes) and their manifest entries."""
 
-    Done by the process that drew the sheets, which is free by then, while the worker
-    typesets the next language."""
+
+def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
+                  icc: Path | None = None) -> BookletFiles:
+    """A typeset booklet's files (name -> PDF bytes, nothing written: the imposed booklet and
+    the reading version, in the sheets' colour mode) and their manifest entries (see
+    `booklet_job` for which process makes them)."""
     lang, read, full, n = typeset.lang, typeset.pages, padded_pdf(typeset), typeset.count
     if colour == "cmyk":  # the booklets follow the sheets' colour mode
         from cardgen.print.colour import converter
@@ -160,6 +162,15 @@ def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
     return files, entries
 
 
+def booklet_job(content: BookletContent, lang: str, source: Any, paper: str, flip: str, colour: str,
+                icc: Path | None, last: bool) -> Typeset | BookletFiles:
+    """A worker's job: typeset one language's booklet; when it is the `last` job of its worker,
+    also pad and impose it (`booklet_files`), as nothing else waits for that worker, while the
+    calling process does so for the languages typeset before."""
+    typeset = typeset_booklet(content, lang, source, paper, flip)
+    return booklet_files(typeset, paper, colour, icc) if last else typeset
+
+
 def booklet_workers(langs: int, cores: int, sheets: bool) -> int:
     """How many processes typeset `langs` booklets on `cores` cores, beside a process drawing
     the sheets (`sheets`) or not. A process typesets a second language in about 40 % of the
@@ -183,7 +194,7 @@ class Booklets:
         self.langs: tuple[str, ...] = tuple(options.langs) if options.wants("booklets") else ()
         self.sheet = SHEET.get(options.paper, "a4")
         self._pool: ProcessPoolExecutor | None = None
-        self._jobs: list[Future[Typeset]] = []
+        self._jobs: list[Future[Typeset | BookletFiles]] = []
         self._paper, self._colour, self._icc = options.paper, options.colour, options.icc
         self._entries: list[dict[str, Any]] | None = None
         self.workers = 0
@@ -197,8 +208,12 @@ class Booklets:
         self.workers = workers = booklet_workers(len(self.langs), os.cpu_count() or 1, sheets)
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                          initializer=worker_start, initargs=(os.getpid(),))
-        self._jobs = [self._pool.submit(typeset_booklet, content, lang, source, options.paper, options.flip)
-                      for lang in self.langs]
+        # Each worker takes the next language when free, so the last `workers` jobs are the
+        # last ones of their workers.
+        last = len(self.langs) - workers
+        self._jobs = [self._pool.submit(booklet_job, content, lang, source, options.paper, options.flip,
+                                        options.colour, options.icc, i >= last)
+                      for i, lang in enumerate(self.langs)]
 
     def __enter__(self) -> Booklets:
         return self
@@ -218,9 +233,12 @@ class Booklets:
         if self._entries is None:
             entries: list[dict[str, Any]] = []
             for job in self._jobs:
-                # Padded and imposed here, not by the worker: when the sheets are done this
-                # process has a core to itself, and the worker meanwhile typesets the next language.
-                files, more = booklet_files(job.result(), self._paper, self._colour, self._icc)
+                # A booklet typeset before its worker's last one is padded and imposed here, not
+                # by the worker: when the sheets are done this process has a core to itself,
+                # and the worker meanwhile typesets the next language.
+                result = job.result()
+                files, more = booklet_files(result, self._paper, self._colour, self._icc) \
+                    if isinstance(result, Typeset) else result
                 for name, data in files.items():
                     write_bytes_atomic(self.folder / name, data)
                 entries.extend(more)
