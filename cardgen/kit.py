@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from cardgen import __version__, words
 from cardgen.errors import LayoutError
@@ -30,6 +30,7 @@ from cardgen.kit_extras import (
 )
 from cardgen.print.files import staged_folder, write_bytes_atomic
 from cardgen.print.pdf import FormCode
+from cardgen.print.proof import proof_png
 from cardgen.workers import worker_start
 
 if TYPE_CHECKING:
@@ -136,11 +137,51 @@ _SHARED: dict[str, FaceCache] = {}
 """The face cache a forked worker inherits (set just before the fork)."""
 
 
-def _record_job(faces: Sequence[tuple[Face, float]], cmyk: bool) -> list[tuple[Face, bool, float, FormCode | None]]:
-    """In the kit's worker: parse and draw `faces` (each with its layout's bleed) as forms,
-    sent back for the parent's sheet PDFs and kept here for the proof's cells."""
+@dataclass(frozen=True, slots=True)
+class _Faces:
+    """The faces a build draws as forms (each with its layout's bleed), taken one at a time by
+    this process and its worker: each takes the next face whenever it is free, so neither
+    waits long for the other (the worker starts later, and faces differ in cost)."""
+
+    items: Sequence[tuple[Face, float]]
+    cmyk: bool
+    taken: Any  # multiprocessing.Value("i"): how many are taken, shared across the fork
+
+    def _take(self) -> tuple[Face, float] | None:
+        with self.taken.get_lock():
+            i = int(self.taken.value)
+            if i >= len(self.items):
+                return None
+            self.taken.value = i + 1
+        return self.items[i]
+
+    def draw(self, cache: FaceCache) -> list[tuple[Face, bool, float, FormCode | None]]:
+        """Parse and draw faces as forms until none is left; the forms this process drew."""
+        out = []
+        while (item := self._take()) is not None:
+            face, bleed = item
+            out.append((face, self.cmyk, bleed, cache.form(face, self.cmyk, bleed)))
+        return out
+
+
+_QUEUE: dict[str, _Faces] = {}
+"""The faces to draw, which a forked worker inherits (set just before the fork)."""
+
+
+def _record_job() -> list[tuple[Face, bool, float, FormCode | None]]:
+    """In the kit's worker: its share of the faces as forms, sent back for the parent's sheet
+    PDFs and kept here for the proof's cells."""
+    return _QUEUE["faces"].draw(_SHARED["cache"])
+
+
+def _sheets_job(sheets: Sequence[tuple[Path, Imposition, str]], colour: Literal["rgb", "cmyk"],
+                forms: Sequence[tuple[Face, bool, float, FormCode | None]]) -> None:
+    """In the worker: write sheet PDFs (path, imposition, title) from the forms of both
+    processes (`forms` are those the parent drew, when not sent with the proof's cells already)."""
     cache = _SHARED["cache"]
-    return [(face, cmyk, bleed, cache.form(face, cmyk, bleed)) for face, bleed in faces]
+    cache.remember(forms)
+    for path, imp, title in sheets:
+        write_pdf(path, imp, title=title, colour=colour, cache=cache)
 
 
 def _proof_cells_job(folder: Path, faces: dict[str, tuple[Face, int]], options: BuildOptions,
@@ -152,11 +193,15 @@ def _proof_cells_job(folder: Path, faces: dict[str, tuple[Face, int]], options: 
 
 
 @contextmanager
-def _pdf_pool(cache: FaceCache, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
-    """One forked worker that shares the faces' drawing and makes the proof's cells, when a
-    build writes two or more sheet PDFs and has a second core; None elsewhere (a spawned worker
-    would have to load and parse everything again)."""
-    if jobs < 2 or (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
+def _pdf_pool(cache: FaceCache, jobs: int, beside: int = 0) -> Iterator[ProcessPoolExecutor | None]:
+    """One forked worker that shares the faces' drawing, makes the proof's cells and writes every
+    second sheet PDF, when a build writes two or more sheet PDFs and has a core for it besides
+    this process and the `beside` processes already working (the booklets' typesetting); None
+    elsewhere (a spawned worker would have to load and parse everything again). On two cores
+    with the booklets typeset beside, a worker would only take CPU from them, and they finish
+    last."""
+    free = (os.cpu_count() or 1) - beside
+    if jobs < 2 or free < 2 or not sys.platform.startswith("linux"):
         yield None
         return
     _SHARED["cache"] = cache
@@ -171,14 +216,15 @@ def _pdf_pool(cache: FaceCache, jobs: int) -> Iterator[ProcessPoolExecutor | Non
 def write_kit(game: str, title: str, components: Sequence[Component], options: BuildOptions,
               extra: Sequence[dict[str, Any]] = (), quiet: bool = False,
               extra_pdfs: Sequence[ExtraPdf] = (),
-              later: Callable[[], Sequence[dict[str, Any]]] | None = None) -> list[str]:
+              later: Callable[[], Sequence[dict[str, Any]]] | None = None, beside: int = 0) -> list[str]:
     """Write every component's PDFs, SVGs and PNGs under `options.out/game` plus manifest.json.
 
     Only the components and extra PDFs `options.only` asks for (by stem or component name).
     `extra_pdfs` are written after the components' layouts (when PDFs are wanted) and their
     faces join the SVG and PNG files. `later` is called once the sheets are written, before the
     manifest: it finishes files made meanwhile in other processes (the booklets) and gives
-    their manifest entries. Returns one summary line per file group for the terminal.
+    their manifest entries; `beside` is how many such processes are at work (they share the
+    cores). Returns one summary line per file group for the terminal.
     """
     components = [comp for comp in components if options.wants(comp.stem)]
     extra_pdfs = [xpdf for xpdf in extra_pdfs if options.wants(str(xpdf.entry.get("component", xpdf.file)))]
@@ -215,25 +261,37 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         # PNG rasterising is the slowest part: it runs on the other core while the PDFs are written.
         pngs = {key: pool.submit(write_png, face, folder / f"png/{key}_x{count}.png", dpi=options.dpi)
                 for key, (face, count) in faces.items()} if pool else {}
-        # Every face is parsed and drawn as a form once: half here, half by a forked worker at
-        # the same time; each side gets the other's forms.
+        # Every face is parsed and drawn as a form once: here and by a forked worker at the
+        # same time, each taking the next face when free; each side gets the other's forms.
         cmyk = options.colour == "cmyk"
         needed = list(dict.fromkeys((face, imp.bleed) for _, _, imp in plans for face in imp.faces))
-        with _pdf_pool(cache, len(plans)) as pdf_pool:
-            theirs = pdf_pool.submit(_record_job, needed[1::2], cmyk) if pdf_pool else None
-            mine = [(face, cmyk, bleed, cache.form(face, cmyk, bleed))
-                    for face, bleed in (needed[0::2] if theirs else needed)]
-            if theirs is not None:
-                cache.remember(theirs.result())
-            # The worker makes the proof's cells from the forms of both halves while this
-            # process writes the sheet PDFs (with PNGs the cells are cut from those, later).
-            proof = pdf_pool.submit(_proof_cells_job, folder, faces, options, mine) \
-                if pdf_pool and "png" not in want else None
-            for comp, layout, imp in plans:
-                name = pdf_name(comp.stem, options.paper, layout, options.flip)
-                write_pdf(folder / name, imp, title=f"{title} – {comp.title}", colour=options.colour, cache=cache)
-                advance(len(imp.pages))
-            cells = proof.result() if proof is not None else None
+        _QUEUE["faces"] = queue = _Faces(needed, cmyk, multiprocessing.Value("i", 0))
+        try:
+            with _pdf_pool(cache, len(plans), beside) as pdf_pool:
+                theirs = pdf_pool.submit(_record_job) if pdf_pool else None
+                mine = queue.draw(cache)
+                if theirs is not None:
+                    cache.remember(theirs.result())
+                # The worker makes the proof's cells from the forms of both processes while this
+                # process writes the sheet PDFs (with PNGs the cells are cut from those, later).
+                proof = pdf_pool.submit(_proof_cells_job, folder, faces, options, mine) \
+                    if pdf_pool and "png" not in want else None
+                # Then it writes every second sheet PDF, as this process writes the others.
+                sheets = [(folder / pdf_name(comp.stem, options.paper, layout, options.flip), imp,
+                           f"{title} – {comp.title}") for comp, layout, imp in plans]
+                theirs_pdfs = pdf_pool.submit(_sheets_job, sheets[1::2], options.colour,
+                                              () if proof else mine) if pdf_pool else None
+                for path, imp, sheet_title in (sheets[0::2] if theirs_pdfs else sheets):
+                    write_pdf(path, imp, title=sheet_title, colour=options.colour, cache=cache)
+                    advance(len(imp.pages))
+                cells = proof.result() if proof is not None else None
+                # The proof sheet is put together while the worker still writes its sheets.
+                proof_sheet = proof_png(list(faces.values()), title, cells) if cells is not None else None
+                if theirs_pdfs is not None:
+                    theirs_pdfs.result()
+                    advance(sum(len(imp.pages) for _, imp, _ in sheets[1::2]))
+        finally:
+            _QUEUE.clear()
         for comp, layout, imp in plans:
             name = pdf_name(comp.stem, options.paper, layout, options.flip)
             fronts = sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
@@ -284,7 +342,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
                 advance(1)
             lines.append(f"{folder / 'png'}/: {words.count(len(faces), 'face')} at {options.dpi} dpi with "
                          f"{options.bleed:g} mm bleed, named <face>_x<count>.png")
-    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache, cells)
+    entries += extras(game, title, components, extra_pdfs, faces, options, lines, cache, proof=proof_sheet)
     entries.extend(extra)
     if later is not None:
         entries.extend(later())

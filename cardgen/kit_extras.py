@@ -123,16 +123,20 @@ def proof_cells(folder: Path, faces: dict[str, tuple[Face, int]], options: Build
 
 def extras(game: str, title: str, components: Sequence[Component], extra_pdfs: Sequence[ExtraPdf],
            faces: dict[str, tuple[Face, int]], options: BuildOptions, lines: list[str],
-           cache: FaceCache | None = None, cells: Mapping[str, Image.Image] | None = None) -> list[dict[str, Any]]:
+           cache: FaceCache | None = None, cells: Mapping[str, Image.Image] | None = None,
+           proof: bytes | None = None) -> list[dict[str, Any]]:
     """Write proof.png (always), the TTS export (`--format tts`) and the service files
     (`--service`); return their manifest entries and add their summary lines to `lines`.
-    `cells` are the proof's cells when made already (`proof_cells`)."""
+    `cells` are the proof's cells when made already (`proof_cells`), `proof` the proof sheet
+    as PNG bytes when made already."""
     folder = options.out / game
     entries: list[dict[str, Any]] = []
     listed = [(face, count) for face, count in faces.values()]
-    if cells is None:
-        cells = proof_cells(folder, faces, options, cache)
-    write_bytes_atomic(folder / "proof.png", proof_png(listed, title, cells))
+    if proof is None:
+        if cells is None:
+            cells = proof_cells(folder, faces, options, cache)
+        proof = proof_png(listed, title, cells)
+    write_bytes_atomic(folder / "proof.png", proof)
     entries.append({"file": "proof.png", "type": "proof", "faces": len(listed),
                     "printed_faces": sum(c for _, c in listed)})
     lines.append(f"{folder / 'proof.png'}: proof sheet, {len(listed)} faces")

@@ -2,28 +2,100 @@
 
 Every number written into an SVG goes through `fmt` so the same input gives the same bytes.
 Only path commands M L C Q A Z are produced: svglib (PDF) and cairosvg (PNG) draw them alike.
+
+The documents are written by the small `Element` tree here, in exactly the form svgwrite wrote
+them before (attributes sorted by name, empty ones left out, `<defs />` first, ElementTree's
+escaping and empty-element form): importing svgwrite alone took ~0.04 s of every build, most of
+it compiling its validators' regular expressions, which cardgen never used.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import svgwrite  # type: ignore[import-untyped]
-from svgwrite.container import Group  # type: ignore[import-untyped]
-from svgwrite.path import Path  # type: ignore[import-untyped]
-
 Point = tuple[float, float]
+
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                          "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"})
+
+
+class Element:
+    """An SVG element: its tag, attributes (written sorted by name, empty ones left out) and
+    children, written as ElementTree writes them."""
+
+    __slots__ = ("tag", "attribs", "children")
+
+    def __init__(self, tag: str, attribs: dict[str, str]) -> None:
+        self.tag = tag
+        self.attribs = attribs
+        self.children: list[Element] = []
+
+    def add(self, child: Element) -> Element:
+        """Append `child` (drawn above the earlier children); returns it."""
+        self.children.append(child)
+        return child
+
+    def _write(self, out: list[str]) -> None:
+        out.append("<" + self.tag)
+        for name, value in sorted(self.attribs.items()):
+            if value:
+                out.append(f' {name}="{value.translate(_ESCAPES)}"')
+        if self.children:
+            out.append(">")
+            for child in self.children:
+                child._write(out)
+            out.append(f"</{self.tag}>")
+        else:
+            out.append(" />")
+
+    def tostring(self) -> str:
+        """The element and everything in it as XML text."""
+        out: list[str] = []
+        self._write(out)
+        return "".join(out)
+
+
+Group = Element
+"""A <g> element (see `group`)."""
+
+
+def document(width: str, height: str, view_box: str) -> Element:
+    """An empty <svg> document (SVG 1.1 full, with the usual namespaces and an empty <defs>)."""
+    svg = Element("svg", {
+        "width": width, "height": height, "viewBox": view_box,
+        "xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
+        "xmlns:ev": "http://www.w3.org/2001/xml-events", "baseProfile": "full", "version": "1.1",
+    })
+    svg.add(Element("defs", {}))
+    return svg
 
 
 def fmt(value: float) -> str:
     """`value` rounded to 3 decimals, without trailing zeros and without "-0"."""
-    text = f"{round(value, 3):.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    # "%.3f" rounds the exact binary value correctly, as round(value, 3) does, so rounding
+    # first is not needed (the faces' bytes are the same); most numbers end in a non-zero
+    # digit and need no stripping. Faces write tens of thousands of numbers.
+    text = "%.3f" % value
+    if text[-1] != "0":
+        return text
+    text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def pt(p: Point) -> str:
-    """A point as "x,y" for path data."""
-    return f"{fmt(p[0])},{fmt(p[1])}"
+    """A point as "x,y" for path data (each number as `fmt` writes it)."""
+    # `fmt` inlined: the art writes a few hundred thousand points per build.
+    x = "%.3f" % p[0]
+    if x[-1] == "0":
+        x = x.rstrip("0").rstrip(".")
+        if x == "-0":
+            x = "0"
+    y = "%.3f" % p[1]
+    if y[-1] == "0":
+        y = y.rstrip("0").rstrip(".")
+        if y == "-0":
+            y = "0"
+    return x + "," + y
 
 
 def polyline_d(points: Sequence[Point], closed: bool = False) -> str:
@@ -72,15 +144,11 @@ def luminance(hex_colour: str) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
-def drawing(size_mm: float, bleed_mm: float) -> svgwrite.Drawing:
+def drawing(size_mm: float, bleed_mm: float) -> Element:
     """An empty SVG document: mm user units, origin at the trim corner, bleed on every side."""
     full = size_mm + 2 * bleed_mm
-    return svgwrite.Drawing(
-        size=(f"{fmt(full)}mm", f"{fmt(full)}mm"),
-        viewBox=f"{fmt(-bleed_mm)} {fmt(-bleed_mm)} {fmt(full)} {fmt(full)}",
-        profile="full",
-        debug=False,
-    )
+    return document(f"{fmt(full)}mm", f"{fmt(full)}mm",
+                    f"{fmt(-bleed_mm)} {fmt(-bleed_mm)} {fmt(full)} {fmt(full)}")
 
 
 def affine(size: float, rot: int, flip: bool) -> tuple[float, float, float, float, float, float]:
@@ -109,11 +177,11 @@ def matrix_attr(m: tuple[float, float, float, float, float, float]) -> str:
     return "matrix(" + " ".join(fmt(v) for v in m) + ")"
 
 
-def path(d: str, **attrs: str) -> Path:
+def path(d: str, **attrs: str) -> Element:
     """A <path> element; attribute names take '_' for '-' (stroke_width -> stroke-width)."""
-    return Path(d=d, debug=False, **{k.replace("_", "-"): v for k, v in attrs.items()})
+    return Element("path", {"d": d, **{k.replace("_", "-"): v for k, v in attrs.items()}})
 
 
-def group(**attrs: str) -> Group:
+def group(**attrs: str) -> Element:
     """A <g> element; attribute names take '_' for '-'."""
-    return Group(debug=False, **{k.replace("_", "-"): v for k, v in attrs.items()})
+    return Element("g", {k.replace("_", "-"): v for k, v in attrs.items()})

@@ -98,24 +98,40 @@ class SampledSpine(Spine):
 
     def __init__(self, points: Sequence[Point]) -> None:
         self.points = list(points)
+        # Besides the arc lengths, per segment: its length along `cum`, its direction divided
+        # by that length (the tangent at a point on it) and its direction divided by its own
+        # length (the tangent it lends a neighbour); the samples ask for these thousands of times.
         self.cum = [0.0]
+        self._seg: list[float] = []
+        self._own: list[tuple[float, float]] = []
+        self._lent: list[tuple[float, float]] = []
+        total = 0.0
         for p, q in itertools.pairwise(self.points):
-            self.cum.append(self.cum[-1] + math.dist(p, q))
-        self.length = self.cum[-1]
+            d = math.dist(p, q)
+            after = total + d
+            self.cum.append(after)
+            seg = after - total or 1e-12
+            sl = d or 1e-12
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            self._seg.append(seg)
+            self._own.append((dx / seg, dy / seg))
+            self._lent.append((dx / sl, dy / sl))
+            total = after
+        self.length = total
 
     def _inside(self, t: float) -> tuple[float, float, float, float]:
-        i = min(max(bisect_right(self.cum, t) - 1, 0), len(self.points) - 2)
+        last = len(self._seg) - 1
+        i = bisect_right(self.cum, t) - 1
+        i = 0 if i < 0 else (last if i > last else i)
         p, q = self.points[i], self.points[i + 1]
-        seg = self.cum[i + 1] - self.cum[i] or 1e-12
-        f = (t - self.cum[i]) / seg
+        f = (t - self.cum[i]) / self._seg[i]
         # Tangent blended between neighbouring segments so motifs turn smoothly.
-        tx, ty = (q[0] - p[0]) / seg, (q[1] - p[1]) / seg
+        tx, ty = self._own[i]
         j = i + 1 if f >= 0.5 else i - 1
-        if 0 <= j < len(self.points) - 1:
-            r, s = self.points[j], self.points[j + 1]
-            sl = math.dist(r, s) or 1e-12
+        if 0 <= j <= last:
+            lx, ly = self._lent[j]
             w = abs(f - 0.5)
-            tx, ty = tx * (1 - w) + (s[0] - r[0]) / sl * w, ty * (1 - w) + (s[1] - r[1]) / sl * w
+            tx, ty = tx * (1 - w) + lx * w, ty * (1 - w) + ly * w
             n = math.hypot(tx, ty)
             tx, ty = tx / n, ty / n
         return p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f, tx, ty
@@ -216,12 +232,13 @@ def end_shape(kind: PartKind, port: Edge, reach: float, lateral: float) -> EndSh
 
 # --------------------------------------------------------------------------- layout
 
-Envelope = list[tuple[float, float, float]]
+Envelope = tuple[tuple[float, float, float], ...]
+"""Points (x, y) along a part with the part's half-width there: its outline, for clearances."""
 
 
 def _body_envelope(spine: Spine) -> Envelope:
     n = max(int(spine.length / 0.012), 2)
-    return [(*spine.at(spine.length * i / n), HW) for i in range(n + 1)]
+    return tuple((*spine.at(spine.length * i / n), HW) for i in range(n + 1))
 
 
 def _end_envelope(shape: EndShape) -> Envelope:
@@ -230,31 +247,90 @@ def _end_envelope(shape: EndShape) -> Envelope:
         base, end, *tips = shape.tongue()
         for a, b in ((base, end), (end, tips[0]), (end, tips[1])):
             env += [(a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, 0.01) for f in (0.0, 0.5, 1.0)]
-    return env
+    return tuple(env)
 
 
-def _clearance(a: Envelope, b: Envelope) -> float:
-    best = math.inf
-    for x, y, h in a:
-        for u, v, k in b:
-            d = math.hypot(x - u, y - v) - h - k
-            if d < best:
-                best = d
-    return best
+def _apart(a: Envelope, b: Envelope, gap: float) -> bool:
+    """Whether every point of `a` keeps `gap` clear of every point of `b`, bands included.
+
+    The clearance of two points is hypot(dx, dy) - h - k. A point of `a` whose distance to the
+    box around `b`'s points exceeds its own and `b`'s largest half-width plus `gap` (by a
+    margin far above rounding error) cannot come closer than `gap`, so only the other points
+    are measured; the answer is the one measuring every pair gives, found with far fewer
+    distances.
+    """
+    hypot = math.hypot
+    for x0, x1, y0, y1, reach, chunk in _boxes(b, gap):
+        for x, y, h in a:
+            dx = x0 - x if x < x0 else (x - x1 if x > x1 else 0.0)
+            dy = y0 - y if y < y0 else (y - y1 if y > y1 else 0.0)
+            if hypot(dx, dy) - h > reach:
+                continue
+            for u, v, k in chunk:
+                if hypot(x - u, y - v) - h - k < gap:
+                    return False
+    return True
+
+
+def _boxes(env: Envelope, gap: float, size: int = 12,
+           ) -> list[tuple[float, float, float, float, float, Envelope]]:
+    """`env` in runs of `size` points, each with its bounding box and the distance from the box
+    beyond which a point of half-width 0 is `gap` clear of every point of the run."""
+    out = []
+    for start in range(0, len(env), size):
+        chunk = env[start:start + size]
+        out.append((min(p[0] for p in chunk), max(p[0] for p in chunk),
+                    min(p[1] for p in chunk), max(p[1] for p in chunk),
+                    max(p[2] for p in chunk) + gap + 1e-9, chunk))
+    return out
 
 
 def _inside_square(env: Envelope, port: Edge) -> bool:
     """Whether an end keeps clear of the three edges it does not enter by."""
+    n, e, s, w = (port != edge for edge in "NESW")
     for x, y, h in env:
-        room = {"N": y, "E": 1 - x, "S": 1 - y, "W": x}
-        if any(room[e] - h < 0.035 for e in room if e != port):
+        # The room to each edge (N: y, E: 1 - x, S: 1 - y, W: x) less the half-width.
+        if (n and y - h < 0.035) or (e and (1 - x) - h < 0.035) or (s and (1 - y) - h < 0.035) \
+                or (w and x - h < 0.035):
             return False
     return True
+
+
+@lru_cache(maxsize=None)
+def _body(a: Edge, b: Edge) -> tuple[Spine, Envelope]:
+    """A body's spine and envelope: the same few for every tile, so made once per process."""
+    spine = body_spine(a, b)
+    return spine, _body_envelope(spine)
+
+
+@lru_cache(maxsize=None)
+def _end_option(kind: PartKind, port: Edge, reach: float, lat: float) -> tuple[EndShape, Envelope, bool]:
+    """One candidate end shape, its envelope and whether it stays inside the square.
+
+    Every tile with an end at the same port tries the same candidates, so they are made once
+    per process (the shapes are never changed after they are made).
+    """
+    shape = end_shape(kind, port, reach, lat)
+    env = _end_envelope(shape)
+    return shape, env, _inside_square(env, port)
+
+
+@lru_cache(maxsize=None)
+def _end_clear_of_body(kind: PartKind, port: Edge, reach: float, lat: float, a: Edge, b: Edge) -> bool:
+    """Whether a candidate end keeps `GAP` clear of the body from port `a` to port `b`."""
+    return _apart(_end_option(kind, port, reach, lat)[1], _body(a, b)[1], GAP)
 
 
 _REACH = {PartKind.HEAD: (0.46, 0.43, 0.40, 0.37, 0.34, 0.31, 0.28, 0.25),
           PartKind.TAIL: (0.44, 0.41, 0.38, 0.35, 0.32, 0.29, 0.26, 0.23)}
 _LATERAL = (0.0, 0.07, -0.07, 0.13, -0.13, 0.18, -0.18)
+
+
+@lru_cache(maxsize=None)
+def _candidates(kind: PartKind) -> tuple[tuple[float, float, float], ...]:
+    """(score, reach, lateral) of every end candidate, best score first, ties in trying order."""
+    tried = [(reach - 0.45 * abs(lat), reach, lat) for reach, lat in itertools.product(_REACH[kind], _LATERAL)]
+    return tuple(sorted(tried, key=lambda c: -c[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,30 +345,34 @@ class Placed:
 @lru_cache(maxsize=256)
 def layout(parts: tuple[Part, ...]) -> tuple[Placed, ...]:
     """The parts (at rotation 0, bottom to top) laid out on the unit square."""
-    bodies: list[Envelope] = []
+    bodies: list[tuple[Edge, Edge]] = []
     placed: dict[int, Placed] = {}
     ends: list[int] = []
     for i, part in enumerate(parts):
         if part.kind is PartKind.BODY:
-            spine = body_spine(part.ports[0], part.ports[1])
+            spine = _body(part.ports[0], part.ports[1])[0]
             placed[i] = Placed(part, spine, None)
-            bodies.append(_body_envelope(spine))
+            bodies.append((part.ports[0], part.ports[1]))
         else:
             ends.append(i)
     options: list[list[tuple[float, EndShape, Envelope]]] = []
     for i in ends:
         part = parts[i]
+        port = part.ports[0]
+        # The best-scoring 14 candidates that fit, best first (ties in the order tried): the
+        # candidates are tried best first and only until 14 fit, as each costs a shape.
         good: list[tuple[float, EndShape, Envelope]] = []
-        fallback: tuple[float, EndShape, Envelope] | None = None
-        for reach, lat in itertools.product(_REACH[part.kind], _LATERAL):
-            shape = end_shape(part.kind, part.ports[0], reach, lat)
-            env = _end_envelope(shape)
-            score = reach - 0.45 * abs(lat)
-            if lat == 0.0:
-                fallback = (score, shape, env)
-            if _inside_square(env, part.ports[0]) and all(_clearance(env, b) >= GAP for b in bodies):
+        for score, reach, lat in _candidates(part.kind):
+            shape, env, inside = _end_option(part.kind, port, reach, lat)
+            if inside and all(_end_clear_of_body(part.kind, port, reach, lat, a, b) for a, b in bodies):
                 good.append((score, shape, env))
-        options.append(sorted(good, key=lambda o: -o[0])[:14] or [fallback])  # type: ignore[list-item]
+                if len(good) == 14:
+                    break
+        if not good:  # nothing fits: the shortest straight end
+            reach = _REACH[part.kind][-1]
+            shape, env, _ = _end_option(part.kind, port, reach, 0.0)
+            good.append((reach, shape, env))
+        options.append(good)
     chosen = _choose(options)
     for i, shape in zip(ends, chosen):
         placed[i] = Placed(parts[i], shape.spine, shape)
@@ -306,7 +386,7 @@ def _choose(options: list[list[tuple[float, EndShape, Envelope]]]) -> list[EndSh
                     key=lambda c: (-sum(options[k][j][0] for k, j in enumerate(c)), c))
     for combo in combos:
         picks = [options[k][j] for k, j in enumerate(combo)]
-        if all(_clearance(a[2], b[2]) >= GAP for a, b in itertools.combinations(picks, 2)):
+        if all(_apart(a[2], b[2], GAP) for a, b in itertools.combinations(picks, 2)):
             return [p[1] for p in picks]
     return [o[-1][1] for o in options]
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from svgwrite.container import Group  # type: ignore[import-untyped]
-
-from ._svg import Point, fmt, path, polyline_d, pt
+from ._svg import Group, Point, fmt, path, polyline_d, pt
 from .layout import HW, OUT, Spine
 
 Width = Callable[[float], float]

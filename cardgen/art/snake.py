@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-
-from svgwrite.container import Group  # type: ignore[import-untyped]
+from functools import lru_cache
 
 from cardgen.colours import Colour
 from cardgen.geometry import PartKind
 
-from ._svg import Point, fmt, luminance, mix, path, polyline_d, pt, smooth_d
+from ._svg import Group, Point, fmt, luminance, mix, path, polyline_d, pt, smooth_d
 from .layout import HW, OUT, ArcSpine, EndShape, LineSpine, Spine
 from .patterns import draw_pattern
 
@@ -93,17 +92,55 @@ def _ribbon(spine: Spine, width: Callable[[float], float], ts: list[float], size
     return smooth_d(pts, closed=True)
 
 
+def _body_width(t: float) -> float:
+    return HW - OUT
+
+
+@lru_cache(maxsize=64)
+def _body_paths(spine: Spine, size: float, ext: float) -> tuple[str, str]:
+    """(centreline, scales) path data of a body: the same for every colour of a card.
+
+    Spines are made once per process by `layout`, so the cache meets them again.
+    """
+    return body_d(spine, size, ext), scales_d(spine, _body_width, size, -ext, spine.length + ext)
+
+
 def draw_body(g: Group, spine: Spine, colour: Colour, size: float, ext: float, margin: float) -> None:
     """A body band from port to port, running `ext` past both into the bleed."""
-    d = body_d(spine, size, ext)
+    d, scales = _body_paths(spine, size, ext)
     shade, fill, light = shades(colour)
     inner = HW - OUT
     for col, w in ((colour.outline, HW), (shade, inner), (fill, inner * 0.74), (light, inner * 0.34)):
         g.add(path(d, fill="none", stroke=col, stroke_width=fmt(2 * w * size)))
-    width = lambda t: inner  # noqa: E731
-    g.add(path(scales_d(spine, width, size, -ext, spine.length + ext), fill="none",
+    g.add(path(scales, fill="none",
                stroke=_scale_colour(colour), stroke_width=fmt(0.0075 * size), stroke_linecap="round"))
-    draw_pattern(g, colour.pattern, spine, width, size, ink_for(colour), fill, margin, spine.length - margin)
+    draw_pattern(g, colour.pattern, spine, _body_width, size, ink_for(colour), fill, margin,
+                 spine.length - margin)
+
+
+@lru_cache(maxsize=64)
+def _end_paths(shape: EndShape, size: float, ext: float, step: float) -> tuple[str, str, str, str]:
+    """(outline, fill, highlight, scales) path data of an end with its own half-width profile:
+    the same for every colour of a card (`layout` makes each shape once per process)."""
+    return _end_paths_of(shape, shape.half_width, size, ext, step)
+
+
+def _end_paths_of(shape: EndShape, half: Callable[[float], float], size: float, ext: float,
+                  step: float) -> tuple[str, str, str, str]:
+    spine = shape.spine
+    ts = [-ext] + [t for t in shape.samples(step) if t > max(-ext, 0.0)]
+
+    def outer(t: float) -> float:
+        return max(half(t) - OUT / 2, 0.0)
+
+    def inner(t: float) -> float:
+        return max(half(t) - OUT, 0.0)
+
+    neck_end = spine.length - shape.head_length
+    scale_end = neck_end + 0.01 if shape.kind is PartKind.HEAD else spine.length - 0.02
+    return (_ribbon(spine, outer, ts, size), _ribbon(spine, lambda t: inner(t) * 0.74, ts, size),
+            _ribbon(spine, lambda t: inner(t) * 0.34, ts, size),
+            scales_d(spine, inner, size, -ext + 0.02 if ext < 0 else -ext, scale_end))
 
 
 def draw_end(g: Group, shape: EndShape, colour: Colour, size: float, ext: float, margin: float,
@@ -117,26 +154,25 @@ def draw_end(g: Group, shape: EndShape, colour: Colour, size: float, ext: float,
     spine = shape.spine
     length = spine.length
     half = width or shape.half_width
-    ts = [-ext] + [t for t in shape.samples(step) if t > max(-ext, 0.0)]
     head = shape.kind is PartKind.HEAD
     if head:
         _tongue(g, shape, size)
     shade, fill, light = shades(colour)
 
-    def outer(t: float) -> float:
-        return max(half(t) - OUT / 2, 0.0)
-
     def inner(t: float) -> float:
         return max(half(t) - OUT, 0.0)
 
-    g.add(path(_ribbon(spine, outer, ts, size), fill=shade, stroke=colour.outline,
+    if width is None:
+        outline, filled, lit, scales = _end_paths(shape, size, ext, step)
+    else:
+        outline, filled, lit, scales = _end_paths_of(shape, width, size, ext, step)
+    g.add(path(outline, fill=shade, stroke=colour.outline,
                stroke_width=fmt(OUT * size), stroke_linejoin="round"))
-    g.add(path(_ribbon(spine, lambda t: inner(t) * 0.74, ts, size), fill=fill))
-    g.add(path(_ribbon(spine, lambda t: inner(t) * 0.34, ts, size), fill=light))
-    neck_end = length - shape.head_length
-    scale_end = neck_end + 0.01 if head else length - 0.02
-    g.add(path(scales_d(spine, inner, size, -ext + 0.02 if ext < 0 else -ext, scale_end), fill="none",
+    g.add(path(filled, fill=fill))
+    g.add(path(lit, fill=light))
+    g.add(path(scales, fill="none",
                stroke=_scale_colour(colour), stroke_width=fmt(0.0075 * size), stroke_linecap="round"))
+    neck_end = length - shape.head_length
     t1 = neck_end + shape.head_length * 0.12 if head else length * 0.62
     draw_pattern(g, colour.pattern, spine, inner, size, ink_for(colour), fill, margin, t1)
     if head:

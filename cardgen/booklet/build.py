@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen import fonts
-
 from cardgen.booklet.impose import impose_pdf, padded
 from cardgen.booklet.markup import Document, parse
 from cardgen.booklet.pages import Figure, PageSpec, notes_pages, render_pages
@@ -69,27 +67,53 @@ def document(content: BookletContent, lang: str, source: Any, paper: str = "a4",
     return parse(text, {**content.values(source, lang), **names}, str(path))
 
 
-def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4",
-                  flip: str = "long") -> tuple[bytes, bytes, int]:
-    """(reading PDF, padded PDF for imposition, number of text pages) of one booklet."""
-    from pypdf import PdfReader, PdfWriter
+@dataclass(frozen=True, slots=True)
+class Typeset:
+    """One language's booklet as typeset: its text pages as PDF (the reading version), their
+    number, and what the notes pages that pad it to a multiple of 4 say (see `padded_pdf`)."""
 
+    lang: str
+    pages: bytes
+    count: int
+    spec: PageSpec
+    notes: str
+
+
+def typeset_booklet(content: BookletContent, lang: str, source: Any, paper: str = "a4",
+                    flip: str = "long") -> Typeset:
+    """Typeset one language's booklet. Runs in a worker process while the card sheets are
+    drawn: everything it takes and gives is plain data."""
     game = content.game
     doc = document(content, lang, source, paper, flip)
     spec = PageSpec(doc.texts.get("caption:title", game), doc.texts.get("caption:footer", game))
     pages, n = render_pages(doc, lang, content.figures(source, lang, doc), spec)
+    return Typeset(lang, pages, n, spec, doc.texts.get("caption:notes", "Notes"))
+
+
+def padded_pdf(typeset: Typeset) -> bytes:
+    """The typeset pages followed by ruled notes pages up to a multiple of 4, for imposition."""
+    from pypdf import PdfReader, PdfWriter
+
+    n = typeset.count
     extra = padded(n) - n
     if not extra:
-        return pages, pages, n
-    notes = notes_pages(n + 1, extra, spec, doc.texts.get("caption:notes", "Notes"))
+        return typeset.pages
+    notes = notes_pages(n + 1, extra, typeset.spec, typeset.notes)
     writer = PdfWriter()
-    for data in (pages, notes):
+    for data in (typeset.pages, notes):
         for page in PdfReader(io.BytesIO(data)).pages:
             writer.add_page(page)
-    writer.add_metadata({"/Title": spec.title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)"})
+    writer.add_metadata({"/Title": typeset.spec.title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)"})
     buf = io.BytesIO()
     writer.write(buf)
-    return pages, buf.getvalue(), n
+    return buf.getvalue()
+
+
+def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4",
+                  flip: str = "long") -> tuple[bytes, bytes, int]:
+    """(reading PDF, padded PDF for imposition, number of text pages) of one booklet."""
+    typeset = typeset_booklet(content, lang, source, paper, flip)
+    return typeset.pages, padded_pdf(typeset), typeset.count
 
 
 def booklet_name(lang: str, sheet: str) -> str:
@@ -102,20 +126,24 @@ def reading_name(lang: str) -> str:
     return f"rules-{lang}-a5-read.pdf"
 
 
-def render_booklet(content: BookletContent, lang: str, source: Any, paper: str, flip: str,
-                   colour: str = "rgb", icc: Path | None = None) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """One language's booklet files (name -> PDF bytes, nothing written) and their manifest
-    entries. Runs in a worker process while the card sheets are drawn: everything it takes and
-    gives is plain data."""
-    sheet = SHEET.get(paper, "a4")
-    paper_name = "A4" if sheet == "a4" else "Letter"
-    read, full, n = booklet_pages(content, lang, source, paper, flip)
+BookletFiles = tuple[dict[str, bytes], list[dict[str, Any]]]
+"""A booklet's files (name -> PDF bytes) and their manifest entries."""
+
+
+def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
+                  icc: Path | None = None) -> BookletFiles:
+    """A typeset booklet's files (name -> PDF bytes, nothing written: the imposed booklet and
+    the reading version, in the sheets' colour mode) and their manifest entries (see
+    `booklet_job` for which process makes them)."""
+    lang, read, full, n = typeset.lang, typeset.pages, padded_pdf(typeset), typeset.count
     if colour == "cmyk":  # the booklets follow the sheets' colour mode
         from cardgen.print.colour import converter
         from cardgen.print.pdfcolour import to_cmyk_pdf
 
         convert = converter(icc).colour
         read, full = to_cmyk_pdf(read, convert), to_cmyk_pdf(full, convert)
+    sheet = SHEET.get(paper, "a4")
+    paper_name = "A4" if sheet == "a4" else "Letter"
     total = len(_pages(full))
     files = {booklet_name(lang, sheet): impose_pdf(full, sheet, parse_title(full), lang), reading_name(lang): read}
     # type "booklet" (a PDF): kept apart from the card/tile sheets, which carry "fronts"
@@ -132,6 +160,15 @@ def render_booklet(content: BookletContent, lang: str, source: Any, paper: str, 
         "print": "for reading on screen (one A5 page per page); print the booklet instead",
     }]
     return files, entries
+
+
+def booklet_job(content: BookletContent, lang: str, source: Any, paper: str, flip: str, colour: str,
+                icc: Path | None, last: bool) -> Typeset | BookletFiles:
+    """A worker's job: typeset one language's booklet; when it is the `last` job of its worker,
+    also pad and impose it (`booklet_files`), as nothing else waits for that worker, while the
+    calling process does so for the languages typeset before."""
+    typeset = typeset_booklet(content, lang, source, paper, flip)
+    return booklet_files(typeset, paper, colour, icc) if last else typeset
 
 
 def booklet_workers(langs: int, cores: int, sheets: bool) -> int:
@@ -157,18 +194,26 @@ class Booklets:
         self.langs: tuple[str, ...] = tuple(options.langs) if options.wants("booklets") else ()
         self.sheet = SHEET.get(options.paper, "a4")
         self._pool: ProcessPoolExecutor | None = None
-        self._jobs: list[Future[tuple[dict[str, bytes], list[dict[str, Any]]]]] = []
+        self._jobs: list[Future[Typeset | BookletFiles]] = []
+        self._paper, self._colour, self._icc = options.paper, options.colour, options.icc
         self._entries: list[dict[str, Any]] | None = None
+        self.workers = 0
+        """How many worker processes typeset the booklets (0 without languages)."""
         if not self.langs:
             return
-        fonts.register()  # once, before the fork, so no worker loads the fonts again
+        # The fonts are registered by the worker (render_pages), not here before the fork: that
+        # took ~0.09 s during which neither the sheets nor the booklets got on (the sheets need
+        # only the regular sans, which they register themselves).
         context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        workers = booklet_workers(len(self.langs), os.cpu_count() or 1, sheets)
+        self.workers = workers = booklet_workers(len(self.langs), os.cpu_count() or 1, sheets)
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                          initializer=worker_start, initargs=(os.getpid(),))
-        self._jobs = [self._pool.submit(render_booklet, content, lang, source, options.paper, options.flip,
-                                        options.colour, options.icc)
-                      for lang in self.langs]
+        # Each worker takes the next language when free, so the last `workers` jobs are the
+        # last ones of their workers.
+        last = len(self.langs) - workers
+        self._jobs = [self._pool.submit(booklet_job, content, lang, source, options.paper, options.flip,
+                                        options.colour, options.icc, i >= last)
+                      for i, lang in enumerate(self.langs)]
 
     def __enter__(self) -> Booklets:
         return self
@@ -188,7 +233,12 @@ class Booklets:
         if self._entries is None:
             entries: list[dict[str, Any]] = []
             for job in self._jobs:
-                files, more = job.result()
+                # A booklet typeset before its worker's last one is padded and imposed here, not
+                # by the worker: when the sheets are done this process has a core to itself,
+                # and the worker meanwhile typesets the next language.
+                result = job.result()
+                files, more = booklet_files(result, self._paper, self._colour, self._icc) \
+                    if isinstance(result, Typeset) else result
                 for name, data in files.items():
                     write_bytes_atomic(self.folder / name, data)
                 entries.extend(more)

@@ -58,19 +58,28 @@ class LazyHyphDict(pyphen.HyphDict):  # type: ignore[misc]
             encoding = "cp1251"
         raw: dict[str, str] = {}
         ready: dict[str, Any] = {}
-        for line in path.read_text(encoding).split("\n")[1:]:
-            line = line.strip()
-            if not line or line.startswith(pyphen.ignored):
-                continue
+        text = path.read_text(encoding)
+        # Every line's letters at once (a line's own translate was half the time): in UTF-8 the
+        # digits are single bytes that no other character contains, so deleting them from the
+        # bytes deletes exactly the digits, and the lines stay lines.
+        letters = text.encode("utf-8").translate(None, b"0123456789").decode("utf-8")
+        for line, key in zip(text.split("\n")[1:], letters.split("\n")[1:]):
+            if _ODD.isdisjoint(line) and "/" not in line and "^^" not in line:
+                continue  # empty, a comment or an all-zero pattern (changes nothing): pyphen skips it
+            if line[:1].isspace() or line[-1:].isspace() or line.startswith(pyphen.ignored):
+                line = line.strip()
+                if not line or line.startswith(pyphen.ignored):
+                    continue
+                key = line.translate(_DIGITS)
             if "/" in line or "^^" in line:
                 # Rare (two German patterns): a hex character or a nonstandard hyphenation;
                 # read at once exactly as pyphen does.
                 self._read_now(line, ready, raw)
-            elif not _ODD.isdisjoint(line):  # an all-zero pattern changes nothing: pyphen skips it
-                key = line.translate(_DIGITS)
+            elif not _ODD.isdisjoint(line):
                 raw[key] = line
-                ready.pop(key, None)  # a later line with the same letters wins, as in pyphen
-        self.maxlen = max(len(key) for key in [*raw, *ready])
+                if ready:
+                    ready.pop(key, None)  # a later line with the same letters wins, as in pyphen
+        self.maxlen = max(max(map(len, raw), default=0), max(map(len, ready), default=0))
         self.patterns = _Patterns(raw, ready)
         self.cache: dict[str, Any] = {}
 

@@ -239,7 +239,10 @@ def notes_pages(first: int, count: int, spec: PageSpec, heading: str) -> bytes:
 
 
 def _notes_pages(first: int, count: int, spec: PageSpec, heading: str) -> bytes:
-    ensure_fonts()
+    # Only the two faces these pages use: they are made by the process that drew the sheets,
+    # which has no other use for the booklet fonts (each face costs ~0.01 s to read).
+    fonts.register_face("DejaVuSans")
+    fonts.register_face("DejaVuSans-Bold")
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(A5[0] * mm, A5[1] * mm), invariant=1, initialFontName="DejaVuSans")
     footer = _footer(spec)

@@ -2,8 +2,8 @@
 this folder) so that a build never depends on fonts installed on the system.
 
 `register(...)` hands faces to reportlab, each once per process: the sheet labels need only the
-regular sans, the booklets both families (registered before their worker processes fork, so
-no worker reads a font file again).
+regular sans, the booklets both families (registered in the booklet worker process, so the
+process drawing the sheets does not wait for them).
 """
 
 from __future__ import annotations

@@ -244,8 +244,14 @@ def impose(
     chunks = [fronts[k : k + best.fronts] for k in range(0, len(fronts), best.fronts)]
     pages: list[Page] = []
 
+    # Most sheets have the same slots filled, so the same cut marks: clipped once per set of slots.
+    cut: dict[tuple[Box, ...], tuple[Mark, ...]] = {}
+
     def page(side: str, placed: list[Placement], trims: list[Box], extra: tuple[Mark, ...] = ()) -> Page:
-        marks = cut_marks(trims, o.marks, content, avoid) + extra
+        key = tuple(trims)
+        if key not in cut:
+            cut[key] = cut_marks(trims, o.marks, content, avoid)
+        marks = cut[key] + extra
         return Page(len(pages) + 1, pw, ph, side, tuple(placed), marks, tuple(trims), b, content, footer)
 
     for n, chunk in enumerate(chunks):

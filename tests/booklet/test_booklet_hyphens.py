@@ -24,6 +24,10 @@ def test_every_pattern_reads_as_pyphen_reads_it(lang: str) -> None:
     lazy = LazyHyphDict(pyphen.LANGUAGES[lang])
     assert lazy.maxlen == eager.maxlen
     assert {key: lazy.patterns.get(key) for key in eager.patterns} == eager.patterns
+    # and no letters pyphen has no pattern for (a skipped line read as a pattern) give one
+    fresh = LazyHyphDict(pyphen.LANGUAGES[lang])
+    assert {key for key in [*fresh.patterns._raw, *fresh.patterns] if fresh.patterns.get(key)} \
+        == set(eager.patterns)
     # the German file's nonstandard hyphenations (ck -> k-k in old spelling) keep their data
     special = {k: v for k, v in eager.patterns.items() if any(getattr(x, "data", None) for x in v[1])}
     for key, (_, values) in special.items():

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import svgwrite  # type: ignore[import-untyped]
-
-from cardgen.art._svg import fmt, path, pt
+from cardgen.art._svg import Element, document, fmt, path, pt
 from .digits import STROKE, number_d
 
 Field = tuple[int, int]
@@ -103,15 +101,13 @@ def circle_d(cx: float, cy: float, r: float) -> str:
             f"A{fmt(r)},{fmt(r)} 0 1 0 {pt((cx - r, cy))}Z")
 
 
-def rect_drawing(width: float, height: float, bleed: float) -> svgwrite.Drawing:
+def rect_drawing(width: float, height: float, bleed: float) -> Element:
     """An empty SVG document of `width` x `height` mm plus `bleed` on every side (mm units)."""
     w, h = width + 2 * bleed, height + 2 * bleed
-    return svgwrite.Drawing(size=(f"{fmt(w)}mm", f"{fmt(h)}mm"),
-                            viewBox=f"{fmt(-bleed)} {fmt(-bleed)} {fmt(w)} {fmt(h)}",
-                            profile="full", debug=False)
+    return document(f"{fmt(w)}mm", f"{fmt(h)}mm", f"{fmt(-bleed)} {fmt(-bleed)} {fmt(w)} {fmt(h)}")
 
 
-def _grooves(s: BoardSpec) -> list[svgwrite.base.BaseElement]:
+def _grooves(s: BoardSpec) -> list[Element]:
     g, f = s.groove, s.field
     x0, x1, y0, y1 = s.line_x(0), s.line_x(s.columns), s.line_y(0), s.line_y(s.rows)
     shade, lit = 0.3 * g, 0.14 * g
@@ -137,7 +133,7 @@ def _grooves(s: BoardSpec) -> list[svgwrite.base.BaseElement]:
     ]
 
 
-def _border(s: BoardSpec) -> list[svgwrite.base.BaseElement]:
+def _border(s: BoardSpec) -> list[Element]:
     """The border grooves filled up and hatched: clearly no place for a stick."""
     g = s.groove
     x0, x1, y0, y1 = s.line_x(0), s.line_x(s.columns), s.line_y(0), s.line_y(s.rows)
@@ -162,7 +158,7 @@ def _steps(lo: float, hi: float, step: float) -> list[float]:
     return [lo + (hi - lo) * k / n for k in range(n + 1)]
 
 
-def _castle(s: BoardSpec, pos: Field, colour: str) -> list[svgwrite.base.BaseElement]:
+def _castle(s: BoardSpec, pos: Field, colour: str) -> list[Element]:
     c, r = pos
     g = s.groove
     xa, xm, xb = s.line_x(c - 1), s.line_x(c), s.line_x(c + 1)
@@ -178,13 +174,13 @@ def _castle(s: BoardSpec, pos: Field, colour: str) -> list[svgwrite.base.BaseEle
             path(outline, fill="none", stroke=colour, stroke_width=fmt(w), stroke_linejoin="round")]
 
 
-def _start(s: BoardSpec, fields: tuple[Field, ...], colour: str) -> list[svgwrite.base.BaseElement]:
+def _start(s: BoardSpec, fields: tuple[Field, ...], colour: str) -> list[Element]:
     d = "".join(circle_d(*s.centre(c, r), 0.3 * s.field) for c, r in fields)
     return [path(d, fill=TINT[colour][0], stroke=colour, stroke_width=fmt(0.035 * s.field))]
 
 
 
-def _numbers(s: BoardSpec) -> svgwrite.base.BaseElement:
+def _numbers(s: BoardSpec) -> Element:
     h = 0.2 * s.field
     # Numbers sit in the frame between the trim edge and the outer edge of the border groove.
     m = (s.band - s.groove / 2) / 2

@@ -266,5 +266,5 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     draws_sheets = any(options.wants(part) for part in ("board", "parts", "castles"))
     with start_booklets(CONTENT, options, board, sheets=draws_sheets) as booklets:
         lines = write_kit("irrlaeufer", board.name, [castles], dataclasses.replace(options, layouts=layouts),
-                          quiet=quiet, extra_pdfs=extras, later=booklets.finish)
+                          quiet=quiet, extra_pdfs=extras, later=booklets.finish, beside=booklets.workers)
         return lines + booklets.summary()

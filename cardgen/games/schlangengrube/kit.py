@@ -29,5 +29,6 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     with start_booklets(CONTENT, options, pit, sheets=options.wants("tiles")) as booklets:
         tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
                           layouts=("single", "glue", "duplex"), marks="crosses")
-        lines = write_kit("schlangengrube", pit.name, [tiles], options, quiet=quiet, later=booklets.finish)
+        lines = write_kit("schlangengrube", pit.name, [tiles], options, quiet=quiet, later=booklets.finish,
+                          beside=booklets.workers)
         return lines + booklets.summary()

@@ -29,5 +29,6 @@ def build(options: BuildOptions, quiet: bool = False) -> list[str]:
     # (started first: they are the longest part of the build).
     with start_booklets(CONTENT, options, nest, sheets=options.wants("cards")) as booklets:
         cards = Component("cards", "Karten / cards", tuple(items(nest, options.bleed)), CUTTING)
-        lines = write_kit("schlangennest", nest.name, [cards], options, quiet=quiet, later=booklets.finish)
+        lines = write_kit("schlangennest", nest.name, [cards], options, quiet=quiet, later=booklets.finish,
+                          beside=booklets.workers)
         return lines + booklets.summary()
