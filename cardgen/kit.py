@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import mmap
 import multiprocessing
 import os
 import sys
@@ -137,6 +138,25 @@ _SHARED: dict[str, FaceCache] = {}
 """The face cache a forked worker inherits (set just before the fork)."""
 
 
+class _Counter:
+    """A count shared with forked children: one integer in an anonymous shared mapping, and a
+    lock. Not `multiprocessing.Value`: its heap is a file it creates in /dev/shm, so a build
+    whose file writes fail would report /dev/shm instead of the output folder."""
+
+    def __init__(self) -> None:
+        self._cell = mmap.mmap(-1, 8)  # MAP_SHARED | MAP_ANONYMOUS: a fork sees the same bytes
+        self._lock = multiprocessing.Lock()
+
+    def take(self, limit: int) -> int | None:
+        """The next number below `limit` (counting from 0), or None when all are taken."""
+        with self._lock:
+            i = int.from_bytes(self._cell[:8], "little")
+            if i >= limit:
+                return None
+            self._cell[:8] = (i + 1).to_bytes(8, "little")
+        return i
+
+
 @dataclass(frozen=True, slots=True)
 class _Faces:
     """The faces a build draws as forms (each with its layout's bleed), taken one at a time by
@@ -145,15 +165,11 @@ class _Faces:
 
     items: Sequence[tuple[Face, float]]
     cmyk: bool
-    taken: Any  # multiprocessing.Value("i"): how many are taken, shared across the fork
+    taken: _Counter  # how many are taken, shared across the fork
 
     def _take(self) -> tuple[Face, float] | None:
-        with self.taken.get_lock():
-            i = int(self.taken.value)
-            if i >= len(self.items):
-                return None
-            self.taken.value = i + 1
-        return self.items[i]
+        i = self.taken.take(len(self.items))
+        return None if i is None else self.items[i]
 
     def draw(self, cache: FaceCache) -> list[tuple[Face, bool, float, FormCode | None]]:
         """Parse and draw faces as forms until none is left; the forms this process drew."""
@@ -265,7 +281,7 @@ def write_kit(game: str, title: str, components: Sequence[Component], options: B
         # same time, each taking the next face when free; each side gets the other's forms.
         cmyk = options.colour == "cmyk"
         needed = list(dict.fromkeys((face, imp.bleed) for _, _, imp in plans for face in imp.faces))
-        _QUEUE["faces"] = queue = _Faces(needed, cmyk, multiprocessing.Value("i", 0))
+        _QUEUE["faces"] = queue = _Faces(needed, cmyk, _Counter())
         try:
             with _pdf_pool(cache, len(plans), beside) as pdf_pool:
                 theirs = pdf_pool.submit(_record_job) if pdf_pool else None

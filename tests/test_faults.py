@@ -207,7 +207,7 @@ def test_an_output_folder_that_is_a_file_is_one_line() -> None:
     _one_line(*_run("build", "schlangennest", "--out", "f/under", "--format", "svg", "--quiet"), "f/under")
     _one_line(*_run("build", "--calibration", "--out", "f"), "f")
     _one_line(*_run("check", "irrlaeufer", "--games", "2", "--skill-games", "0", "--chart", "f", "--quiet"),
-              "f/irrlaeufer")
+              "f/checks")
     _one_line(*_run("variant", "irrlaeufer", "--out", "f/v.toml", "--games", "1"), "f")
     assert Path("f").read_text() == "x"
     assert _files(Path.cwd()) == [Path.cwd() / "f"]
