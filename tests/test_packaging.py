@@ -60,8 +60,7 @@ def test_the_cluster_extra_is_imported_only_by_the_cluster_module_and_only_when_
 def test_nothing_users_get_refers_to_the_development_material() -> None:
     """The README, docs, package and set files never send a reader to a `shared/` folder: users
     have the repository and the package, nothing beside them."""
-    root = Path(__file__).resolve().parent.parent
-    files = [root / "README.md", *(p for top in ("docs", "cardgen", "templates") for p in (root / top).rglob("*")
+    files = [REPO / "README.md", *(p for top in ("docs", "cardgen", "templates") for p in (REPO / top).rglob("*")
                                    if p.is_file() and p.suffix in {".md", ".py", ".toml", ".txt", ".json"})]
     assert len(files) > 100
-    assert [str(p.relative_to(root)) for p in files if "shared/" in p.read_text(encoding="utf-8")] == []
+    assert [str(p.relative_to(REPO)) for p in files if "shared/" in p.read_text(encoding="utf-8")] == []
