@@ -95,20 +95,27 @@ def turn_total(pos: Position, banned: dict[int, int]) -> int:
     return 0
 
 
-def legal_slides(pos: Position, used: set[int], banned: dict[int, int], remaining: int) -> list[tuple[int, int]]:
-    """Every slide (stick id, signed fields) allowed now when `remaining` fields are still due:
-    the stick is free to go that far, and the rest of the turn can still be slid afterwards."""
-    out: list[tuple[int, int]] = []
-    free: list[tuple[int, int, int]] = []
+def free_runs(pos: Position, used: set[int], banned: dict[int, int], limit: int) -> list[tuple[int, int, int]]:
+    """(stick id, sign, fields) for every stick not in `used` and direction not banned that can
+    slide at least one field now, each run counted up to `limit`, in stick order."""
+    out: list[tuple[int, int, int]] = []
     for sid in range(len(pos.sticks)):
         if sid in used:
             continue
         ban = banned.get(sid, 0)
         for sign in (1, -1):
             if sign != ban:
-                run = free_run(pos, sid, sign, remaining)
+                run = free_run(pos, sid, sign, limit)
                 if run:
-                    free.append((sid, sign, run))
+                    out.append((sid, sign, run))
+    return out
+
+
+def legal_slides(pos: Position, used: set[int], banned: dict[int, int], remaining: int) -> list[tuple[int, int]]:
+    """Every slide (stick id, signed fields) allowed now when `remaining` fields are still due:
+    the stick is free to go that far, and the rest of the turn can still be slid afterwards."""
+    out: list[tuple[int, int]] = []
+    free = free_runs(pos, used, banned, remaining)
     for sid, sign, run in free:
         used.add(sid)
         for k in range(1, run + 1):

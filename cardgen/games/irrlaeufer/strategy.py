@@ -31,7 +31,7 @@ from cardgen.games.irrlaeufer.components import COLUMNS, Field, Side, castle_fie
 from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
-from cardgen.games.irrlaeufer.sliding import can_slide, free_run
+from cardgen.games.irrlaeufer.sliding import can_slide, free_runs
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 FAR = 9
@@ -261,17 +261,10 @@ def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
     runs: list[tuple[int, int]] = []
     ends: list[int] = []
     total = 0
-    for sid in range(len(pos.sticks)):
-        if sid in used:
-            continue
-        ban = banned.get(sid, 0)
-        for sign in (1, -1):
-            if sign != ban:
-                run = free_run(pos, sid, sign, remaining)
-                if run:
-                    runs.append((sid, sign))
-                    total += run
-                    ends.append(total)
+    for sid, sign, run in free_runs(pos, used, banned, remaining):
+        runs.append((sid, sign))
+        total += run
+        ends.append(total)
     picks: list[Slide] = []
     drawn: set[int] = set()
     while len(drawn) < total and len(picks) < wanted:
