@@ -7,7 +7,6 @@ and sticks are drawn on top in the board art's colours.
 from __future__ import annotations
 
 import io
-import pathlib
 from collections.abc import Callable
 from typing import Any
 

@@ -325,8 +325,3 @@ class Board:
 
     # ------------------------------------------------------------------ reading
 
-    def snake_of(self, cell: Cell, edge: int) -> tuple[int, int, int, int]:
-        """(tiles, heads, tails, open ports) of the snake through `edge` of the tile at `cell`."""
-        node = self.cells[cell][3][edge]
-        root = self.find(node)
-        return self.size[root], self.heads[root], self.tails[root], self.open[root]
