@@ -322,6 +322,3 @@ class Board:
         del group[cell]
         if not group:
             del self.groups[key]
-
-    # ------------------------------------------------------------------ reading
-
