@@ -42,7 +42,7 @@ from .table import DX, DY, Board, PartSpec
 from .components import GAME
 from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
 from .options import DOUBLE_MARKER_SNAKE, HAND_SIZE, Variant
-from .scoring import Completion, triangle
+from .scoring import Completion, factor, triangle
 
 if TYPE_CHECKING:
     from .setup import PitSetup
@@ -262,13 +262,11 @@ class PitState(GameState[PitMove]):
 
     def _score(self, completed: list[tuple[int, int]]) -> None:
         player, options = self.player, self.game.options
-        factor = 2 if len(completed) >= 2 else 1
-        if self.ready[player]:
-            factor *= 2
-            self.ready[player] = False
+        times = factor(len(completed), self.ready[player])
+        self.ready[player] = False
         colours = self.game.set.colours
         for colour, tiles in completed:
-            points = triangle(tiles) * factor
+            points = triangle(tiles) * times
             self.points[player] += points
             if self.secret is not None and self.secret[player] == colour:
                 self.bonus[player] += points
@@ -376,8 +374,7 @@ class PitState(GameState[PitMove]):
         sizes = _would_complete(self.board, self.game.cat.orients[t][oi].parts, move.at)
         points = self.points[self.player]
         if sizes:
-            factor = (2 if len(sizes) >= 2 else 1) * (2 if self.ready[self.player] else 1)
-            points += sum(triangle(n) for n in sizes) * factor
+            points += sum(triangle(n) for n in sizes) * factor(len(sizes), self.ready[self.player])
         return points
 
     def move_label(self, move: PitMove) -> str:
