@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from cardgen.engine.base import Finding, GameState
+from cardgen.engine.ladder import DEFAULT_LADDER, Ladder
 from cardgen.errors import DataError
 from cardgen.inputs import PARSE_ERRORS, shown
 from cardgen.sets import SetSource, default_set_path, set_game, wrong_game
@@ -153,6 +154,12 @@ class Game(ABC, Generic[S]):
         """Simulated players of this game only, by name, offered besides the shared ones of
         `cardgen.engine.players.PLAYERS` (none by default)."""
         return {}
+
+    def ladder(self) -> Ladder:
+        """This game's players from the weakest to the strongest, with the report player, the
+        cheap rungs of the check's skill criterion and the search player (see
+        `cardgen.engine.ladder`). Default: the shared players, `DEFAULT_LADDER`."""
+        return DEFAULT_LADDER
 
     def report_player(self) -> str:
         """The player of every configuration of the report when `check` is not told."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from cardgen.engine.ladder import BUDGET_SEP, parse_player
 from cardgen.engine.mcts import mcts
+from cardgen.errors import DataError
 from cardgen.engine.policies import GreedyPlayer, Player, RandomPlayer, SensiblePlayer
 
 __all__ = ["GreedyPlayer", "HEURISTIC", "PLAYERS", "Player", "PlayerFactory", "RandomPlayer", "SensiblePlayer",
@@ -28,8 +30,15 @@ HEURISTIC = ("random", "sensible", "greedy")
 
 def make_player(name: str, budget: int | None = None, extra: Mapping[str, PlayerFactory] | None = None) -> Player:
     """The player called `name` (from `extra`, a game's own players, or `PLAYERS`) with search
-    `budget`; KeyError naming the known ones if unknown."""
+    `budget`; a name may carry its own budget (`"mcts@100"`, see `cardgen.engine.ladder`),
+    which then wins over `budget`. KeyError naming the known ones if unknown."""
     known = {**PLAYERS, **(extra or {})}
+    if BUDGET_SEP in name:
+        try:
+            spec = parse_player(name)
+        except DataError as exc:
+            raise KeyError(exc.reason) from None
+        name, budget = spec.name, spec.budget
     try:
         factory = known[name]
     except KeyError:

@@ -42,6 +42,16 @@ class GameResult:
         """How many moves had `label`."""
         return dict(self.labels).get(label, 0)
 
+    def shares(self) -> tuple[float, ...]:
+        """Each seat's share of this game, the one definition every figure uses (the report,
+        the verdict, `match`): a win shared by k seats gives each 1/k, a game nobody wins gives
+        every seat 1/seats. The shares sum to 1, so the fair share is always 1/seats."""
+        n = len(self.scores)
+        if not self.winners:
+            return (1 / n,) * n
+        k = len(self.winners)
+        return tuple(1 / k if seat in self.winners else 0.0 for seat in range(n))
+
 
 def seat_rng(seed: int, seat: int) -> random.Random:
     """The generator of `seat` in the game seeded `seed` (independent of the other seats)."""
