@@ -1,7 +1,9 @@
 """One harness for every registered game (OpenSpiel's `random_sim_test` and playthroughs).
 
 For each game of `cardgen.registry.GAMES`: one seeded game per configuration the game's check
-plays (every player count and variant), with the shared invariants checked after every step
+plays (every player count and variant), with its built-in set and with every set file a golden
+record names (variant sets: five colours, cards of three parts), with the shared invariants
+checked after every step
 (clone equality and independence, legal moves non-empty unless over, `check` accepts them,
 scores in bounds, JSON round trip, the game's own `verify`); and the golden records
 (`examples/`, `tests/records/`) replayed to the results stored in `tests/engine/golden.json`,
@@ -28,10 +30,21 @@ STEPS = 400
 """Steps per harness game with invariants after each (Irrläufer's full games are run elsewhere)."""
 
 
+def record_sets() -> list[Path]:
+    """The set files the golden records name (each once), in their folders' order."""
+    found: list[Path] = []
+    for path in RECORDS:
+        name = json.loads(path.read_text(encoding="utf-8")).get("set")
+        if name and (path.parent / name).resolve() not in found:
+            found.append((path.parent / name).resolve())
+    return found
+
+
 def configurations() -> list[tuple[str, str, dict[str, Any], str | None]]:
     out = []
-    for game in GAMES:
-        game_set = game.load_set()
+    sets: list[tuple[Any, Any]] = [(game, game.load_set()) for game in GAMES]
+    sets += [(GAMES.game_of_set(path), GAMES.load_set(path)) for path in record_sets()]
+    for game, game_set in sets:
         for line in game.check_lines(game_set, game.default_players(game_set), 1, "random"):
             out.append((game.name, line.config, line.options, line.set_path))
     return out

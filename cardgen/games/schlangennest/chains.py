@@ -5,6 +5,8 @@ Kept incrementally so a move costs a few dictionary look-ups rather than a scan 
 across a cell edge is joined to it. Every part belongs to one chain; a chain knows its parts,
 its free (unjoined) ports, how many of its ends are capped by a head or tail, its owner (the
 colour index whose coloured part it holds, -1 for a grey chain) and the crossing cells it passes.
+A chain with an owner is a snake; a grey chain joined to no snake is not (the three-snakes rule
+counts snakes, and only a card of three or more parts can carry three: `multi` lists those).
 Laying a card only ever merges chains; turning or swapping a card can split them, so those rare
 moves rebuild the chains from the parts.
 """
@@ -43,7 +45,7 @@ class Board:
     """Cards, parts and chains (no turn order: see NestState)."""
 
     __slots__ = ("rules", "cells", "part_cell", "part_ports", "part_kind", "part_colour", "port_at",
-                 "chain_of", "chains", "snake", "cross_at", "bbox")
+                 "chain_of", "chains", "snake", "cross_at", "bbox", "multi")
 
     def __init__(self, rules: NestRules) -> None:
         self.rules = rules
@@ -58,6 +60,8 @@ class Board:
         self.snake: list[int] = [-1] * len(rules.colours)
         self.cross_at: dict[Cell, tuple[tuple[int, int], ...]] = {}
         self.bbox: tuple[int, int, int, int] | None = None
+        self.multi: set[Cell] = set()
+        """The cells whose card has three or more parts (none with the original's cards)."""
 
     def _copy_board_into(self, other: Board) -> None:
         other.cells = dict(self.cells)
@@ -71,6 +75,7 @@ class Board:
         other.snake = list(self.snake)
         other.cross_at = dict(self.cross_at)
         other.bbox = self.bbox
+        other.multi = set(self.multi)
 
     # ------------------------------------------------------------------ laying and merging
 
@@ -92,6 +97,8 @@ class Board:
                 self.port_at[(x, y, e)] = pid
             pids.append(pid)
         self.cells[cell] = (k, colour, rot, tuple(pids))
+        if len(pids) > 2:
+            self.multi.add(cell)
         pairs = tuple((pids[i], pids[j]) for i, j in self.rules.crossing[k])
         if pairs:
             self.cross_at[cell] = pairs
@@ -154,6 +161,7 @@ class Board:
                 del self.port_at[(x, y, e)]
             self.part_cell[pid] = None
         self.cross_at.pop(cell, None)
+        self.multi.discard(cell)
         self._new_parts(cell, k, colour, rot)
         self._recompute_bbox()
         return self._rebuild()
@@ -223,10 +231,16 @@ class Board:
         sid = self.snake[colour]
         return sid >= 0 and self.chains[sid].is_loop
 
-    def three_chain_cell(self) -> Cell | None:
-        """A cell whose parts belong to three or more chains, if any."""
-        for cell, (_, _, _, pids) in self.cells.items():
-            if len(pids) > 2 and len({self.chain_of[p] for p in pids}) > 2:
+    def snakes_through(self, cell: Cell) -> set[int]:
+        """The snakes (colour indices) whose chains pass through `cell`'s parts; grey chains
+        joined to no snake are not snakes and do not count."""
+        chains, chain_of = self.chains, self.chain_of
+        return {o for p in self.cells[cell][3] if (o := chains[chain_of[p]].owner) >= 0}
+
+    def three_snake_cell(self) -> Cell | None:
+        """A cell that leads three or more different snakes through it, if any."""
+        for cell in sorted(self.multi):
+            if len(self.snakes_through(cell)) > 2:
                 return cell
         return None
 

@@ -94,9 +94,13 @@ def completeness(nest_set: NestSet) -> list[Finding]:
         neutrals = [p for p in card.parts if p.colour == "neutral"]
         if len(owns) != 1:
             out.append(Finding(True, f"card '{card.id}' has {len(owns)} coloured parts; it needs exactly one"))
-        if len(neutrals) != 1:
-            what = "no neutral part" if not neutrals else f"{len(neutrals)} neutral parts"
-            out.append(Finding(True, f"card '{card.id}' has {what}; it needs exactly one"))
+        if not neutrals:
+            out.append(Finding(True, f"card '{card.id}' has no neutral part; it needs one"))
+        elif len(neutrals) > 1:
+            # The original: every card carries at least two parts, and none may lead three snakes
+            # through its field; a card with more grey parts is a variant's choice (docs/rulings.md).
+            out.append(Finding(not nest_set.variant, f"card '{card.id}' has {len(neutrals)} neutral parts; "
+                                                     "the original's cards have one"))
         ports: list[str] = []
         for part in card.parts:
             need = 2 if part.kind is PartKind.BODY else 1

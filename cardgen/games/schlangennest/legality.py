@@ -2,13 +2,16 @@
 
 `placement_problem` answers "what would be wrong after laying card k on cell at rotation r?"
 from the board's incremental structures: it works out which chains the new parts would join
-(a tiny union-find over the new parts), then checks the area, `joins-snakes`, `three-chains`,
-`double-crossing` and the `curve-guard` in that order. The curve guard needs a snake with both
+(a tiny union-find over the new parts), then checks the area, `joins-snakes`, `three-snakes`,
+`double-crossing` and the `curve-guard` in that order. `three-snakes` counts snakes, not
+chains: a part joined to no snake does not count, so it can only fire on a card of three or
+more parts, the new one or one already laid whose grey chain the move joins to a snake. The curve guard needs a snake with both
 open ends pointing into one empty cell; that is rare, so only then is the move tried on a copy.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardgen.games.schlangennest.config import BODY, DX, DY
@@ -93,13 +96,18 @@ def placement_problem(state: NestState, c: int, k: int, cell: tuple[int, int], r
                 return (Rule.JOINS_SNAKES, f"it would join the {names[prev]} and {names[o]} snakes")
             owner[root] = o
     roots = {find(i) for i in range(n)}
-    if len(roots) > 2:
-        return (Rule.THREE_CHAINS, f"({x},{y}) would carry parts of {len(roots)} chains")
 
     def hyp_owner(pid: int) -> int:
         ch = chain_of[pid]
         i = chain_comp.get(ch)
         return owner.get(find(i), -1) if i is not None else chains[ch].owner
+
+    if n > 2 or state.multi:
+        problem = _three_snakes(state, cell, {owner.get(r, -1) for r in roots} - {-1}, hyp_owner,
+                                {ch for ch, i in chain_comp.items()
+                                 if chains[ch].owner < 0 and owner.get(find(i), -1) >= 0})
+        if problem:
+            return problem
 
     new_pairs = state.rules.crossing[k]
 
@@ -161,6 +169,32 @@ def placement_problem(state: NestState, c: int, k: int, cell: tuple[int, int], r
             if problem:
                 return problem
     return None
+
+
+def _three_snakes(state: NestState, cell: tuple[int, int], here: set[int], hyp_owner: Callable[[int], int],
+                  joined: set[int]) -> Problem:
+    """`three-snakes` if the new card on `cell` would lead the snakes `here` (three or more) through
+    it, or if a card already laid leads three snakes once the grey chains `joined` (which the move
+    joins to a snake) belong to theirs; `hyp_owner` is a part's snake after the move."""
+    names = state.rules.colours
+    if len(here) > 2:
+        return (Rule.THREE_SNAKES, f"({cell[0]},{cell[1]}) would lead the "
+                                   f"{join_names(sorted(names[o] for o in here))} snakes through it")
+    if not joined:
+        return None
+    for other in sorted(state.multi):
+        pids = state.cells[other][3]
+        if any(state.chain_of[p] in joined for p in pids):
+            snakes = {o for p in pids if (o := hyp_owner(p)) >= 0}
+            if len(snakes) > 2:
+                return (Rule.THREE_SNAKES, f"({other[0]},{other[1]}) would lead the "
+                                           f"{join_names(sorted(names[o] for o in snakes))} snakes through it")
+    return None
+
+
+def join_names(names: list[str]) -> str:
+    """"red, yellow and green"."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def placed_snake_size(state: NestState, c: int, k: int, cell: tuple[int, int], r: int) -> int:

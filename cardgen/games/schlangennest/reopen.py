@@ -5,7 +5,7 @@ Turns and swaps are rare and can split chains, so they are tried on a copy whose
 rebuilt, and every after-the-move rule is checked on the result:
 - `split-snake` (a colour's coloured parts would lie in two chains; checked first, since turning
   a curve whose grey part carries another snake usually also joins that snake to the loop),
-  `joins-snakes` (a chain would hold two colours), `three-chains`, `double-crossing`;
+  `joins-snakes` (a chain would hold two colours), `three-snakes`, `double-crossing`;
 - a turn must leave the owner's snake no longer a loop (`still-closed`), and open again: at
   least one of its two ends must point into an empty cell (`loop-not-opened`). An end capped by
   a head or tail (a grey head included) does not point anywhere, so a turn that leaves both
@@ -136,9 +136,9 @@ def _trial_problem(state: NestState, c: int, move: NestMove) -> Problem:
         return (Rule.SPLIT_SNAKE, "it would split a snake's coloured parts over two chains")
     if joined:
         return (Rule.JOINS_SNAKES, "it would join two snakes")
-    cell = trial.three_chain_cell()
+    cell = trial.three_snake_cell()
     if cell:
-        return (Rule.THREE_CHAINS, f"({cell[0]},{cell[1]}) would carry parts of three chains")
+        return (Rule.THREE_SNAKES, f"({cell[0]},{cell[1]}) would lead three snakes through it")
     pair = trial.double_crossing()
     if pair:
         (ax, ay), (bx, by) = pair

@@ -1,7 +1,8 @@
 """The stable rule identifiers of Schlangennest (docs/rulings.md): what a refused move broke.
 
 Each id is a kebab-case string that records, tests and `replay --json` rely on; the explanation
-is one line of English for reports and documentation.
+is one line of English for reports and documentation. An id the engine no longer gives stays
+readable: `Rule(old_id)` is the rule that replaced it (`RETIRED`, docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ class Rule(Enum):
     NOT_OWN_END = "not-own-end"
     OUTSIDE_AREA = "outside-area"
     JOINS_SNAKES = "joins-snakes"
-    THREE_CHAINS = "three-chains"
+    THREE_SNAKES = "three-snakes"
     DOUBLE_CROSSING = "double-crossing"
     CURVE_GUARD = "curve-guard"
     NOT_A_LOOP = "not-a-loop"
@@ -42,6 +43,11 @@ class Rule(Enum):
         """One line of English saying what the rule forbids."""
         return EXPLANATIONS[self]
 
+    @classmethod
+    def _missing_(cls, value: object) -> Rule | None:
+        # a retired id (in an older record's expected result, say) reads as its successor
+        return RETIRED.get(value) if isinstance(value, str) else None
+
 
 EXPLANATIONS: dict[Rule, str] = {
     Rule.GAME_OVER: "the game has ended; no more moves are played",
@@ -57,7 +63,8 @@ EXPLANATIONS: dict[Rule, str] = {
     Rule.NOT_OWN_END: "the card's coloured part must face an open end of the player's own snake",
     Rule.OUTSIDE_AREA: "straight and curve cards must fit in a W×H or H×W box (heads and tails may lie outside)",
     Rule.JOINS_SNAKES: "the move would join the snakes of two players (or two colours) into one chain",
-    Rule.THREE_CHAINS: "a cell would carry parts of three different chains",
+    Rule.THREE_SNAKES: "a card would lead three different snakes through its cell (a grey chain joined "
+                       "to no snake does not count), now or once a grey chain on it joins a snake",
     Rule.DOUBLE_CROSSING: "two orthogonally adjacent cells would both be crossings of the same two snakes",
     Rule.CURVE_GUARD: "it would create a cell closed by two snakes' ends that only a curve can fill, "
                       "and the next of the two owners to move holds no curve card",
@@ -72,3 +79,9 @@ EXPLANATIONS: dict[Rule, str] = {
     Rule.SWAP_MISFIT: "the tail card must put its coloured tail and grey head on the straight's coloured ports",
     Rule.PASS_NOT_ALLOWED: "a player may pass only when no legal move exists",
 }
+
+
+RETIRED: dict[str, Rule] = {"three-chains": Rule.THREE_SNAKES}
+"""Ids the engine gave once and no longer gives, with the rule that replaced each.
+`three-chains` refused a card carrying parts of three chains, spare grey parts included, so a
+card with three parts could never be laid; the rule counts snakes, not chains (`three-snakes`)."""

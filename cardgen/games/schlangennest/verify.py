@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 def verify_state(state: NestState) -> None:
     """AssertionError naming the first broken invariant: the incremental chains equal a rebuild
-    from scratch; no chain holds two colours and no colour is split; no cell carries three chains;
+    from scratch; no chain holds two colours and no colour is split; no cell leads three snakes through it;
     no double crossing; the straight/curve cards fit the area; hands plus laid cards are the set."""
     rules = state.rules
     fresh = state.clone()
@@ -37,7 +37,8 @@ def verify_state(state: NestState) -> None:
         other = state.port_at.get((x + DX[e], y + DY[e], e ^ 2))
         if other is not None:
             assert state.chain_of[other] == state.chain_of[pid], "facing ports in different chains"
-    assert state.three_chain_cell() is None, "a cell carries three chains"
+    assert state.multi == {cell for cell, v in state.cells.items() if len(v[3]) > 2}, "multi is stale"
+    assert state.three_snake_cell() is None, "a cell leads three snakes through it"
     assert state.double_crossing() is None, "a double crossing"
     counted = [cell for cell, (k, col, _, _) in state.cells.items() if col >= 0 and rules.counted[k]]
     if counted and rules.area is not None:

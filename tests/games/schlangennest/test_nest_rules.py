@@ -113,17 +113,6 @@ def test_curve_guard_fires_when_the_next_owner_has_no_curve():
     assert legal(state, move)
 
 
-def test_three_chains_with_a_three_part_card(tmp_path: Path):
-    text = (Path(__file__).resolve().parents[3] / "templates/schlangennest/standard.toml").read_text()
-    text = text.replace('parts = ["neutral:E-W", "own:N-S"]',
-                        'parts = ["neutral:head@E", "neutral:tail@W", "own:N-S"]')
-    path = tmp_path / "three.toml"
-    path.write_text(text)
-    state = position([("red", "curve", (0, 0), 0)], "red", set_path=str(path))
-    # the new straight's two grey ends join nothing: three chains on one cell
-    assert refused(state, place("red", "straight", (0, -1), 0)) == "three-chains"
-
-
 # ---------------------------------------------------------------- loops, turns, swaps
 
 
