@@ -21,9 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.booklet.impose import impose_pdf, padded
-from cardgen.booklet.markup import Document, parse
+from cardgen.booklet.markup import PROGRAM, Document, parse
 from cardgen.booklet.pages import Figure, PageSpec, notes_pages, render_pages
+from cardgen.booklet.words import COLOURS, mm
 from cardgen.errors import DataError
+from cardgen.options import BuildOptions
 from cardgen.print.files import write_bytes_atomic
 from cardgen.sets import template_path
 from cardgen.workers import worker_start
@@ -32,11 +34,21 @@ from cardgen.workers import worker_start
 @dataclass(frozen=True, slots=True)
 class BookletContent:
     """What one game's booklet needs besides its text: `values(set, lang)` gives the numbers and
-    names the text prints, `figures(set, lang, doc)` the diagrams by name (drawn on demand)."""
+    names the text prints, `figures(set, lang, doc)` the diagrams by name (drawn on demand), and
+    `names` the game's, its authors' and publishers' names, which are never hyphenated (nor
+    are the colours' names and the program's: `kept_names`)."""
 
     game: str
     values: Callable[[Any, str], Mapping[str, object]]
     figures: Callable[[Any, str, Document], Mapping[str, Callable[[], Figure]]]
+    names: tuple[str, ...] = ()
+
+
+def kept_names(content: BookletContent, lang: str) -> tuple[str, ...]:
+    """Every name a booklet in `lang` never hyphenates: the game's own (`content.names`), the
+    colours' (in `lang` and in English) and the program's."""
+    colours = [*COLOURS[lang].values(), *COLOURS["en"].values()]
+    return tuple(dict.fromkeys([*content.names, *colours, PROGRAM]))
 
 
 SHEET = {"a4": "a4", "a3": "a4", "letter": "letter", "tabloid": "letter"}
@@ -52,11 +64,27 @@ def text_path(game: str, lang: str) -> Path:
     return template_path(game, f"rules-{lang}.txt")
 
 
-def document(content: BookletContent, lang: str, source: Any, paper: str = "a4", flip: str = "long") -> Document:
+def sheet_gap(paper: str, bleed: float) -> tuple[float, float]:
+    """(gap, bleed) in mm between neighbouring cards or tiles on the kit's sheets, as the
+    imposition lays them out (`cardgen.print.impose`: by default the two faces' bleeds side by
+    side): a probe face with the build's bleed, imposed as the kit's sheets are."""
+    from cardgen.print.faces import Face, Item
+    from cardgen.print.impose import LayoutOptions, impose
+    from cardgen.print.paper import paper as paper_of
+
+    probe = Face("probe", "<svg/>", 40.0, 40.0, bleed)
+    imp = impose([Item(probe, None, 2)], LayoutOptions(paper=paper_of(paper), bleed=bleed))
+    return imp.gutter, imp.bleed
+
+
+def document(content: BookletContent, lang: str, source: Any, paper: str = "a4", flip: str = "long",
+             bleed: float | None = None) -> Document:
     """The parsed booklet text of `content`'s game in `lang`, its numbers filled from `source`
     (the set); `{kit}` is the paper name in the kit's file names, `{flip}` their duplex edge and
     `{sheet}` the paper the booklet itself is printed on; `{edge}` names that duplex edge in the
-    booklet's language."""
+    booklet's language. `{cutting}` says how the sheets are cut, from their geometry for the
+    build's `bleed` (`sheet_gap`): the text's caption `cut-gap` (slots `[gap]`, `[bleed]`) when
+    the cards lie apart, `cut-edge` when they lie edge to edge."""
     game = content.game
     path = text_path(game, lang)
     try:
@@ -64,7 +92,14 @@ def document(content: BookletContent, lang: str, source: Any, paper: str = "a4",
     except FileNotFoundError:
         raise DataError(str(path), f"no booklet text for language {lang!r}") from None
     names = {"kit": paper, "flip": flip, "sheet": SHEET.get(paper, "a4"), "edge": EDGE_WORDS[lang][flip]}
-    return parse(text, {**content.values(source, lang), **names}, str(path))
+    values = {**content.values(source, lang), **names, "cutting": ""}
+    doc = parse(text, values, str(path))
+    if "caption:cut-gap" not in doc.texts:
+        return doc
+    gap, each = sheet_gap(paper, BuildOptions().bleed if bleed is None else bleed)
+    values["cutting"] = (doc.caption("cut-gap", gap=mm(gap, lang), bleed=mm(each, lang)) if gap > 0
+                         else doc.caption("cut-edge"))
+    return parse(text, values, str(path))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +115,13 @@ class Typeset:
 
 
 def typeset_booklet(content: BookletContent, lang: str, source: Any, paper: str = "a4",
-                    flip: str = "long") -> Typeset:
+                    flip: str = "long", bleed: float | None = None) -> Typeset:
     """Typeset one language's booklet. Runs in a worker process while the card sheets are
     drawn: everything it takes and gives is plain data."""
     game = content.game
-    doc = document(content, lang, source, paper, flip)
+    doc = document(content, lang, source, paper, flip, bleed)
     spec = PageSpec(doc.texts.get("caption:title", game), doc.texts.get("caption:footer", game))
-    pages, n = render_pages(doc, lang, content.figures(source, lang, doc), spec)
+    pages, n = render_pages(doc, lang, content.figures(source, lang, doc), spec, kept_names(content, lang))
     return Typeset(lang, pages, n, spec, doc.texts.get("caption:notes", "Notes"))
 
 
@@ -110,9 +145,9 @@ def padded_pdf(typeset: Typeset) -> bytes:
 
 
 def booklet_pages(content: BookletContent, lang: str, source: Any, paper: str = "a4",
-                  flip: str = "long") -> tuple[bytes, bytes, int]:
+                  flip: str = "long", bleed: float | None = None) -> tuple[bytes, bytes, int]:
     """(reading PDF, padded PDF for imposition, number of text pages) of one booklet."""
-    typeset = typeset_booklet(content, lang, source, paper, flip)
+    typeset = typeset_booklet(content, lang, source, paper, flip, bleed)
     return typeset.pages, padded_pdf(typeset), typeset.count
 
 
@@ -163,11 +198,12 @@ def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
 
 
 def booklet_job(content: BookletContent, lang: str, source: Any, paper: str, flip: str, colour: str,
-                icc: Path | None, last: bool) -> Typeset | BookletFiles:
-    """A worker's job: typeset one language's booklet; when it is the `last` job of its worker,
-    also pad and impose it (`booklet_files`), as nothing else waits for that worker, while the
-    calling process does so for the languages typeset before."""
-    typeset = typeset_booklet(content, lang, source, paper, flip)
+                icc: Path | None, last: bool, bleed: float | None = None) -> Typeset | BookletFiles:
+    """A worker's job: typeset one language's booklet (its cutting text for the sheets' `bleed`);
+    when it is the `last` job of its worker, also pad and impose it (`booklet_files`), as
+    nothing else waits for that worker, while the calling process does so for the languages
+    typeset before."""
+    typeset = typeset_booklet(content, lang, source, paper, flip, bleed)
     return booklet_files(typeset, paper, colour, icc) if last else typeset
 
 
@@ -212,7 +248,7 @@ class Booklets:
         # last ones of their workers.
         last = len(self.langs) - workers
         self._jobs = [self._pool.submit(booklet_job, content, lang, source, options.paper, options.flip,
-                                        options.colour, options.icc, i >= last)
+                                        options.colour, options.icc, i >= last, options.bleed)
                       for i, lang in enumerate(self.langs)]
 
     def __enter__(self) -> Booklets:

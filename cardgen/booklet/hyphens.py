@@ -1,13 +1,23 @@
-"""Hyphenation of the booklets: pyphen's patterns, each parsed only when a word looks it up.
+"""Hyphenation of the booklets: pyphen's patterns, each parsed only when a word looks it up,
+and the house rules for where a word may break.
 
 pyphen parses every pattern of a dictionary before it hyphenates the first word; the German
 one has 78 000, which took about 0.9 s of each German booklet. Here the file is only split
 into lines by pattern letters (a fraction of that); a pattern's numbers are read the first
 time a word contains its letters. The result is the same as pyphen's, pattern for pattern.
+
+The booklets' rules (`Hyphenator`): a break leaves at least MIN_PART letters on each side
+("ei-gene" and "Au-ßerdem" do not break); names (a game's, a colour's, a person's, the
+program's) never break; a compound breaks at its own hyphens too, and nowhere else reportlab
+would choose (reportlab's own splitting at hyphens is switched off in `pages.styles`). Words
+with digits or options (`--flip`) are never offered to the hyphenator by reportlab. How many
+hyphenated lines may follow each other is the paragraph's business (`pages.Para`), helped by
+`Hyphenator.veto` and `Hyphenator.taken`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -117,19 +127,79 @@ def _dictionary(lang: str) -> LazyHyphDict:
     return LazyHyphDict(pyphen.LANGUAGES[pyphen.language_fallback(lang)])
 
 
-def hyphenator(lang: str) -> Any:
-    """reportlab's `hyphenationLang` for `lang` (a pyphen name such as de_DE): a callable giving
-    the ways to split a word, longest first part first; "" (no hyphenation) for none."""
+MIN_PART = 3
+"""The fewest letters a hyphenated break leaves on either side."""
+
+
+def hyphenator(lang: str, keep: Iterable[str] = ()) -> Any:
+    """reportlab's `hyphenationLang` for `lang` (a pyphen name such as de_DE): a `Hyphenator`
+    giving the ways to split a word, longest first part first, that never splits a word of the
+    names `keep`; "" (no hyphenation) for none."""
     if not lang:
         return ""
-    return _Hyphenator(lang)
+    return Hyphenator(lang, keep)
 
 
-class _Hyphenator:
-    """Loads the dictionary when the first word needs splitting, not when the styles are made."""
+def kept(word: str, names: Iterable[str]) -> bool:
+    """Whether `word` is one of `names` (lower case), possibly inflected (up to two letters
+    more: "Irrläufers", "rote"), and so never hyphenated."""
+    low = word.lower()
+    return any(low.startswith(n) and len(low) - len(n) <= 2 for n in names)
 
-    def __init__(self, lang: str) -> None:
+
+class Hyphenator:
+    """The booklets' hyphenation (see the module docstring). Loads the dictionary when the
+    first word needs splitting, not when the styles are made.
+
+    reportlab asks it once per word that does not fit and takes the first split that does;
+    a paragraph that must not take one of them (a third hyphenated line in a row) names the
+    call in `veto` and breaks its lines again. `taken` lists the calls, counted from `begin`,
+    whose split reportlab took: a generator it left unfinished."""
+
+    def __init__(self, lang: str, keep: Iterable[str] = ()) -> None:
         self.lang = lang
+        self.names = tuple(sorted({w.lower() for name in keep for w in name.split()}))
+        self.veto: frozenset[int] = frozenset()
+        self.calls = 0
+        self._open: dict[int, bool] = {}
 
-    def __call__(self, word: str) -> Any:
-        return LazyPyphen(self.lang).iterate(word)
+    def begin(self, veto: frozenset[int] = frozenset()) -> None:
+        """Start counting calls (a paragraph is about to break its lines), refusing `veto`."""
+        self.veto, self.calls, self._open = veto, 0, {}
+
+    @property
+    def taken(self) -> list[int]:
+        """The calls since `begin` whose split reportlab took, in order."""
+        return [i for i, left_open in self._open.items() if left_open]
+
+    def splits(self, word: str) -> list[tuple[str, str]]:
+        """Every allowed (head, tail) split of `word`, the longest head first. A head ending
+        in the word's own hyphen keeps it (reportlab adds none); at least MIN_PART letters
+        stay on either side of every break; kept names are not split inside."""
+        parts = word.split("-")
+        if any(not p for p in parts):
+            return []
+        out: list[tuple[str, str]] = []
+        dictionary = LazyPyphen(self.lang, MIN_PART, MIN_PART)
+        for i, part in enumerate(parts):
+            before, after = "-".join(parts[:i]), "-".join(parts[i + 1:])
+            lead = before + "-" if before else ""
+            if i and len(parts[i - 1]) >= MIN_PART and len(part) >= MIN_PART:
+                out.append((before + "-", "-".join(parts[i:])))
+            if kept(part, self.names):
+                continue
+            for head, tail in dictionary.iterate(part):
+                out.append((lead + head, tail + ("-" + after if after else "")))
+        return sorted(out, key=lambda pair: -len(pair[0]))
+
+    def __call__(self, word: str) -> Iterator[tuple[str, str]]:
+        call = self.calls
+        self.calls += 1
+        if call in self.veto or kept(word, self.names):
+            return iter(())
+        return self._offer(call, self.splits(word))
+
+    def _offer(self, call: int, splits: list[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+        self._open[call] = True
+        yield from splits
+        self._open[call] = False  # every split was refused: reportlab took none

@@ -23,7 +23,7 @@ an unknown name is an error, so a template cannot silently print a wrong number.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 _RULE = re.compile(r"\{rule:([a-z0-9-]+)\}")
@@ -62,11 +62,20 @@ class Document:
             text = self.texts[f"caption:{name}"]
         except KeyError:
             raise MarkupError(f"no '@caption {name} = ...' line in the text") from None
-        for key, value in values.items():
-            text = text.replace(f"[{key}]", str(value))
+        def fill(m: re.Match[str]) -> str:
+            key = m.group(2)
+            if key not in values:
+                return m.group(0)
+            value = str(values[key])
+            # a slot may open a sentence with a lower-case word ("red to move", "… game. red's
+            # snake"): a sentence starts with a capital
+            if m.group(1) is not None:
+                value = value[:1].upper() + value[1:]
+            return value
+
+        text = re.sub(r"((?:^|[.!?]\s+))?\[([a-z_]+)\]", lambda m: (m.group(1) or "") + fill(m), text)
         if re.search(r"\[[a-z_]+\]", text):
             raise MarkupError(f"caption {name!r}: unfilled slot in {text!r}")
-        # a slot may open the caption with a lower-case word ("red to move"): a sentence starts capitalised
         return text[:1].upper() + text[1:]
 
     @property
@@ -168,22 +177,33 @@ def parse(text: str, values: Mapping[str, object] | None = None, name: str = "te
 NBSP = "\u00a0"
 
 
-def tie(text: str) -> str:
+PROGRAM = "cardgen"
+"""The program's name: a command (`cardgen build --calibration`) never breaks over two lines."""
+_COMMAND = re.compile(rf"\b{PROGRAM}((?: [a-z]+)?(?: --[a-z][a-z-]*)*)")
+
+
+def tie(text: str, names: Iterable[str] = ()) -> str:
     """`text` with the spaces that must not break made non-breaking: a number and its unit
-    ("100 %", "45 mm", "2 × 2") stay on one line, and the last two words of a paragraph are
-    tied so that no line holds a single word on its own at the end of a paragraph."""
+    ("100 %", "45 mm", "2 × 2") stay on one line, so do a command with its subcommand and
+    options and each name of several words among `names` ("Günter Cornett"), and the last two
+    words of a paragraph are tied so that no line holds a single word on its own at the end of
+    a paragraph."""
     text = re.sub(r"(\d) (%|mm|g/m²|×)", rf"\1{NBSP}\2", text)
     text = re.sub(r"(×) (\d)", rf"\1{NBSP}\2", text)
+    text = _COMMAND.sub(lambda m: m.group(0).replace(" ", NBSP), text)
+    for name in names:
+        if " " in name:
+            text = text.replace(name, name.replace(" ", NBSP))
     head, sep, last = text.rpartition(" ")
     if sep and len(last) < 16 and " " in head:
         text = head + NBSP + last
     return text
 
 
-def inline(text: str) -> str:
-    """Escape `text` for a reportlab Paragraph, tie what must not break (`tie`) and turn
-    **bold** and *italic* into tags."""
-    text = tie(text)
+def inline(text: str, names: Iterable[str] = ()) -> str:
+    """Escape `text` for a reportlab Paragraph, tie what must not break (`tie`, with the
+    `names` of several words) and turn **bold** and *italic* into tags."""
+    text = tie(text, names)
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
     return re.sub(r"\*(.+?)\*", r"<i>\1</i>", text)

@@ -24,8 +24,8 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
                                 KeepTogether, PageBreak, PageTemplate, Paragraph, Spacer)
 
 from cardgen import fonts
-from cardgen.booklet.hyphens import hyphenator
-from cardgen.booklet.markup import Block, Document, inline
+from cardgen.booklet.hyphens import Hyphenator, hyphenator
+from cardgen.booklet.markup import Block, Document, inline as inline_markup
 from cardgen.errors import LayoutError
 
 HYPHENATION = {"de": "de_DE", "en": "en_US"}
@@ -45,12 +45,15 @@ def ensure_fonts() -> None:
     fonts.register()
 
 
-def styles(lang: str) -> dict[str, ParagraphStyle]:
-    """The paragraph styles of a booklet in `lang` (9.5 pt text, hyphenated, ragged right).
+def styles(lang: str, keep: Sequence[str] = ()) -> dict[str, ParagraphStyle]:
+    """The paragraph styles of a booklet in `lang` (9.5 pt text, hyphenated, ragged right);
+    the words of `keep` (names) are never hyphenated.
 
     Ragged right because the A5 column holds only ~60 characters: justified lines there open
-    gaping word spaces wherever a long word cannot be hyphenated."""
-    hy = {"hyphenationLang": hyphenator(HYPHENATION.get(lang, "")), "embeddedHyphenation": 1,
+    gaping word spaces wherever a long word cannot be hyphenated. reportlab's own breaking at a
+    word's hyphens is off: the `Hyphenator` offers those breaks, under the same rules as the
+    others (`hyphens`)."""
+    hy = {"hyphenationLang": hyphenator(HYPHENATION.get(lang, ""), keep), "embeddedHyphenation": 0,
           "uriWasteReduce": 0.3}
     body = ParagraphStyle("body", fontName="DejaVuSerif", fontSize=9.5, leading=12.6, textColor=INK,
                           alignment=TA_LEFT, spaceAfter=4.2, bulletFontName="DejaVuSerif", **hy)
@@ -76,15 +79,66 @@ def styles(lang: str) -> dict[str, ParagraphStyle]:
     }
 
 
+MAX_HYPHENATED = 2
+"""The most lines in a row of one paragraph that may end in a hyphen."""
+
+
+def line_texts(lines: Any) -> list[str]:
+    """The text of each line reportlab broke a paragraph into (`Paragraph.blPara`)."""
+    if lines.kind == 0:
+        return [" ".join(words) for _, words in lines.lines]
+    return ["".join(getattr(w, "text", "") for w in line.words) for line in lines.lines]
+
+
+class Para(Paragraph):  # type: ignore[misc]
+    """A paragraph with at most MAX_HYPHENATED hyphenated lines in a row: where a longer run
+    would begin, the line is broken again with that split refused (`Hyphenator.veto`)."""
+
+    def breakLines(self, width: Any) -> Any:
+        hy = getattr(self.style, "hyphenationLang", None)
+        if not isinstance(hy, Hyphenator):
+            return super().breakLines(width)
+        veto: frozenset[int] = frozenset()
+        while True:
+            hy.begin(veto)
+            lines = super().breakLines(width)
+            taken = hy.taken
+            ends = [t.rstrip().endswith("-") for t in line_texts(lines)]
+            run, split = 0, 0
+            for hyphenated in ends:
+                run = run + 1 if hyphenated else 0
+                if run > MAX_HYPHENATED and split < len(taken):
+                    break
+                split += hyphenated
+            else:
+                return lines
+            veto = veto | {taken[split]}
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A position a diagram draws, as the engine holds it (a `GameState`), and the move drawn on
+    it, if any: legal there (`rule` None), or a forbidden example that the engine refuses with
+    `rule`, the rule id whose reason the caption gives (`claims.problems` checks both)."""
+
+    state: Any
+    move: Any = None
+    rule: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Figure:
     """A diagram for the booklet: a reportlab Drawing (vectors, any size) and its caption (may
-    use the inline markup). `max_height` in mm limits the drawn size."""
+    use the inline markup). `max_height` in mm limits the drawn size. `shows` are the engine
+    positions (and moves) it draws; a figure of the kit's pieces that draws no position says
+    `catalogue`."""
 
     drawing: Drawing
     caption: str
     max_height: float = 85.0
     max_width: float | None = None
+    shows: tuple[Shown, ...] = ()
+    catalogue: bool = False
 
 
 class _Drawing(Flowable):  # type: ignore[misc]
@@ -130,32 +184,37 @@ class PageSpec:
 
 
 def story(doc: Document, lang: str, figures: Mapping[str, Callable[[], Figure]], spec: PageSpec,
-          frame_w: float) -> list[Any]:
-    """The platypus flowables of a parsed booklet text."""
-    st = styles(lang)
+          frame_w: float, keep: Sequence[str] = ()) -> list[Any]:
+    """The platypus flowables of a parsed booklet text; the names `keep` are never hyphenated
+    and a name of several words never breaks over two lines."""
+    st = styles(lang, keep)
     out: list[Any] = []
     for block in doc.blocks:
-        out.extend(_flowables(block, st, figures, spec, frame_w))
+        out.extend(_flowables(block, st, figures, spec, frame_w, keep))
     return out
 
 
 def _flowables(block: Block, st: dict[str, ParagraphStyle], figures: Mapping[str, Callable[[], Figure]],
-               spec: PageSpec, frame_w: float) -> list[Any]:
+               spec: PageSpec, frame_w: float, keep: Sequence[str]) -> list[Any]:
     marker = rule_marker(block.rules)
+
+    def inline(text: str) -> str:
+        return inline_markup(text, keep)
+
     if block.kind == "title":
-        return [Spacer(1, 4 * mm), Paragraph(inline(block.text), st["title"])]
+        return [Spacer(1, 4 * mm), Para(inline(block.text), st["title"])]
     if block.kind == "subtitle":
-        return [Paragraph(inline(block.text), st["subtitle"])]
+        return [Para(inline(block.text), st["subtitle"])]
     if block.kind == "pagebreak":
         return [PageBreak()]
     if block.kind == "h2":
-        return [CondPageBreak(32 * mm), Paragraph(inline(block.text) + marker, st["h2"])]
+        return [CondPageBreak(32 * mm), Para(inline(block.text) + marker, st["h2"])]
     if block.kind == "h3":
-        return [CondPageBreak(25 * mm), Paragraph(inline(block.text) + marker, st["h3"])]
+        return [CondPageBreak(25 * mm), Para(inline(block.text) + marker, st["h3"])]
     if block.kind == "bullet":
-        return [Paragraph(inline(block.text) + marker, st["bullet"], bulletText=block.label or "•")]
+        return [Para(inline(block.text) + marker, st["bullet"], bulletText=block.label or "•")]
     if block.kind == "note":
-        return [Paragraph(inline(block.text) + marker, st["note"])]
+        return [Para(inline(block.text) + marker, st["note"])]
     if block.kind == "diagram":
         try:
             fig = figures[block.text]()
@@ -164,8 +223,8 @@ def _flowables(block: Block, st: dict[str, ParagraphStyle], figures: Mapping[str
                 from None
         max_w = (fig.max_width * mm) if fig.max_width else frame_w
         return [KeepTogether([Spacer(1, 2), _Drawing(fig.drawing, max_w, fig.max_height * mm),
-                              Paragraph(inline(fig.caption), st["caption"])])]
-    return [Paragraph(inline(block.text) + marker, st["para"])]
+                              Para(inline(fig.caption), st["caption"])])]
+    return [Para(inline(block.text) + marker, st["para"])]
 
 
 def _footer(spec: PageSpec) -> Callable[[Canvas, Any], None]:
@@ -210,14 +269,15 @@ def binary_streams() -> Iterator[None]:
 
 
 def render_pages(doc: Document, lang: str, figures: Mapping[str, Callable[[], Figure]],
-                 spec: PageSpec) -> tuple[bytes, int]:
-    """The A5 pages of the booklet as PDF bytes, and their number."""
+                 spec: PageSpec, keep: Sequence[str] = ()) -> tuple[bytes, int]:
+    """The A5 pages of the booklet as PDF bytes, and their number; `keep`: names never
+    hyphenated (see `story`)."""
     with binary_streams():
-        return _render_pages(doc, lang, figures, spec)
+        return _render_pages(doc, lang, figures, spec, keep)
 
 
 def _render_pages(doc: Document, lang: str, figures: Mapping[str, Callable[[], Figure]],
-                  spec: PageSpec) -> tuple[bytes, int]:
+                  spec: PageSpec, keep: Sequence[str]) -> tuple[bytes, int]:
     ensure_fonts()
     buf = io.BytesIO()
     template = BaseDocTemplate(buf, pagesize=(A5[0] * mm, A5[1] * mm), title=spec.title,
@@ -228,7 +288,7 @@ def _render_pages(doc: Document, lang: str, figures: Mapping[str, Callable[[], F
         PageTemplate("odd", [_frame(True)], onPage=footer, autoNextPageTemplate="even"),
         PageTemplate("even", [_frame(False)], onPage=footer, autoNextPageTemplate="odd"),
     ])
-    template.build(story(doc, lang, figures, spec, FRAME_WIDTH))
+    template.build(story(doc, lang, figures, spec, FRAME_WIDTH, keep))
     return buf.getvalue(), template.page
 
 

@@ -125,3 +125,34 @@ def test_german_words_are_hyphenated_at_pyphen_points(built) -> None:
                 if len(m.group(1)) in dic.positions(word):
                     good.append(f"{m.group(1)}-{n.group(1)}")
     assert len(good) >= 5, good
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_hyphenation_keeps_three_letters_and_names_whole_and_never_three_lines_running(built, lang: str) -> None:
+    from cardgen.booklet.build import kept_names
+    from cardgen.booklet.hyphens import MIN_PART, kept
+    from cardgen.booklet.pages import MAX_HYPHENATED
+
+    out, _ = built
+    breaks = []
+    for game in GAMES:
+        names = [w.lower() for n in kept_names(REGISTRY.get(game).booklet(), lang) for w in n.split()]
+        for page in PdfReader(str(out / game / f"rules-{lang}-a5-read.pdf")).pages:
+            lines = page.extract_text().splitlines()
+            run = 0
+            for a, b in zip(lines, lines[1:]):
+                where = f"{game}/{lang}: {a[-30:]!r} / {b[:30]!r}"
+                assert not re.search(r"\bcardgen$", a.rstrip()), f"a command broken: {where}"
+                m = re.search(r"(\S+)-$", a)
+                run = run + 1 if m else 0
+                assert run <= MAX_HYPHENATED, f"{run} hyphenated lines in a row: {where}"
+                if not m:
+                    continue
+                head, tail = m.group(1), b.split(" ")[0]
+                breaks.append(f"{head}-{tail}")
+                before = re.sub(r"\W", "", head.split("-")[-1])
+                after = re.sub(r"\W", "", tail.split("-")[0])
+                assert len(before) >= MIN_PART and len(after) >= MIN_PART, f"fewer than 3 letters: {where}"
+                assert not re.search(r"\d|^\W*--", head + tail), f"a number or option broken: {where}"
+                assert not kept(before + after, names), f"a name broken: {where}"
+    assert len(breaks) >= 5, breaks  # the booklets are hyphenated at all

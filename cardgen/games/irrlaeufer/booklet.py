@@ -16,7 +16,7 @@ from svglib.svglib import svg2rlg
 
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
-from cardgen.booklet.pages import Figure
+from cardgen.booklet.pages import Figure, Shown
 from cardgen.booklet.words import colour_name, mm
 
 GAME = "irrlaeufer"
@@ -210,7 +210,7 @@ def setup_figure(board: Any, lang: str, doc: Document) -> Figure:
 
     state = IrrState(board)
     view = _View(board).state(state)
-    return Figure(view.drawing, doc.caption("setup", rows=board.rows), max_height=150)
+    return Figure(view.drawing, doc.caption("setup", rows=board.rows), max_height=150, shows=(Shown(state),))
 
 
 def maze_figure(board: Any, lang: str, doc: Document) -> Figure:
@@ -225,7 +225,8 @@ def maze_figure(board: Any, lang: str, doc: Document) -> Figure:
         moves = state.legal_moves()
         state.apply(moves[rng.randrange(len(moves))])
     view = _View(board).state(state)
-    return Figure(view.drawing, doc.caption("maze", sticks=len(state.sticks)), max_height=150)
+    return Figure(view.drawing, doc.caption("maze", sticks=len(state.sticks)), max_height=150,
+                  shows=(Shown(state),))
 
 
 def _slide_states(board: Any) -> tuple[Any, Any, Any, list[tuple[Any, int]], tuple[Any, Any]]:
@@ -233,11 +234,13 @@ def _slide_states(board: Any) -> tuple[Any, Any, Any, list[tuple[Any, int]], tup
     from cardgen.games.irrlaeufer.moves import Go, Slide
     from cardgen.games.irrlaeufer.rules import IrrState
 
-    sticks = [Stick(Dir.H, 3, 4), Stick(Dir.H, 6, 4), Stick(Dir.V, 5, 2), Stick(Dir.H, 2, 6),
+    # no two sticks share a crossing (position.verify): the one slid by 1 lies in groove 5/6
+    # over rows 1-3, its lower end meeting the one slid by 2, whose way it then follows
+    sticks = [Stick(Dir.H, 3, 4), Stick(Dir.H, 6, 4), Stick(Dir.V, 5, 1), Stick(Dir.H, 2, 6),
               Stick(Dir.V, 3, 4), Stick(Dir.V, 7, 4)]
     pieces = {(5, 1): Side.RED, (9, 1): Side.RED}
     start = IrrState.custom(board, sticks=sticks, pieces=pieces, to_move=Side.RED)
-    slides = [(Stick(Dir.H, 3, 4), 2), (Stick(Dir.V, 5, 2), 1)]
+    slides = [(Stick(Dir.H, 3, 4), 2), (Stick(Dir.V, 5, 1), 1)]
     mid = start.clone()
     for stick, by in slides:
         mid.apply(Slide(Side.RED, stick, by))
@@ -250,6 +253,7 @@ def _slide_states(board: Any) -> tuple[Any, Any, Any, list[tuple[Any, int]], tup
 def slide_figure(board: Any, lang: str, doc: Document) -> Figure:
     """A phase-2 turn: two sticks slid (2 + 1 fields), then a piece through the opened way."""
     from cardgen.booklet.tiles import beside
+    from cardgen.games.irrlaeufer.moves import Turn
 
     start, mid, end, slides, go = _slide_states(board)
     window = {"cols": (1, 10), "rows": (1, 7)}
@@ -262,7 +266,9 @@ def slide_figure(board: Any, lang: str, doc: Document) -> Figure:
     right.arrow(right.spec.centre(*go[0]), right.spec.centre(*go[1]), width=2.4)
     fig = beside(left.drawing, right.drawing, (doc.caption("before"), doc.caption("after")), gap=14)
     _neutral_heads(fig)
-    return Figure(fig, doc.caption("slide", total=sum(abs(b) for _, b in slides)), max_height=72)
+    turn = Turn(start.to_move, tuple(slides), go)
+    return Figure(fig, doc.caption("slide", total=sum(abs(b) for _, b in slides)), max_height=72,
+                  shows=(Shown(start, turn), Shown(mid), Shown(end)))
 
 
 def _neutral_heads(d: Drawing) -> None:
@@ -277,8 +283,10 @@ def _conquest_states(board: Any) -> tuple[Any, Any, tuple[Any, Any], list[tuple[
     from cardgen.games.irrlaeufer.rules import IrrState
 
     rows = board.rows
+    # no two sticks share a crossing: the upright one in groove 6/7 meets the end of the
+    # lying one across columns 4-6
     sticks = [Stick(Dir.H, rows - 5, 2), Stick(Dir.V, 3, rows - 7), Stick(Dir.H, rows - 3, 4),
-              Stick(Dir.V, 5, rows - 3)]
+              Stick(Dir.V, 6, rows - 3)]
     base = IrrState(board)
     pieces: dict[tuple[int, int], Side] = {f: s for f, s in base.pos.pieces.items()
                                            if s is Side.BLUE and f[0] != 3}
@@ -296,6 +304,7 @@ def _conquest_states(board: Any) -> tuple[Any, Any, tuple[Any, Any], list[tuple[
 def conquest_figure(board: Any, lang: str, doc: Document) -> Figure:
     """A red piece slides a stick out of its way and conquers a blue castle."""
     from cardgen.booklet.tiles import beside
+    from cardgen.games.irrlaeufer.moves import Turn
 
     start, end, go, slides = _conquest_states(board)
     rows = board.rows
@@ -310,7 +319,8 @@ def conquest_figure(board: Any, lang: str, doc: Document) -> Figure:
     _neutral_heads(fig)
     owner = [c for c in end.castles if c.piece]
     assert owner and owner[0].owner.label == "red", "the diagram must show a conquest"
-    return Figure(fig, doc.caption("conquest"), max_height=72)
+    return Figure(fig, doc.caption("conquest"), max_height=72,
+                  shows=(Shown(start, Turn(start.to_move, tuple(slides), go)), Shown(end)))
 
 
 def figures(board: Any, lang: str, doc: Document) -> dict[str, Callable[[], Figure]]:
@@ -323,7 +333,10 @@ def figures(board: Any, lang: str, doc: Document) -> dict[str, Callable[[], Figu
     }
 
 
-CONTENT = BookletContent(GAME, values, figures)
+NAMES = ("Irrläufer", "Georg Rönnau")
+"""The names the booklet never hyphenates (besides colours and the program)."""
+
+CONTENT = BookletContent(GAME, values, figures, NAMES)
 """What the shared booklet builder needs of this game."""
 
 

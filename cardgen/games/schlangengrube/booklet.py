@@ -16,7 +16,7 @@ from reportlab.graphics.shapes import Drawing  # type: ignore[import-untyped]
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
 from cardgen.games.schlangengrube.components import load_pit_set
-from cardgen.booklet.pages import Figure
+from cardgen.booklet.pages import Figure, Shown
 from cardgen.booklet.tiles import BAD, OK, Grid, beside, tile_group
 from cardgen.booklet.words import colour_name, join, mm
 from cardgen.colours import PALETTE
@@ -110,7 +110,7 @@ def tiles_figure(pit: Any, lang: str, doc: Document) -> Figure:
     for i, (kind, tile) in enumerate(seen.items()):
         grid.card((i * 2, 0), tile_group(tile.parts, PALETTE, size_mm=pit.tile_size))
         grid.mark("label", (i * 2, 1), text=f"{counts[kind]}×", at=(0.5, 0.25), size=13)
-    return Figure(grid.drawing(), doc.caption("tiles"), max_height=40)
+    return Figure(grid.drawing(), doc.caption("tiles"), max_height=40, catalogue=True)
 
 
 SCORING = (
@@ -126,16 +126,21 @@ COMPLETING = ("HT-RG", (0, 0), 270)
 green one of 3: (36 + 6) x 2 = 84. Only for sets holding these tiles (the standard set)."""
 
 
-def scoring_state(pit: Any) -> tuple[Any, Any]:
-    """The position just before and just after the completing tile is laid (engine states)."""
+def scoring_state(pit: Any) -> tuple[Any, Any, Any]:
+    """The position just before and just after the completing tile is laid (engine states),
+    and that tile's move."""
     from cardgen.games.schlangengrube.deal import PitGame
     from cardgen.games.schlangengrube.moves import Place
 
     game = PitGame(pit)
-    before = game.setup([Place(t, c, r) for t, c, r in SCORING], hands=[[COMPLETING[0]]])
+    # every other tile still in the bag: a position of a real game, tiles conserved
+    used = Counter([t for t, _, _ in SCORING] + [COMPLETING[0]])
+    bag = [tile.id for tile in pit.tiles for _ in range(tile.count - used[tile.id])]
+    before = game.setup([Place(t, c, r) for t, c, r in SCORING], hands=[[COMPLETING[0]]], bag=bag)
     after = before.clone()
-    after.apply(Place(*COMPLETING))
-    return before, after
+    move = Place(*COMPLETING)
+    after.apply(move)
+    return before, after, move
 
 
 def scoring_figure(pit: Any, lang: str, doc: Document) -> Figure:
@@ -143,11 +148,11 @@ def scoring_figure(pit: Any, lang: str, doc: Document) -> Figure:
     from cardgen.errors import CardgenError
 
     try:
-        _, after = scoring_state(pit)
+        before, after, move = scoring_state(pit)
     except (CardgenError, KeyError):  # a variant set without these tiles: the standard set shows it,
         # drawn at the kit's tile size (--card-size or the variant's own)
         pit = dataclasses.replace(load_pit_set(None), tile_size=pit.tile_size)
-        _, after = scoring_state(pit)
+        before, after, move = scoring_state(pit)
     grid = _board(pit, after)
     cell = COMPLETING[1]
     grid.mark("frame", cell, colour=OK)
@@ -163,7 +168,8 @@ def scoring_figure(pit: Any, lang: str, doc: Document) -> Figure:
     base = {c.colour: c.tiles * (c.tiles + 1) // 2 for c in comps}
     return Figure(grid.drawing(), doc.caption(
         "scoring", red=sizes["red"], green=sizes["green"], red_points=base["red"],
-        green_points=base["green"], total=after.points[0]), max_height=60)
+        green_points=base["green"], total=after.points[0]), max_height=60,
+        shows=(Shown(before, move), Shown(after)))
 
 
 def _placement_position(pit: Any) -> tuple[Any, Any, Any, str]:
@@ -231,7 +237,8 @@ def placement_figure(pit: Any, lang: str, doc: Document) -> Figure:
         grid.extra |= cells
     fig: Drawing = beside(panels[0].drawing(), panels[1].drawing(),
                           (doc.caption("allowed"), doc.caption("refused")), cell_mm=pit.tile_size)
-    return Figure(fig, doc.caption("placement", reason=doc.reason(rule)), max_height=72)
+    return Figure(fig, doc.caption("placement", reason=doc.reason(rule)), max_height=72,
+                  shows=(Shown(state, legal), Shown(state, bad, rule)))
 
 
 def figures(pit: Any, lang: str, doc: Document) -> dict[str, Callable[[], Figure]]:
@@ -243,5 +250,8 @@ def figures(pit: Any, lang: str, doc: Document) -> dict[str, Callable[[], Figure
     }
 
 
-CONTENT = BookletContent(GAME, values, figures)
+NAMES = ("Schlangengrube", "Snake Pit", "Tom Scutt", "papierspiele.net")
+"""The names the booklet never hyphenates (besides colours and the program)."""
+
+CONTENT = BookletContent(GAME, values, figures, NAMES)
 """What the shared booklet builder needs of this game."""

@@ -13,7 +13,7 @@ from reportlab.graphics.shapes import Drawing, Group, String  # type: ignore[imp
 
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
-from cardgen.booklet.pages import Figure
+from cardgen.booklet.pages import Figure, Shown
 from cardgen.booklet.tiles import BAD, MARK, OK, Grid, beside, tile_group
 from cardgen.booklet.words import OR, colour_name, join, mm
 from cardgen.colours import NEUTRAL, colour as palette_colour
@@ -140,7 +140,7 @@ def setup_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
     names = [colour_name(m.colour, lang) for m in moves[:players]]
     fig = grid.drawing()
     return Figure(fig, doc.caption("setup", players=players, order=join(names, lang),
-                                   next=players + 1), max_height=62)
+                                   next=players + 1), max_height=62, shows=(Shown(state),))
 
 
 def _placement_position(nest: NestSet, want: str = "joins-snakes") -> tuple[Any, Any, Any, str]:
@@ -202,7 +202,9 @@ def edge_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
         raise LookupError("no seeded game shows a card refused at the edge of the nest")
     w, h = _options(nest, 2)["area"]
     return Figure(_two_panels(nest, state, legal, bad, doc),
-                  doc.caption("edge", player=colour_name(legal.colour, lang), area=f"{w}×{h}"), max_height=70)
+                  doc.caption("edge", player=colour_name(legal.colour, lang), area=f"{w}×{h}",
+                              reason=doc.reason(rule)),
+                  max_height=54, shows=(Shown(state, legal), Shown(state, bad, rule)))
 
 
 def reopen_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
@@ -211,7 +213,11 @@ def reopen_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
     from cardgen.games.schlangennest.config import DX, DY
     from cardgen.games.schlangennest.moves import MoveKind
 
-    for players, seed in ((2, 39), (2, 35), (3, 30), (2, 5)):
+    # the standard set's best pictures first; then any seed, for a variant set
+    tries = [(2, 39), (2, 35), (3, 30), (2, 5)] + [(p, seed) for p in (2, 3) for seed in range(80)]
+    for players, seed in tries:
+        if players > len(nest.colours):
+            continue
         state = _game(nest, players)
         _play(state, seed, lambda s: any(m.kind is MoveKind.TURN for m in s.candidate_moves()), limit=200)
         for move in state.legal_moves():
@@ -232,7 +238,8 @@ def reopen_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
             panels.append(grid)
         fig = beside(panels[0].drawing(), panels[1].drawing(), (doc.caption("before"), doc.caption("after")),
                      colours=(MARK, MARK), cell_mm=nest.card_size)
-        return Figure(fig, doc.caption("reopen", player=colour_name(move.colour, lang)), max_height=62)
+        return Figure(fig, doc.caption("reopen", player=colour_name(move.colour, lang)), max_height=62,
+                      shows=(Shown(state, move), Shown(after)))
     raise LookupError("no seeded game closes a snake into a ring")  # pragma: no cover
 
 
@@ -242,7 +249,8 @@ def placement_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
     state, legal, bad, rule = _placement_position(nest)
     fig = _two_panels(nest, state, legal, bad, doc)
     return Figure(fig, doc.caption("placement", player=colour_name(legal.colour, lang),
-                                   reason=doc.reason(rule)), max_height=70)
+                                   reason=doc.reason(rule)), max_height=70,
+                  shows=(Shown(state, legal), Shown(state, bad, rule)))
 
 
 def _label_spot(state: Any, pid: int) -> tuple[float, float]:
@@ -282,7 +290,8 @@ def finished_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
     grey = sum(1 for p in chain.parts if state.part_colour[p] < 0)
     return Figure(grid.drawing(), doc.caption("finished", player=colour_name(state.rules.colours[c], lang),
                                               score=int(scores[seat]), grey=grey_parts(grey, lang),
-                                              other=int(scores[1 - seat])), max_height=95)
+                                              other=int(scores[1 - seat])), max_height=95,
+                  shows=(Shown(state),))
 
 
 def _snake_order(state: Any, parts: list[int]) -> list[int]:
@@ -321,7 +330,8 @@ def cards_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
     for i, card in enumerate(nest.cards):
         grid.card((i * 2, 0), tile_group(card.parts, palette, size_mm=nest.card_size))
         grid.mark("label", (i * 2, 1), text=f"{card.count}×", at=(0.5, 0.25), size=13)
-    return Figure(grid.drawing(), doc.caption("cards", colour=colour_name(colour, lang)), max_height=40)
+    return Figure(grid.drawing(), doc.caption("cards", colour=colour_name(colour, lang)), max_height=40,
+                  catalogue=True)
 
 
 def figures(nest: NestSet, lang: str, doc: Document) -> dict[str, Callable[[], Figure]]:
@@ -339,5 +349,8 @@ def figures(nest: NestSet, lang: str, doc: Document) -> dict[str, Callable[[], F
 
 
 
-CONTENT = BookletContent(GAME, values, figures)
+NAMES = ("Schlangennest", "Günter Cornett", "Bambus Spieleverlag")
+"""The names the booklet never hyphenates (besides colours and the program)."""
+
+CONTENT = BookletContent(GAME, values, figures, NAMES)
 """What the shared booklet builder needs of this game."""
