@@ -15,20 +15,16 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.booklet.build import start_booklets
 from cardgen.errors import LayoutError
-from cardgen.kit.calibration import calibration_name
-from cardgen.kit.draw import draw
-from cardgen.kit.formats import WRITERS
-from cardgen.kit.forms import draw_forms, worker_pool, worker_wanted
 from cardgen.kit.plan import KitPlan
 from cardgen.kit.spec import KitSpec, check
-from cardgen.kit.writer import Job, Writer
-from cardgen.print.calibration import calibration_pdf
 from cardgen.print.files import staged_folder
-from cardgen.print.pdf import FaceCache
+
+if TYPE_CHECKING:
+    from cardgen.kit.writer import Writer
 
 
 class KitGame(Protocol):
@@ -70,9 +66,9 @@ def _bar(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]
 
 
 def write_kit(game: str, plan: KitPlan, spec: KitSpec, quiet: bool = False,
-              writers: Sequence[Writer[Any]] = WRITERS) -> list[str]:
-    """Write `plan` under `spec.out/game` with every writer of `writers` the build wants; one
-    summary line per file group."""
+              writers: Sequence[Writer[Any]] | None = None) -> list[str]:
+    """Write `plan` under `spec.out/game` with every writer of `writers` (default: every format,
+    `cardgen.kit.formats.WRITERS`) the build wants; one summary line per file group."""
     check(spec)
     folder = spec.out / game
     with ExitStack() as stack:
@@ -83,8 +79,16 @@ def write_kit(game: str, plan: KitPlan, spec: KitSpec, quiet: bool = False,
             drawing = any(spec.wants(part) for part in plan.parts if part != "booklets")
             booklets = stack.enter_context(start_booklets(plan.booklet.content, spec, plan.booklet.source,
                                                           sheets=drawing))
+        # Loaded once the booklets' processes run: they need none of it, and what this process
+        # does before they start delays the end of the build.
+        from cardgen.kit.draw import draw
+        from cardgen.kit.formats import WRITERS
+        from cardgen.kit.forms import draw_forms, worker_pool, worker_wanted
+        from cardgen.kit.writer import Job
+        from cardgen.print.pdf import FaceCache
+
         kit = draw(game, plan, spec)
-        wanted = [w for w in writers if w.wanted(spec)]
+        wanted = [w for w in (WRITERS if writers is None else writers) if w.wanted(spec)]
         advance = stack.enter_context(_bar(sum(w.units(kit, spec) for w in wanted), f"{plan.title}: building",
                                            quiet))
         cache = FaceCache(adjust=kit.ink, convert=spec.converter().colour if spec.cmyk else None)
@@ -105,7 +109,7 @@ def write_kit(game: str, plan: KitPlan, spec: KitSpec, quiet: bool = False,
 
 
 def build_game(game: KitGame, spec: KitSpec, quiet: bool = False,
-               writers: Sequence[Writer[Any]] = WRITERS) -> list[str]:
+               writers: Sequence[Writer[Any]] | None = None) -> list[str]:
     """Build `game`'s kit into `spec.out/<game>` through a staged folder (see the module
     docstring); the summary lines name the files where they end up."""
     if not game.has_kit():
@@ -127,6 +131,9 @@ def build_game(game: KitGame, spec: KitSpec, quiet: bool = False,
 
 def build_calibration(spec: KitSpec) -> Path:
     """The one-page duplex calibration sheet for the chosen paper and flip edge, `<out>/…`."""
+    from cardgen.kit.calibration import calibration_name
+    from cardgen.print.calibration import calibration_pdf
+
     path = spec.out / calibration_name(spec.paper, spec.flip)
     return calibration_pdf(path, spec.paper, spec.flip)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from cardgen.kit.service import pieces, written
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Job, Writer, Written
-from cardgen.print.services import write_images
 
 
 class ServiceImages(Writer[None]):
@@ -20,6 +19,8 @@ class ServiceImages(Writer[None]):
 
     def write(self, job: Job, started: None) -> Written:
         """Every face of every component the service sells, on its product."""
+        from cardgen.print.services import write_images
+
         assert job.spec.service is not None
         given = pieces(job.kit)
         return written(job, write_images(job.folder, job.spec.service, given), given)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from cardgen.kit.service import pieces, written
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Job, Writer, Written
-from cardgen.print.services import write_pdfs
 
 
 class ServicePdfs(Writer[None]):
@@ -20,6 +19,8 @@ class ServicePdfs(Writer[None]):
 
     def write(self, job: Job, started: None) -> Written:
         """In CMYK when the sheets are or the service requires it (the build's converter)."""
+        from cardgen.print.services import write_pdfs
+
         assert job.spec.service is not None
         given = pieces(job.kit)
         files = write_pdfs(job.folder, job.spec.service, given, job.kit.game, job.cache, job.spec.colour == "cmyk")

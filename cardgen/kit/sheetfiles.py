@@ -6,7 +6,6 @@ from __future__ import annotations
 from cardgen.kit.draw import Kit
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Job, Writer, Written
-from cardgen.print.sheets import write_sheets
 
 
 class SheetFiles(Writer[None]):
@@ -23,6 +22,8 @@ class SheetFiles(Writer[None]):
         """Each file in the sheets' colour mode, its faces from the build's face cache."""
         out = Written()
         for file in job.kit.files:
+            from cardgen.print.sheets import write_sheets  # loaded for kits with such files only
+
             path = job.folder / file.file
             write_sheets(path, list(file.sheets), {f.key: f for f in file.shows}, title=file.title,
                          colour=job.spec.colour, cache=job.cache)

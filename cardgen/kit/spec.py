@@ -28,7 +28,7 @@ class KitSpec:
 
     `colour` is the mode of the sheets and booklets; `cmyk` whether anything of the kit is
     converted to CMYK (the sheets, or the files of a service that requires CMYK), through
-    `converter()`, whose ink limit is `ink_limit`. `service` is the print service's
+    `converter()`. `service` is the print service's
     specification (None: no service files). `out` is where the game folders are written,
     `final_out` where they end up when that is elsewhere.
     """
@@ -52,7 +52,6 @@ class KitSpec:
     only: tuple[str, ...]
     service: Service | None
     cmyk: bool
-    ink_limit: float
 
     def wants(self, part: str) -> bool:
         """Whether this build makes `part` of a kit ("cards", "booklets", …)."""
@@ -62,12 +61,19 @@ class KitSpec:
         """Whether this build writes the format `fmt` ("pdf", "svg", "png", "tts")."""
         return fmt in self.formats
 
+    def ink_limit(self) -> float:
+        """The total ink limit of this build, %: cardgen's, or the print service's when lower."""
+        from cardgen.print.colour import INK_LIMIT  # with LittleCMS: loaded for CMYK builds only
+
+        limit = self.service.ink_limit if self.service is not None else None
+        return INK_LIMIT if limit is None else min(INK_LIMIT, limit)
+
     def converter(self) -> Converter:
         """The CMYK conversion of this build: the ICC profile (`--icc` or cardgen's default) at
         the build's ink limit (one object per profile and limit, made on first use)."""
         from cardgen.print.colour import converter
 
-        return converter(self.icc, self.ink_limit)
+        return converter(self.icc, self.ink_limit())
 
     def layout_options(self, layout: str, marks: str) -> LayoutOptions:
         """The imposition options of grid layout `layout` with `marks` (the component's own
@@ -85,23 +91,17 @@ class KitSpec:
 
 def resolve(options: BuildOptions) -> KitSpec:
     """`options` resolved for the kit pipeline (DataError for an unknown print service)."""
-    from cardgen.print.colour import INK_LIMIT
-
     service = None
-    limit = INK_LIMIT
     if options.service is not None:
         from cardgen.print.services import service_spec
 
         service = service_spec(options.service)
-        if service.ink_limit is not None:
-            limit = min(INK_LIMIT, service.ink_limit)
     return KitSpec(
         paper=options.paper, layouts=options.layouts, flip=options.flip, back_offset=options.back_offset,
         bleed=options.bleed, marks=options.marks, formats=options.formats, dpi=options.dpi,
         colour=options.colour, icc=options.icc, langs=options.langs, set_path=options.set_path,
         out=options.out, final_out=options.final_out, card_size=options.card_size, ink=options.ink,
-        only=options.only, service=service, cmyk=options.colour == "cmyk" or bool(service and service.cmyk),
-        ink_limit=limit)
+        only=options.only, service=service, cmyk=options.colour == "cmyk" or bool(service and service.cmyk))
 
 
 def check(spec: KitSpec) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from cardgen.kit.writer import Job, Writer, Written
 from cardgen.print.faces import Face
-from cardgen.print.tts import Deck, Token, write_tts
 
 
 class Tts(Writer[None]):
@@ -17,6 +16,8 @@ class Tts(Writer[None]):
 
     def write(self, job: Job, started: None) -> Written:
         """The images and the object, which links them where the kit folder ends up."""
+        from cardgen.print.tts import Deck, Token, write_tts  # loaded for --format tts only
+
         kit, folder = job.kit, job.folder
         decks = [Deck(p.component.stem, p.items) for p in kit.parts]
         board: Face | None = None

@@ -85,12 +85,12 @@ def _manifest(tmp_path: Path) -> dict[str, Any]:
 
 def test_resolve_looks_up_the_service_and_decides_cmyk_once() -> None:
     plain = resolve(BuildOptions())
-    assert plain.service is None and not plain.cmyk and plain.ink_limit == INK_LIMIT
+    assert plain.service is None and not plain.cmyk and plain.ink_limit() == INK_LIMIT
     assert resolve(BuildOptions(colour="cmyk")).cmyk
     dtc = resolve(BuildOptions(service="drivethrucards"))
     assert dtc.service is not None and dtc.service.name == "drivethrucards"
     # a service that requires CMYK converts its files, within its own ink limit, whatever --colour says
-    assert dtc.colour == "rgb" and dtc.cmyk and dtc.ink_limit == dtc.service.ink_limit < INK_LIMIT
+    assert dtc.colour == "rgb" and dtc.cmyk and dtc.ink_limit() == dtc.service.ink_limit < INK_LIMIT
     with pytest.raises(DataError, match="unknown print service 'nosuch'"):
         resolve(BuildOptions(service="nosuch"))
 
