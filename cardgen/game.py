@@ -109,14 +109,15 @@ class Game(ABC, Generic[S]):
 
     def kit(self, game_set: S, spec: KitSpec) -> KitPlan | None:
         """What this game's print kit holds for `game_set` (`cardgen.kit.plan`): components,
-        sheet files, booklet, as data; the kit pipeline writes it. `game_set` comes with the
-        build's `--card-size` applied (`with_card_size`). Default: the game has no kit (None)."""
+        sheet files, booklet, as data; the kit pipeline writes it. With `--card-size`, the
+        pipeline asks again for the set `with_card_size` gives when the plan has components
+        that follow it. Default: the game has no kit (None)."""
         return None
 
     def with_card_size(self, game_set: S, size: float) -> S:
         """`game_set` with the components that follow `--card-size` (those its kit plan marks
-        `card_sized`) made `size` mm square; the build calls it once, before `kit`. Default:
-        no component follows it, the set is unchanged."""
+        `card_sized`) made `size` mm square, their art and the booklet's figures with them.
+        Default: the set unchanged (for a game whose plan marks none)."""
         return game_set
 
     def has_kit(self) -> bool:

@@ -117,9 +117,11 @@ def build_game(game: KitGame, spec: KitSpec, quiet: bool = False,
     if spec.only and not any(spec.wants(part) for part in game.kit_parts):
         return [f"{game.name}: none of --only {','.join(spec.only)} (skipped)"]
     game_set = game.load_set(spec.set_path)
-    if spec.card_size is not None:  # once, here: the game's card-sized components follow it
-        game_set = game.with_card_size(game_set, spec.card_size)
     plan = game.kit(game_set, spec)
+    if plan is not None and spec.card_size is not None and any(c.card_sized for c in plan.components):
+        # --card-size, once, for the components the plan says follow it: the game redraws them
+        # (and its booklet states the size) from its set at that size.
+        plan = game.kit(game.with_card_size(game_set, spec.card_size), spec)
     if plan is None:
         return [f"{game.name}: no print kit (skipped)"]
     target = spec.out / game.name

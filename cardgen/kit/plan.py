@@ -29,8 +29,8 @@ class Component:
     it once, after it has started the booklets, which take longest. `layouts` are the grid
     layouts it takes, `marks` its cut marks unless `--marks` says otherwise; `keep`: built in
     all its own layouts when `--layout` names none of them (pieces that need two sides).
-    `card_sized`: its pieces are the size `--card-size` sets (the game draws them so, see
-    `Game.with_card_size`). `kinds`: the sorts of piece it is (`PieceKind`: what a print
+    `card_sized`: its pieces follow `--card-size` (the pipeline then plans the kit again from
+    the set at that size, `Game.with_card_size`). `kinds`: the sorts of piece it is (`PieceKind`: what a print
     service may make it as); none for pieces only the kit's own PDFs print.
     """
 

@@ -126,11 +126,13 @@ def test_a_component_that_keeps_its_layouts_is_built_when_layout_names_none_of_t
 
 
 @pytest.mark.parametrize("sized", [True, False])
-def test_card_size_is_applied_once_and_recorded_from_what_the_components_declare(tmp_path: Path,
+def test_card_size_is_applied_once_where_the_components_declare_it(tmp_path: Path,
                                                                                 sized: bool) -> None:
     game = ChipGame(sized=sized)
     lines = build_game(game, _spec(tmp_path, formats=("svg",), card_size=30.0), quiet=True)
-    assert game.resized == [30.0]
+    assert game.resized == ([30.0] if sized else [])  # only for a plan with card-sized components
+    widths = {e["trim_mm"][0] for e in _manifest(tmp_path)["files"] if e["type"] == "svg"}
+    assert widths == ({30.0} if sized else {20.0})
     assert _manifest(tmp_path)["card_size_mm"] == (30.0 if sized else None)
     assert any(line.startswith("--card-size 30: no cards or tiles") for line in lines) is not sized
 
