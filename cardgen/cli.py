@@ -201,7 +201,8 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     """
     import dataclasses
 
-    from cardgen import kit
+    from cardgen.kit.pipeline import build_calibration, build_game
+    from cardgen.kit.spec import resolve
     from cardgen.options import parse_list
 
     with usage_errors():
@@ -211,17 +212,14 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
             options = dataclasses.replace(options, only=parse_list(only, _registry().kit_parts, "--only"))
         if icc is not None and options.colour != "cmyk":
             raise CardgenError("--icc", "a profile is used only with --colour cmyk")
-        if service is not None:
-            from cardgen.print.services import service_spec
-
-            service_spec(service)  # an unknown name fails before anything is built
+        spec = resolve(options)  # once for every game; an unknown service fails before anything is built
     if calibration:
-        path = kit.build_calibration(options)
+        path = build_calibration(spec)
         if not quiet:
             click.echo(f"wrote {path}")
         return
     for game in _games(games, set_path):
-        for line in kit.build_game(game, options, quiet=quiet):
+        for line in build_game(game, spec, quiet=quiet):
             if not quiet:
                 click.echo(line)
 

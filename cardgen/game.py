@@ -3,10 +3,10 @@
 
 A game is one package under `cardgen/games/` (see its docstring for the shape). Its `game.py`
 subclasses `Game`: the static facts (name, title, credit, components, variants), its set files,
-its rules (`new_state`), its print kit and booklets, its check and its variant maker. Behaviour a
-game may leave out has a default here; what it must give is abstract. Heavy modules (the print
-kit, the booklets) are imported by the game's own methods when they are called, so `cardgen list`
-and the rules load neither reportlab nor the art.
+its rules (`new_state`), its print kit as a plan (`kit`, the booklets included), its check and
+its variant maker. Behaviour a game may leave out has a default here; what it must give is
+abstract. Heavy modules (the art, the booklets' diagrams) are imported by the game's own
+methods when they are called, so `cardgen list` and the rules load neither reportlab nor the art.
 
 This module knows no game: the shared layers below the games (engine, print, booklet) take a
 `Game` or a `Registry` as an argument and never import a game package.
@@ -27,10 +27,10 @@ from cardgen.inputs import PARSE_ERRORS, shown
 from cardgen.sets import SetSource, default_set_path, set_game, wrong_game
 
 if TYPE_CHECKING:
-    from cardgen.booklet.build import BookletContent
     from cardgen.engine.plan import Line
     from cardgen.engine.players import PlayerFactory
-    from cardgen.options import BuildOptions
+    from cardgen.kit.plan import KitPlan
+    from cardgen.kit.spec import KitSpec
 
 class GameSet(Protocol):
     """What every game's set (its cards, tiles or board settings, from a set file) has."""
@@ -105,20 +105,24 @@ class Game(ABC, Generic[S]):
         `seed` deals the chance of games that have some; None gives a record's replay opening.
         DataError if the options or the set are wrong."""
 
-    # ---- print kit and booklets -----------------------------------------------------------------
+    # ---- print kit -------------------------------------------------------------------------------
 
-    def build_kit(self, options: BuildOptions, quiet: bool = False) -> list[str]:
-        """Write this game's print kit (sheets, faces, booklets, manifest) under
-        `options.out/<name>`; one summary line per file group. Default: the game has no kit."""
-        return [f"{self.name}: no print kit (skipped)"]
-
-    def booklet(self) -> BookletContent | None:
-        """What the shared booklet builder needs of this game (None: no booklet)."""
+    def kit(self, game_set: S, spec: KitSpec) -> KitPlan | None:
+        """What this game's print kit holds for `game_set` (`cardgen.kit.plan`): components,
+        sheet files, booklet, as data; the kit pipeline writes it. With `--card-size`, the
+        pipeline asks again for the set `with_card_size` gives when the plan has components
+        that follow it. Default: the game has no kit (None)."""
         return None
 
+    def with_card_size(self, game_set: S, size: float) -> S:
+        """`game_set` with the components that follow `--card-size` (those its kit plan marks
+        `card_sized`) made `size` mm square, their art and the booklet's figures with them.
+        Default: the set unchanged (for a game whose plan marks none)."""
+        return game_set
+
     def has_kit(self) -> bool:
-        """Whether `build_kit` writes anything."""
-        return type(self).build_kit is not Game.build_kit
+        """Whether the game has a print kit (it overrides `kit`)."""
+        return type(self).kit is not Game.kit
 
     def rule_ids(self) -> frozenset[str]:
         """Every rule id this game's engine can refuse a move with."""

@@ -10,7 +10,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 SHARED = ("cardgen", "cardgen.sets", "cardgen.kit", "cardgen.game", "cardgen.options", "cardgen.errors",
           "cardgen.units", "cardgen.geometry", "cardgen.colours", "cardgen.engine", "cardgen.art", "cardgen.print",
-          "cardgen.booklet", "cardgen.engine.", "cardgen.art.", "cardgen.print.", "cardgen.booklet.")
+          "cardgen.booklet", "cardgen.engine.", "cardgen.art.", "cardgen.print.", "cardgen.booklet.", "cardgen.kit.")
 """The layers below the games: these modules, and every module in the packages ending in '.'."""
 
 

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardgen import kit
 from cardgen.cli import main
+from cardgen.kit.pipeline import build_game
+from cardgen.kit.spec import resolve
 
 
 def _build(out: Path, *args: str) -> None:
@@ -85,8 +86,8 @@ def test_a_build_failing_part_way_leaves_the_previous_output(tmp_path: Path,
     from cardgen.options import BuildOptions
 
     with pytest.raises(OSError):
-        kit.build_game(GAMES.get("schlangennest"), BuildOptions(out=out, formats=("pdf",), langs=("de",)),
-                       quiet=True)
+        build_game(GAMES.get("schlangennest"), resolve(BuildOptions(out=out, formats=("pdf",), langs=("de",))),
+                   quiet=True)
     assert _snapshot(out / "schlangennest") == before
     assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]
 

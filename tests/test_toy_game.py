@@ -20,8 +20,8 @@ from cardgen.engine.base import Finding, GameState
 from cardgen.engine.plan import MAIN, Line
 from cardgen.errors import DataError, IllegalMove
 from cardgen.game import Game, Registry
-from cardgen.kit import Component, write_kit
-from cardgen.options import BuildOptions
+from cardgen.kit.plan import Component, KitPlan
+from cardgen.kit.spec import KitSpec
 from cardgen.print import Face, Item
 from cardgen.registry import GAMES
 from cardgen.sets import SetSource, check_keys, expect
@@ -107,14 +107,13 @@ class ToyRow(Game[RowSet]):
                     skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
         return [Line(self, 0, "2p", player, MAIN, 2, {}, str(game_set.path), games)]
 
-    def build_kit(self, options: BuildOptions, quiet: bool = False) -> list[str]:
-        row = self.load_set(options.set_path)
+    def kit(self, game_set: RowSet, spec: KitSpec) -> KitPlan:
         faces = [Face(f"tile-{n}", f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 26 26" width="26mm" '
                                    f'height="26mm"><rect width="26" height="26" fill="#eed"/><circle cx="13" '
-                                   f'cy="13" r="{n}" fill="#335"/></svg>', 20.0, 20.0, 3.0) for n in set(row.tiles)]
-        items = tuple(Item(f, None, row.tiles.count(int(f.key[5:]))) for f in faces)
-        return write_kit(self.name, row.name, [Component("tiles", "tiles", items, "cut them out",
-                                                         layouts=("single",))], options, quiet=quiet)
+                                   f'cy="13" r="{n}" fill="#335"/></svg>', 20.0, 20.0, 3.0)
+                 for n in set(game_set.tiles)]
+        items = tuple(Item(f, None, game_set.tiles.count(int(f.key[5:]))) for f in faces)
+        return KitPlan(game_set.name, (Component("tiles", "tiles", lambda: items, "cut them out", layouts=("single",)),))
 
 
 REGISTRY = Registry((*GAMES.games, ToyRow()))

@@ -11,7 +11,7 @@
 | `moves.py` | the move values and their game-record JSON |
 | `ruleids.py` | `Rule`, the enum of the stable ids a refused move carries |
 | `render.py` | the game's faces (SVG) for the print kit, on `cardgen.art` |
-| `kit.py` | the print kit: components and extra sheets handed to `cardgen.kit.write_kit` |
+| `kit.py` | the print kit as data: `plan(set, spec)` returns the `cardgen.kit.plan.KitPlan` (components, own sheet files, booklet) the kit pipeline writes |
 | `booklet.py` | the booklets' numbers and diagrams (`CONTENT` for `cardgen.booklet.build`) |
 | `check.py` | completeness against the original and the report's lines (configurations) |
 | `variants.py` | the set-file text `cardgen variant` writes |

@@ -3,7 +3,7 @@
 Typical use::
 
     imp = impose(items, LayoutOptions(paper=paper("a4"), layout=Layout.DUPLEX))
-    write_pdf("out/cards-a4.pdf", imp, title="Schlangennest", cache=cache)
+    write_pdf("out/cards-a4.pdf", imp, title="My cards", cache=cache)
 """
 
 from cardgen.print.calibration import calibration_pdf, calibration_sides

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from cardgen.errors import LayoutError
 
 _SAFE_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+PieceKind = Literal["card", "tile", "chit", "board"]
+"""What sort of piece a kit component is, for the outputs that take pieces by sort: a print
+service's products (what a product `fits`, what a PDF service `covers`, in
+`templates/services.toml`) and Tabletop Simulator's board. A card is one of a deck, a tile a
+square piece with its own back, a chit a small token."""
+PIECE_KINDS: tuple[str, ...] = get_args(PieceKind)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,12 @@ Two kinds of service:
   has its size (`plan_uploads`); a board goes onto the smallest board product it fits on, at its
   own size (fields keep their size), centred on white.
 
-A kit component a service sells nothing for (the Irrläufer sticks, say) is named in a note:
-the summary and the manifest say it is not covered, nothing is left out silently. A component
-the service sells, but not at the kit's size, is an error naming the sizes it sells.
+The data speaks of sorts of piece only ("card", "tile", "chit", "board": what a product `fits`,
+what a PDF service `covers`); each kit component says which sorts it is (`Piece.kinds`, from
+the game's kit plan). A kit component a service sells nothing for (sticks, say) is named in a
+note: the summary and the manifest say it is not covered, nothing is left out silently. A
+component the service sells, but not at the kit's size, is an error naming the sizes it sells
+(and, for a component that follows `--card-size`, the sizes to build).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from cardgen.errors import DataError, LayoutError
-from cardgen.print.faces import Face
+from cardgen.print.faces import PIECE_KINDS, Face
 from cardgen.print.files import atomic_path, write_bytes_atomic
 from cardgen.print.pdf import FaceCache, define_form, form_name
 from cardgen.sets import TEMPLATES
@@ -41,10 +44,7 @@ SERVICES_FILE = TEMPLATES / "services.toml"
 FIT_MM = 0.5
 """How far a kit piece may differ from a product's trim size and still be printed on it (the art
 scaled to the product). cardgen's choice, not a service's figure: half a millimetre is less than
-any service's cutting tolerance, so a 32 mm castle chip prints on a 31.75 mm tile."""
-CARD_SIZED = ("cards", "tiles")
-"""The kit components `--card-size` sizes: for these a missing size is answered with the sizes to
-build instead."""
+any service's cutting tolerance, so a 32 mm chip prints on a 31.75 mm tile."""
 KINDS = ("deck", "set", "board")
 """deck: one image per card face and one back for the whole deck; set: a front and a back image
 for every piece; board: one image, the kit's board centred on it."""
@@ -90,12 +90,16 @@ class Service:
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A kind of card or tile for a service: its deck (component), faces and count."""
+    """A kind of card or tile for a service: its deck (component), faces and count, the sorts
+    of piece its component is (`kinds`, as the service data names them) and whether the
+    component follows `--card-size`."""
 
     component: str
     front: Face
     back: Face | None
     count: int
+    kinds: tuple[str, ...] = ()
+    card_sized: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +142,10 @@ def services(path: Path = SERVICES_FILE) -> dict[str, Service]:
             raise DataError(f"{path}: [{name}]", f"incomplete service entry ({exc})") from None
         if service.per not in ("size", "component", "face") or service.order not in ("front-back", "back-front"):
             raise DataError(f"{path}: [{name}]", "per must be size|component|face and order front-back|back-front")
+        sorts = set(service.covers).union(*(p.fits for p in service.products))
+        if not sorts <= set(PIECE_KINDS):
+            raise DataError(f"{path}: [{name}]", f"unknown sort of piece {sorted(sorts - set(PIECE_KINDS))[0]!r} "
+                                                  f"in covers or fits (known: {', '.join(PIECE_KINDS)})")
         if (service.per == "face") != bool(service.products):
             raise DataError(f"{path}: [{name}]", "an image service (per = \"face\") lists its products, "
                                                   "a PDF service none")
@@ -168,14 +176,15 @@ def _not_sold(spec: Service, component: str, group: Sequence[Piece]) -> str:
             f"{'it' if n == 1 else f'these {n} pieces'}); print {'it' if n == 1 else 'them'} from the kit's PDFs")
 
 
+def _sells(fits: Sequence[str], group: Sequence[Piece]) -> bool:
+    """Whether a product for the sorts `fits` (or a PDF service covering them) takes `group`."""
+    return bool(set(fits) & set(group[0].kinds))
+
+
 def notes(spec: Service, pieces: Sequence[Piece]) -> list[str]:
     """One line for every kit component the service sells nothing for."""
-    groups = _sized(pieces)
-    if spec.per == "face":
-        sold = {f for p in spec.products for f in p.fits}
-    else:
-        sold = set(spec.covers)
-    return [_not_sold(spec, c, g) for c, g in groups.items() if c not in sold]
+    sold = [f for p in spec.products for f in p.fits] if spec.per == "face" else spec.covers
+    return [_not_sold(spec, c, g) for c, g in _sized(pieces).items() if not _sells(sold, g)]
 
 
 def _fits(spec: Service, product: Product, w: float, h: float) -> bool:
@@ -190,7 +199,7 @@ def _choose(spec: Service, component: str, group: Sequence[Piece]) -> Product | 
     FIT_MM), for a board the smallest it fits on. A deck needs one back for all its cards."""
     w, h = group[0].front.width, group[0].front.height
     backs = {p.back.key if p.back else None for p in group}
-    found = [p for p in spec.products if component in p.fits and _fits(spec, p, w, h)
+    found = [p for p in spec.products if _sells(p.fits, group) and _fits(spec, p, w, h)
              and not (p.kind == "deck" and len(backs) > 1)]
     if not found:
         return None
@@ -204,11 +213,11 @@ def _choose(spec: Service, component: str, group: Sequence[Piece]) -> Product | 
 
 def _no_product(spec: Service, component: str, group: Sequence[Piece]) -> LayoutError:
     w, h = group[0].front.width, group[0].front.height
-    sold = [p for p in spec.products if component in p.fits]
+    sold = [p for p in spec.products if _sells(p.fits, group)]
     sizes = sorted({round(spec.trim_mm(p)[0], 2) for p in sold if p.kind != "board"})
     listed = ", ".join(f"{p.title} {spec.trim_mm(p)[0]:.4g} x {spec.trim_mm(p)[1]:.4g} mm" for p in sold)
     hint = ""
-    if sizes and component in CARD_SIZED:
+    if sizes and group[0].card_sized:
         *first, last = [f"{s:g}" for s in sizes]
         hint = f"; build with --card-size {', '.join(first) + ' or ' if first else ''}{last}"
     return LayoutError("--service", f"{spec.title} has nothing for {w:g} x {h:g} mm {component} "
@@ -224,9 +233,9 @@ def plan_uploads(spec: Service, pieces: Sequence[Piece]) -> list[Upload]:
     uploads: list[Upload] = []
     numbers: dict[str, int] = {}
     for component, group in _sized(pieces).items():
-        if not any(component in p.fits for p in spec.products):
+        if not any(_sells(p.fits, group) for p in spec.products):
             continue
-        if any(p.kind == "board" for p in spec.products if component in p.fits):
+        if any(p.kind == "board" for p in spec.products if _sells(p.fits, group)):
             group = group[:1]  # one board: the kit may show it twice (split and on one page)
         product = _choose(spec, component, group)
         if product is None:
@@ -329,9 +338,10 @@ def write_images(folder: Path, spec: Service, pieces: Sequence[Piece]) -> list[d
     return entries
 
 
-def _write_notes(folder: Path, spec: Service, lines: Sequence[str]) -> list[dict[str, Any]]:
-    """`service/<name>/not-covered.txt` naming what the service does not print, and its
-    manifest entry (none when it prints everything)."""
+def write_notes(folder: Path, spec: Service, pieces: Sequence[Piece]) -> list[dict[str, Any]]:
+    """`folder/service/<name>/not-covered.txt` naming the components of `pieces` the service
+    does not print (`notes`), and its manifest entry (none when it prints everything)."""
+    lines = notes(spec, pieces)
     if not lines:
         return []
     file = f"service/{spec.name}/not-covered.txt"
@@ -339,19 +349,15 @@ def _write_notes(folder: Path, spec: Service, lines: Sequence[str]) -> list[dict
     return [{"file": file, "type": "service-note", "service": spec.name, "notes": list(lines)}]
 
 
-def write_service(folder: Path, name: str, pieces: Sequence[Piece], game: str,
-                  cache: FaceCache | None = None, cmyk: bool = False) -> list[dict[str, Any]]:
-    """Write `folder/service/<name>/`: for a PDF service the pieces grouped as it asks (by size
-    or by deck), every copy as two pages in its order (a blank page for a missing back), each
-    page the trim size plus its bleed; for an image service one PNG per face
-    (`write_images`). `cmyk` converts the PDF colours (through the cache's converter); a
-    service that requires CMYK always gets it. The manifest entries; components the service
-    does not sell are listed in `not-covered.txt` (a `service-note` entry)."""
-    spec = service_spec(name)
-    skipped = _write_notes(folder, spec, notes(spec, pieces))
-    if spec.per == "face":
-        return write_images(folder, spec, pieces) + skipped
-    pieces = [p for p in pieces if p.component in spec.covers]
+def write_pdfs(folder: Path, spec: Service, pieces: Sequence[Piece], game: str,
+               cache: FaceCache | None = None, cmyk: bool = False) -> list[dict[str, Any]]:
+    """Write `folder/service/<name>/` for a PDF service: the pieces it covers grouped as it
+    asks (by size or by deck), every copy as two pages in its order (a blank page for a missing
+    back), each page the trim size plus its bleed. `cmyk` converts the colours (through the
+    cache's converter); a service that requires CMYK always gets it. The manifest entries, one
+    per PDF."""
+    name = spec.name
+    pieces = [p for p in pieces if set(p.kinds) & set(spec.covers)]
     cache = cache if cache is not None else FaceCache()
     cmyk = cmyk or spec.cmyk
     groups: dict[tuple[Any, ...], list[Piece]] = {}
@@ -393,4 +399,4 @@ def write_service(folder: Path, name: str, pieces: Sequence[Piece], game: str,
                         "safe_mm": spec.safe_mm, "pages": pages, "pieces": pages // 2,
                         "order": f"{spec.order.replace('-', ', ')}, … (every copy)",
                         "colour": "cmyk" if cmyk else "rgb", "asks": spec.colour})
-    return entries + skipped
+    return entries

@@ -1,8 +1,8 @@
 """Free-form sheets: faces anywhere (each with its own bleed), texts, rectangles, hatched glue
 strips and marks, written as a vector PDF with TrimBox and BleedBox.
 
-The tiled board, the one-page board and the Irrläufer parts sheet use it; the grid layouts of
-cards and tiles go through `impose` and `write_pdf` instead.
+A game's own sheet files use it (a board split over pages or on one page, a sheet of mixed
+parts); the grid layouts of cards and tiles go through `impose` and `write_pdf` instead.
 """
 
 from __future__ import annotations

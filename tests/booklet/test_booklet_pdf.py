@@ -17,13 +17,15 @@ from cardgen.booklet.pages import FOOTER_Y
 from cardgen.options import BuildOptions
 from cardgen.registry import GAMES as REGISTRY
 
+from plans import content
+
 GAMES = sorted(REGISTRY.names)
 
 
 def booklets(game: str, options: BuildOptions) -> list[dict]:
     """Write the booklets of `game` for `options` (its `--set` or the default set)."""
     g = REGISTRY.get(game)
-    return write_booklets(g.booklet(), options, g.load_set(options.set_path))
+    return write_booklets(content(game), options, g.load_set(options.set_path))
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +106,7 @@ def test_rule_paragraphs_are_printed(built, game: str, lang: str) -> None:
     out, _ = built
     text = plain_text(out / game / f"rules-{lang}-a5-read.pdf")
     flat = re.sub(r"\s+", " ", re.sub(r"-\n", "", text))
-    doc = document(REGISTRY.get(game).booklet(), lang, REGISTRY.get(game).load_set())
+    doc = document(content(game), lang, REGISTRY.get(game).load_set())
     for block in doc.blocks:
         if block.rules:
             start = re.sub(r"\*+", "", block.text)[:30]

@@ -18,12 +18,14 @@ from cardgen.games.schlangengrube.booklet import values as pit_values
 from cardgen.games.schlangennest.booklet import grey_parts
 from cardgen.registry import GAMES
 
+from plans import content
+
 GAMES_LANGS = [(g, lang) for g in ("schlangennest", "schlangengrube", "irrlaeufer") for lang in ("de", "en")]
 
 
 def doc_of(game: str, lang: str) -> Document:
     g = GAMES.get(game)
-    return document(g.booklet(), lang, g.load_set(None))
+    return document(content(game), lang, g.load_set(None))
 
 
 def rules_part(doc: Document) -> str:
@@ -163,7 +165,7 @@ def test_german_and_english_booklets_fill_the_same_sheets() -> None:
     g = GAMES.get("schlangennest")
     counts = []
     for lang in ("de", "en"):
-        _, padded, _ = booklet_pages(g.booklet(), lang, g.load_set(None))
+        _, padded, _ = booklet_pages(content("schlangennest"), lang, g.load_set(None))
         counts.append(len(PdfReader(io.BytesIO(padded)).pages))
     assert counts[0] == counts[1]
 

@@ -10,6 +10,8 @@ from cardgen.booklet.impose import padded, placement, saddle_order
 from cardgen.booklet.markup import MarkupError, parse
 from cardgen.registry import GAMES as REGISTRY
 
+from plans import content
+
 GAMES = sorted(REGISTRY.names)
 
 
@@ -25,7 +27,7 @@ def anchors(game: str, lang: str) -> dict[str, list[str]]:
 
 def _doc(game: str, lang: str):
     g = REGISTRY.get(game)
-    return document(g.booklet(), lang, g.load_set())
+    return document(content(game), lang, g.load_set())
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -88,7 +90,7 @@ def test_the_duplex_instructions_name_the_flip_edge_the_kit_was_built_for(game: 
                                                                           words: tuple[str, str]) -> None:
     g = REGISTRY.get(game)
     for flip, word in zip(("long", "short"), words):
-        doc = document(g.booklet(), lang, g.load_set(), "a4", flip)
+        doc = document(content(game), lang, g.load_set(), "a4", flip)
         # the line about the component sheets printed duplex (the booklet's own line is always "short")
         (line,) = [b.text.replace("*", " ") for b in doc.blocks
                    if f"-a4-duplex-{flip}.pdf" in b.text and "rules-" not in b.text]

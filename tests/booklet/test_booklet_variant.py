@@ -13,6 +13,8 @@ from cardgen.options import BuildOptions
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path
 
+from plans import content
+
 
 def text_of(path: Path) -> str:
     raw = "\n".join(p.extract_text() for p in PdfReader(str(path)).pages)
@@ -22,7 +24,7 @@ def text_of(path: Path) -> str:
 def build(tmp_path: Path, game: str, toml: str, lang: str = "de") -> str:
     path = tmp_path / f"{game}-variant.toml"
     path.write_text(toml, encoding="utf-8")
-    write_booklets(GAMES.get(game).booklet(), BuildOptions(out=tmp_path / "out", set_path=path, langs=(lang,)),
+    write_booklets(content(game), BuildOptions(out=tmp_path / "out", set_path=path, langs=(lang,)),
                    GAMES.get(game).load_set(path))
     return text_of(tmp_path / "out" / game / f"rules-{lang}-a5-read.pdf")
 

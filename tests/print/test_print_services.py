@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cardgen.cli import main
-from cardgen.errors import LayoutError
+from cardgen.errors import DataError, LayoutError
 from cardgen.games.irrlaeufer.components import load_board
 from cardgen.games.irrlaeufer.render import board_face, castle_faces, gauge_face, standee_faces, stick_face
 from cardgen.games.schlangengrube.components import load_pit_set
@@ -24,8 +24,8 @@ from cardgen.games.schlangengrube.render import items as pit_items
 from cardgen.games.schlangennest.components import load_nest_set
 from cardgen.games.schlangennest.render import items as nest_items
 from cardgen.print.faces import Item
-from cardgen.print.services import (FIT_MM, Piece, Service, notes, plan_uploads, render_upload, service_spec,
-                                    services, upload_svg)
+from cardgen.print.services import (FIT_MM, SERVICES_FILE as REPO_SERVICES, Piece, Service, notes, plan_uploads,
+                                    render_upload, service_spec, services, upload_svg)
 from cardgen.units import MM_PER_INCH
 
 BLEED = 3.2  # the kit's bleed: at least The Game Crafter's 1/8 inch
@@ -36,25 +36,26 @@ def tgc() -> Service:
     return service_spec("thegamecrafter")
 
 
-def _pieces(component: str, items: list[Item]) -> list[Piece]:
-    return [Piece(component, it.front, it.back, it.count) for it in items]
+def _pieces(component: str, items: list[Item], kinds: tuple[str, ...]) -> list[Piece]:
+    return [Piece(component, it.front, it.back, it.count, kinds, card_sized=True) for it in items]
 
 
 def _nest(size: float) -> list[Piece]:
-    return _pieces("cards", nest_items(dataclasses.replace(load_nest_set(None), card_size=size), BLEED))
+    return _pieces("cards", nest_items(dataclasses.replace(load_nest_set(None), card_size=size), BLEED), ("card",))
 
 
 def _pit(size: float) -> list[Piece]:
-    return _pieces("tiles", pit_items(dataclasses.replace(load_pit_set(None), tile_size=size), BLEED))
+    return _pieces("tiles", pit_items(dataclasses.replace(load_pit_set(None), tile_size=size), BLEED), ("tile",))
 
 
 def _irr() -> list[Piece]:
     """The Irrläufer kit as the kit hands it to a service: the castles component, then the
-    board and the parts sheet's faces."""
+    board and the parts sheet's faces, each with the sorts of piece its plan gives it."""
     board = load_board(None)
     red, blue = castle_faces(board, BLEED)
     parts = [(f, 6) for f in standee_faces(board, 1.0)] + [(stick_face(board), board.sticks), (gauge_face(board), 1)]
-    return ([Piece("castles", red, blue, 4), Piece("board", board_face(board, BLEED, board.field_size), None, 1)]
+    return ([Piece("castles", red, blue, 4, ("tile", "chit")),
+             Piece("board", board_face(board, BLEED, board.field_size), None, 1, ("board",))]
             + [Piece("parts", f, None, n) for f, n in parts])
 
 
@@ -77,11 +78,20 @@ def test_every_service_and_product_names_where_its_figures_were_read() -> None:
             assert tw > 0 and th > 0
 
 
+def test_a_sort_of_piece_the_services_do_not_know_is_refused_naming_the_entry(tmp_path: Path) -> None:
+    data = (REPO_SERVICES.read_text(encoding="utf-8")
+            .replace('fits = ["card"]', 'fits = ["cards"]', 1))
+    path = tmp_path / "services.toml"
+    path.write_text(data, encoding="utf-8")
+    with pytest.raises(DataError, match=r"\[thegamecrafter\].*unknown sort of piece 'cards'"):
+        services(path)
+
+
 # ---- which product, which files --------------------------------------------------------------
 
 
 def test_nest_cards_go_on_the_square_deck_of_their_size_one_image_per_face(tgc: Service) -> None:
-    deck = next(p for p in tgc.products if p.kind == "deck" and "cards" in p.fits)
+    deck = next(p for p in tgc.products if p.kind == "deck" and "card" in p.fits)
     size = tgc.trim_mm(deck)[0]
     pieces = _nest(size)
     uploads = plan_uploads(tgc, pieces)
@@ -100,13 +110,13 @@ def test_nest_cards_go_on_the_square_deck_of_their_size_one_image_per_face(tgc: 
 def test_cards_of_a_size_no_deck_has_are_refused_naming_the_sizes_to_build(tgc: Service) -> None:
     with pytest.raises(LayoutError) as err:
         plan_uploads(tgc, _nest(45.0))
-    decks = sorted(tgc.trim_mm(p)[0] for p in tgc.products if "cards" in p.fits)
+    decks = sorted(tgc.trim_mm(p)[0] for p in tgc.products if "card" in p.fits)
     message = str(err.value)
     assert "--card-size" in message and all(f"{s:g}" in message for s in decks)
 
 
 def test_pit_tiles_go_on_square_tiles_with_each_tiles_own_back(tgc: Service) -> None:
-    tile = min((p for p in tgc.products if "tiles" in p.fits), key=lambda p: p.pixels[0])
+    tile = min((p for p in tgc.products if "tile" in p.fits), key=lambda p: p.pixels[0])
     pieces = _pit(tgc.trim_mm(tile)[0])
     uploads = plan_uploads(tgc, pieces)
     assert {u.product for u in uploads} == {tile} and tile.kind == "set"

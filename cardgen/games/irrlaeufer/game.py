@@ -16,11 +16,11 @@ from cardgen.games.irrlaeufer.components import GAME, IrrBoard, parse_board
 from cardgen.games.irrlaeufer.ruleids import Rule
 from cardgen.games.irrlaeufer.rules import new_game
 from cardgen.games.irrlaeufer.strategy import CastlePlayer
-from cardgen.options import BuildOptions
 from cardgen.sets import SetSource
 
 if TYPE_CHECKING:
-    from cardgen.booklet.build import BookletContent
+    from cardgen.kit.plan import KitPlan
+    from cardgen.kit.spec import KitSpec
 
 
 class Irrlaeufer(Game[IrrBoard]):
@@ -46,17 +46,11 @@ class Irrlaeufer(Game[IrrBoard]):
         """The set-up position (Irrläufer deals no chance: `seed` is unused)."""
         return new_game(options, set_path, seed)
 
-    def build_kit(self, options: BuildOptions, quiet: bool = False) -> list[str]:
-        """The board (one big page and tiled), parts, castles, faces, booklets, manifest."""
-        from cardgen.games.irrlaeufer import kit  # reportlab and the art load only for a build
+    def kit(self, game_set: IrrBoard, spec: KitSpec) -> KitPlan:
+        """The board (one big page and tiled), parts, castles and the booklets."""
+        from cardgen.games.irrlaeufer import kit  # the art loads only for a build
 
-        return kit.build(options, quiet)
-
-    def booklet(self) -> BookletContent:
-        """The booklets' numbers and diagrams."""
-        from cardgen.games.irrlaeufer.booklet import CONTENT  # reportlab loads only for a booklet
-
-        return CONTENT
+        return kit.plan(game_set, spec)
 
     def rule_ids(self) -> frozenset[str]:
         """The ids of `ruleids.Rule`."""

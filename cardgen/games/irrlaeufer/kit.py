@@ -21,21 +21,20 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from functools import partial
 
-from cardgen.booklet.build import start_booklets
 from cardgen.games.irrlaeufer.booklet import CONTENT
-from cardgen.games.irrlaeufer.components import IrrBoard, load_board
+from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, board_spec, castle_faces,
                                              gauge_face, standee_faces, stick_face)
-from cardgen.kit import Component, ExtraPdf, write_kit
-from cardgen.words import count
-from cardgen.options import BuildOptions
-from cardgen.print import Face, FaceCache, Item, MarkStyle, Paper, Placement, Side, paper
+from cardgen.kit.plan import Booklet, Component, KitPlan, SheetFile
+from cardgen.kit.spec import KitSpec
+from cardgen.print import Face, Item, MarkStyle, Paper, Placement, Side, paper
 from cardgen.print.geometry import Box, Mark, union
 from cardgen.print.marks import cut_marks
 from cardgen.print.poster import PosterOptions, plan_poster, tile_sheet
-from cardgen.print.sheets import Sheet, Text, write_sheets
+from cardgen.print.sheets import Sheet, Text
+from cardgen.words import count
 
 SINGLE_PAGE = {"a4": "a3", "letter": "tabloid", "a3": "a3", "tabloid": "tabloid"}
 SINGLE_MARGIN = 5.0
@@ -50,11 +49,6 @@ PARTS_CUTTING = ("standees: cut out, fold on the dashed lines with the figures o
                  "panels together and bend the tabs outwards into a foot; sticks: cut the block along "
                  "the lines, first into columns, then each column into strips; the gauge shows the "
                  "length to cut matches or skewers to")
-
-
-def load(options: BuildOptions) -> IrrBoard:
-    """The board to print: the user's `--set` file or the standard one."""
-    return load_board(options.set_path)
 
 
 def single_edge(bleed: float) -> float:
@@ -198,73 +192,61 @@ def parts_sheets(board: IrrBoard, sheet: Paper, bleed: float) -> tuple[list[Shee
     return pages, faces
 
 
-def _writer(sheets: list[Sheet], faces: Sequence[Face], title: str, colour: str):  # type: ignore[no-untyped-def]
-    by_key = {f.key: f for f in faces}
-
-    def write(path: Path, cache: FaceCache) -> object:
-        return write_sheets(path, sheets, by_key, title=title, colour="cmyk" if colour == "cmyk" else "rgb",
-                            cache=cache)
-    return write
+def _castles(board: IrrBoard, bleed: float) -> list[Item]:
+    red, blue = castle_faces(board, bleed)
+    return [Item(red, blue, CASTLES)]
 
 
-def build(options: BuildOptions, quiet: bool = False) -> list[str]:
-    """Write output/irrlaeufer/: board PDFs, parts and castle PDFs, SVG and PNG faces, manifest."""
-    designed = load(options)
-    big = paper(SINGLE_PAGE[options.paper])
-    small = options.paper in ("a4", "letter")
+def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
+    """The board (split over pages and on one page), the parts sheet, the castles and the
+    booklet, all for one field size (`kit_field`)."""
+    big = paper(SINGLE_PAGE[spec.paper])
+    small = spec.paper in ("a4", "letter")
     # one field size for the whole kit, so the parts fit whichever board is printed
-    board = dataclasses.replace(designed, field_size=kit_field(designed, options.paper, options.bleed))
-    single, single_face, note = single_sheet(board, big, options.bleed, designed.field_size)
-    extras: list[ExtraPdf] = []
+    board = dataclasses.replace(designed, field_size=kit_field(designed, spec.paper, spec.bleed))
+    single, single_face, note = single_sheet(board, big, spec.bleed, designed.field_size)
+    files: list[SheetFile] = []
     name = f"{board.name} board {board.rows} x {board.columns}"
+    scaled_from = designed.field_size if board.field_size < designed.field_size else None
     if small:
-        face = board_face(board, options.bleed)
-        poster = plan_poster(face.width, face.height, face.bleed, PosterOptions(paper(options.paper)),
+        face = board_face(board, spec.bleed)
+        poster = plan_poster(face.width, face.height, face.bleed, PosterOptions(paper(spec.paper)),
                              *cut_places(board))
-        sheets = [tile_sheet(poster, t, face.key, f"{name}, {mm_text(board.field_size)} mm fields")
-                  for t in poster.tiles]
-        extras.append(ExtraPdf(
-            f"board-{options.paper}.pdf", _writer(sheets, [face], name, options.colour),
-            {"component": "board", "paper": options.paper, "layout": "poster", "pages": len(sheets),
+        sheets = tuple(tile_sheet(poster, t, face.key, f"{name}, {mm_text(board.field_size)} mm fields")
+                       for t in poster.tiles)
+        files.append(SheetFile(
+            f"board-{spec.paper}.pdf", "board", name, sheets, (face,), ((face, 1),),
+            {"paper": spec.paper, "layout": "poster", "pages": len(sheets),
              "grid": [poster.rows, poster.columns], "landscape": poster.landscape,
-             "overlap_mm": poster.options.overlap, "field_mm": board.field_size,
-             "scaled_from_mm": designed.field_size if board.field_size < designed.field_size else None,
+             "overlap_mm": poster.options.overlap, "field_mm": board.field_size, "scaled_from_mm": scaled_from,
              "board_mm": [round(face.width, 2), round(face.height, 2)], "sides": "single-sided",
-             "colour": options.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
+             "colour": spec.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
              "cutting_order": ("cut each page along the solid line at its top and left edge (not the first "
                                "page); lay it on the grey glue strip of the page before it so the "
                                "registration crosses meet, and glue; first each row left to right, then the "
                                "rows top to bottom; the page map on each page shows where it goes; finally "
                                "trim the outer edge at the marks")},
-            ((face, 1),), f"{count(len(sheets), 'page')} ({poster.rows} x {poster.columns}), glue together"))
-    extras.append(ExtraPdf(
-        f"board-{big.name}.pdf", _writer([single], [single_face], name, options.colour),
-        {"component": "board", "paper": big.name, "layout": "single-page", "pages": 1,
-         "field_mm": single_field(board, big, options.bleed),
-         "scaled_from_mm": designed.field_size if board.field_size < designed.field_size else None, "note": note,
+            f"{count(len(sheets), 'page')} ({poster.rows} x {poster.columns}), glue together", ("board",)))
+    files.append(SheetFile(
+        f"board-{big.name}.pdf", "board", name, (single,), (single_face,),
+        () if any(single_face.key == f.key for x in files for f, _ in x.faces) else ((single_face, 1),),
+        {"paper": big.name, "layout": "single-page", "pages": 1, "field_mm": single_field(board, big, spec.bleed),
+         "scaled_from_mm": scaled_from, "note": note,
          "board_mm": [round(single_face.width, 2), round(single_face.height, 2)], "sides": "single-sided",
-         "colour": options.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
+         "colour": spec.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
          "cutting_order": "cut along the corner marks (or leave the margin)"},
-        () if any(single_face.key == f.key for x in extras for f, _ in x.faces) else ((single_face, 1),),
-        f"1 page ({note})"))
-    parts, part_faces = parts_sheets(board, paper(options.paper), options.bleed)
-    extras.append(ExtraPdf(
-        f"parts-{options.paper}.pdf", _writer(parts, [f for f, _ in part_faces], f"{board.name} – parts",
-                                               options.colour),
-        {"component": "parts", "paper": options.paper, "layout": "parts", "pages": len(parts),
+        f"1 page ({note})", ("board",)))
+    parts, part_faces = parts_sheets(board, paper(spec.paper), spec.bleed)
+    files.append(SheetFile(
+        f"parts-{spec.paper}.pdf", "parts", f"{board.name} – parts", tuple(parts), tuple(f for f, _ in part_faces),
+        tuple(part_faces),
+        {"paper": spec.paper, "layout": "parts", "pages": len(parts),
          "pieces": 2 * PIECES_PER_SIDE, "sticks": board.sticks, "field_mm": board.field_size,
-         "sides": "single-sided", "colour": options.colour,
+         "sides": "single-sided", "colour": spec.colour,
          "print": "single-sided, at 100 % (actual size, no fit-to-page), on card if you can",
          "cutting_order": PARTS_CUTTING},
-        tuple(part_faces),
         f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks"))
-    red, blue = castle_faces(board, options.bleed)
-    layouts = tuple(lay for lay in options.layouts if lay in ("duplex", "gutterfold")) or ("duplex", "gutterfold")
-    castles = Component("castles", "Burgen / castles", (Item(red, blue, CASTLES),), CASTLE_CUTTING,
-                        layouts=("duplex", "gutterfold"))
-    # The booklets are typeset in other processes while the sheets are drawn here.
-    draws_sheets = any(options.wants(part) for part in ("board", "parts", "castles"))
-    with start_booklets(CONTENT, options, board, sheets=draws_sheets) as booklets:
-        lines = write_kit("irrlaeufer", board.name, [castles], dataclasses.replace(options, layouts=layouts),
-                          quiet=quiet, extra_pdfs=extras, later=booklets.finish, beside=booklets.workers)
-        return lines + booklets.summary()
+    # The castles need two sides: built duplex and gutterfold even when --layout names neither.
+    castles = Component("castles", "Burgen / castles", partial(_castles, board, spec.bleed), CASTLE_CUTTING,
+                        layouts=("duplex", "gutterfold"), keep=True, kinds=("tile", "chit"))
+    return KitPlan(board.name, (castles,), tuple(files), Booklet(CONTENT, board))

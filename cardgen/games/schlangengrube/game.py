@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,11 +16,11 @@ from cardgen.games.schlangengrube.components import GAME, PitSet, parse_pit_set
 from cardgen.games.schlangengrube.deal import new_game
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, MIN_PLAYERS, Variant
 from cardgen.games.schlangengrube.ruleids import Rule
-from cardgen.options import BuildOptions
 from cardgen.sets import SetSource
 
 if TYPE_CHECKING:
-    from cardgen.booklet.build import BookletContent
+    from cardgen.kit.plan import KitPlan
+    from cardgen.kit.spec import KitSpec
 
 
 class Schlangengrube(Game[PitSet]):
@@ -46,17 +47,15 @@ class Schlangengrube(Game[PitSet]):
         """With a seed a dealt game; without, a record's empty table whose first move is the start."""
         return new_game(options, set_path, seed)
 
-    def build_kit(self, options: BuildOptions, quiet: bool = False) -> list[str]:
-        """Tiles with mirror backs and the markers in three layouts, faces, booklets, manifest."""
-        from cardgen.games.schlangengrube import kit  # reportlab and the art load only for a build
+    def kit(self, game_set: PitSet, spec: KitSpec) -> KitPlan:
+        """The 54 tiles and the markers in their layouts and the booklets."""
+        from cardgen.games.schlangengrube import kit  # the art loads only for a build
 
-        return kit.build(options, quiet)
+        return kit.plan(game_set, spec)
 
-    def booklet(self) -> BookletContent:
-        """The booklets' numbers and diagrams."""
-        from cardgen.games.schlangengrube.booklet import CONTENT  # reportlab loads only for a booklet
-
-        return CONTENT
+    def with_card_size(self, game_set: PitSet, size: float) -> PitSet:
+        """The set with its tiles and markers `size` mm square."""
+        return dataclasses.replace(game_set, tile_size=size)
 
     def rule_ids(self) -> frozenset[str]:
         """The ids of `ruleids.Rule`."""

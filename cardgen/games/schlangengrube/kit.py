@@ -6,29 +6,20 @@ nothing), front and mirrored back sheets to glue together, and duplex.
 
 from __future__ import annotations
 
-import dataclasses
+from functools import partial
 
-from cardgen.booklet.build import start_booklets
 from cardgen.games.schlangengrube.booklet import CONTENT
-from cardgen.games.schlangengrube.components import load_pit_set
+from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.render import items
-from cardgen.kit import Component, write_kit
-from cardgen.options import BuildOptions
+from cardgen.kit.plan import Booklet, Component, KitPlan
+from cardgen.kit.spec import KitSpec
 
 CUTTING = ("cut along the crosses' lines right across the sheet, first the long cuts into strips, "
            "then each strip into tiles; the markers are cut like the tiles")
 
 
-def build(options: BuildOptions, quiet: bool = False) -> list[str]:
-    """Write output/schlangengrube/: tile PDFs for each layout, SVG and PNG faces, manifest."""
-    pit = load_pit_set(options.set_path)
-    if options.card_size is not None:  # --card-size: tiles and markers, their art and the figures
-        pit = dataclasses.replace(pit, tile_size=options.card_size)
-    # The booklets are typeset in other processes while the faces and sheets are drawn here
-    # (started first: they are the longest part of the build).
-    with start_booklets(CONTENT, options, pit, sheets=options.wants("tiles")) as booklets:
-        tiles = Component("tiles", "Plättchen / tiles", tuple(items(pit, options.bleed)), CUTTING,
-                          layouts=("single", "glue", "duplex"), marks="crosses")
-        lines = write_kit("schlangengrube", pit.name, [tiles], options, quiet=quiet, later=booklets.finish,
-                          beside=booklets.workers)
-        return lines + booklets.summary()
+def plan(pit: PitSet, spec: KitSpec) -> KitPlan:
+    """The tiles and markers in their three layouts, and the booklet of the set."""
+    tiles = Component("tiles", "Plättchen / tiles", partial(items, pit, spec.bleed), CUTTING,
+                      layouts=("single", "glue", "duplex"), marks="crosses", card_sized=True, kinds=("tile",))
+    return KitPlan(pit.name, (tiles,), booklet=Booklet(CONTENT, pit))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,11 +16,11 @@ from cardgen.games.schlangennest.components import GAME, NestSet, parse_nest_set
 from cardgen.games.schlangennest.config import VARIANTS
 from cardgen.games.schlangennest.ruleids import Rule
 from cardgen.games.schlangennest.rules import new_game
-from cardgen.options import BuildOptions
 from cardgen.sets import SetSource
 
 if TYPE_CHECKING:
-    from cardgen.booklet.build import BookletContent
+    from cardgen.kit.plan import KitPlan
+    from cardgen.kit.spec import KitSpec
 
 
 class Schlangennest(Game[NestSet]):
@@ -46,17 +47,15 @@ class Schlangennest(Game[NestSet]):
         """The opening for record options (Schlangennest deals no chance: `seed` is unused)."""
         return new_game(options, set_path, seed)
 
-    def build_kit(self, options: BuildOptions, quiet: bool = False) -> list[str]:
-        """The 72 cards in every layout, their faces, the booklets and the manifest."""
-        from cardgen.games.schlangennest import kit  # reportlab and the art load only for a build
+    def kit(self, game_set: NestSet, spec: KitSpec) -> KitPlan:
+        """The 72 cards in every layout and the booklets."""
+        from cardgen.games.schlangennest import kit  # the art loads only for a build
 
-        return kit.build(options, quiet)
+        return kit.plan(game_set, spec)
 
-    def booklet(self) -> BookletContent:
-        """The booklets' numbers and diagrams."""
-        from cardgen.games.schlangennest.booklet import CONTENT  # reportlab loads only for a booklet
-
-        return CONTENT
+    def with_card_size(self, game_set: NestSet, size: float) -> NestSet:
+        """The set with its cards `size` mm square."""
+        return dataclasses.replace(game_set, card_size=size)
 
     def rule_ids(self) -> frozenset[str]:
         """The ids of `ruleids.Rule`."""

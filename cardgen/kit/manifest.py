@@ -1,0 +1,65 @@
+"""`manifest.json`: every file of the kit, how to print and cut it, and how the kit looks (card
+size, colour profile, ink estimate)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cardgen import __version__, words
+from cardgen.kit.draw import Kit
+from cardgen.kit.spec import KitSpec
+from cardgen.kit.writer import Job, Writer, Written
+from cardgen.print.files import write_bytes_atomic
+from cardgen.print.ink import coverage
+
+
+def look(kit: Kit, spec: KitSpec, lines: list[str]) -> dict[str, Any]:
+    """The manifest's record of how the kit looks: the card size (None when no component of the
+    kit follows `--card-size`), the colour profile, the ink estimate; lines for the summary
+    are added to `lines`."""
+    out: dict[str, Any] = {}
+    if spec.card_size is not None:
+        sized = any(p.component.card_sized for p in kit.parts)
+        out["card_size_mm"] = spec.card_size if sized else None
+        if not sized:  # a kit without cards or tiles (every part sized by the board's fields, say)
+            lines.append(f"--card-size {spec.card_size:g}: no cards or tiles in this kit; sizes kept")
+    if spec.cmyk:
+        conv = spec.converter()
+        out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit}
+    if kit.ink is not None:
+        to_cmyk = spec.converter().image
+        listed = list(kit.faces.values())
+        low = coverage(listed, to_cmyk)
+        normal = coverage([(kit.ink.originals.get(f.key, f), c) for f, c in listed], to_cmyk)
+        saving = round(100 * (1 - low.percent / normal.percent), 1) if normal.percent else 0.0
+        out["ink"] = {"mode": "low", "coverage_percent": low.percent,
+                      "normal_coverage_percent": normal.percent, "saving_percent": saving,
+                      "method": "mean C+M+Y+K of the rasterised faces (trim area, 150 px across) through the "
+                                "ICC profile, weighted by area and count; 100 % = one ink solid over the "
+                                "whole area"}
+        lines.append(f"ink: low, estimated coverage {low.percent:g} % instead of {normal.percent:g} % "
+                     f"({saving:g} % less ink)")
+    return out
+
+
+class Manifest(Writer[None]):
+    """`manifest.json`, last: it lists the files of every writer before it."""
+
+    name = "manifest"
+
+    def write(self, job: Job, started: None) -> Written:
+        """The entries written so far, the faces and their counts, and `look`."""
+        kit, spec = job.kit, job.spec
+        lines: list[str] = []
+        manifest = {
+            "game": kit.game, "title": kit.title, "generator": f"cardgen {__version__}",
+            "set": str(spec.set_path) if spec.set_path else "standard",
+            "paper": spec.paper, "files": job.entries,
+            "faces": {key: count for key, (_, count) in kit.faces.items()},
+            **look(kit, spec, lines),
+        }
+        write_bytes_atomic(job.folder / "manifest.json",
+                           (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        lines.append(f"{job.folder / 'manifest.json'}: {words.count(len(job.entries), 'file')} described")
+        return Written([], lines)
