@@ -11,9 +11,15 @@ from cardgen.registry import GAMES
 
 
 @functools.cache
-def content(game: str) -> BookletContent:
-    """`game`'s booklet content: numbers and diagrams, from its kit plan of the default set."""
+def maybe_content(game: str) -> BookletContent | None:
+    """`game`'s booklet content from its kit plan of the default set; None: it has no booklet."""
     g = GAMES.get(game)
     plan = g.kit(g.load_set(), resolve(BuildOptions()))
-    assert plan is not None and plan.booklet is not None, f"{game} has no booklet"
-    return plan.booklet.content
+    return None if plan is None or plan.booklet is None else plan.booklet.content
+
+
+def content(game: str) -> BookletContent:
+    """`game`'s booklet content: numbers and diagrams, from its kit plan of the default set."""
+    found = maybe_content(game)
+    assert found is not None, f"{game} has no booklet"
+    return found

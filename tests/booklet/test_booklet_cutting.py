@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from cardgen.booklet.build import document
 from cardgen.registry import GAMES
+from plans import content as booklet_content
 
 PT = 72 / 25.4
 PLACED = re.compile(rb"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s*/FormXob\.face\.[\w.-]+ Do")
@@ -60,6 +61,6 @@ def test_the_booklet_names_the_gap_the_sheets_have(tmp_path: Path, game: str, la
 def test_without_bleed_the_faces_lie_edge_to_edge_and_one_cut_parts_two(game: str) -> None:
     g = GAMES.get(game)
     for lang, words in (("de", "Kante an Kante"), ("en", "edge to edge")):
-        doc = document(g.booklet(), lang, g.load_set(), bleed=0.0)
+        doc = document(booklet_content(game), lang, g.load_set(), bleed=0.0)
         cutting = next(b.text for b in doc.blocks if b.text.startswith(("Schneiden", "Cutting")))
         assert words in cutting and "Streifen von" not in cutting and "strip of" not in cutting

@@ -138,7 +138,7 @@ def test_hyphenation_keeps_three_letters_and_names_whole_and_never_three_lines_r
     out, _ = built
     breaks = []
     for game in GAMES:
-        names = [w.lower() for n in kept_names(REGISTRY.get(game).booklet(), lang) for w in n.split()]
+        names = [w.lower() for n in kept_names(content(game), lang) for w in n.split()]
         for page in PdfReader(str(out / game / f"rules-{lang}-a5-read.pdf")).pages:
             lines = page.extract_text().splitlines()
             run = 0
