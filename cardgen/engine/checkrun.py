@@ -153,7 +153,9 @@ class GameCheck:
         own = [v for v in self.verdicts if v.failures() and not self.new_failures(v)]
         text = summary(self.name, [v for v in self.verdicts if v not in own], played)
         if own:
-            text = text.replace(f": all {played - len(own)} configurations pass", "")
+            passing = f": all {played} configurations pass"
+            text = (f"{self.name}: {played - len(own)} of {played} configurations pass" if text.endswith(passing)
+                    else text)
             text += (f"; {len(own)} of {played} fail as the original set does (a finding about the game): "
                      + ", ".join(f"{v.config} ({', '.join(c.name for c in v.failures())})" for v in own))
         return text

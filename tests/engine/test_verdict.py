@@ -5,6 +5,7 @@ line and in `variant`'s refusal."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -82,7 +83,8 @@ def test_inconclusive_is_not_a_pass_and_strict_fails_it(tmp_path: Path) -> None:
 
 
 def test_the_same_seed_gives_the_same_report_on_one_core_and_two() -> None:
-    args = ["check", "schlangengrube", "--players", "2", "--games", "75", "--skill-games", "3", "--json",
+    # 60 games: two rounds each (looks at 50 and 60), on one process and on a pool of two
+    args = ["check", "schlangengrube", "--players", "2", "--games", "60", "--skill-games", "2", "--json",
             "--quiet", "--no-chart"]
     one = CliRunner().invoke(main, [*args, "--workers", "1"])
     two = CliRunner().invoke(main, [*args, "--workers", "2"])
@@ -154,12 +156,12 @@ def test_the_summary_names_every_failing_configuration_and_criterion(tmp_path: P
 def test_variant_refuses_every_failing_configuration_and_writes_an_inconclusive_one_when_allowed(tmp_path: Path) -> None:
     out = tmp_path / "pit.toml"
     result = CliRunner().invoke(main, ["variant", "schlangengrube", "--tiles", "12", "--out", str(out),
-                                       "--skill-games", "0", "--quiet"])
+                                       "--games", "60", "--skill-games", "0", "--quiet"])
     assert result.exit_code == 1 and not out.exists()
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith(f"cardgen: {out}: refused: schlangengrube: ") and "configurations fail: 2p (" in line
     assert "3p (" in line and "degenerate" in line
-    args = ["variant", "schlangengrube", "--colours", "3", "--out", str(out), "--games", "30", "--skill-games", "0",
+    args = ["variant", "schlangengrube", "--colours", "3", "--out", str(out), "--games", "10", "--skill-games", "0",
             "--quiet"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 1 and not out.exists() and "inconclusive" in result.stderr
@@ -167,3 +169,27 @@ def test_variant_refuses_every_failing_configuration_and_writes_an_inconclusive_
     result = CliRunner().invoke(main, [*args, "--allow-inconclusive"])
     assert result.exit_code == 0, result.stderr
     assert out.is_file()
+
+
+def test_a_failure_the_original_set_shares_is_a_finding_about_the_game() -> None:
+    from cardgen.engine.baseline import Baseline
+    from cardgen.engine.checkrun import GameCheck
+    from cardgen.engine.plan import ReportRow
+    from cardgen.engine.metrics import Figures
+
+    def row(config: str, variant: str | None) -> ReportRow:
+        return ReportRow(config, "sensible", "main", 2, {"variant": variant}, Figures(1, 1))
+
+    failed = Verdict("2p tail-first", (_criterion("degenerate", FAIL),), 50)
+    passed = Verdict("2p", (_criterion("fair", PASS),), 100)
+    check = GameCheck("nest", "set.toml", "Nest", (), (), 400, 0, (row("2p", None), row("2p tail-first", "tail-first")),
+                      player="sensible", verdicts=(passed, failed),
+                      original=Baseline({"2p base": 9.0, "2p tail-first": 7.0}, {"2p tail-first": ("degenerate",)},
+                                        "sensible"))
+    assert check.failures() == [] and check.outcome == PASS
+    assert check.summary() == ("nest: 1 of 2 configurations pass; 1 of 2 fail as the original set does (a finding "
+                               "about the game): 2p tail-first (degenerate)")
+    assert check.shared_failures()[0].startswith("nest 2p tail-first: degenerate fails, as for the original set")
+    # measured with another player, the original's failures say nothing about this check
+    other = dataclasses.replace(check, player="greedy")
+    assert other.failures() and other.exit_line() == "nest: 1 of 2 configurations fail: 2p tail-first (degenerate)"
