@@ -12,7 +12,7 @@ $(error cardgen needs Python 3.11 or newer, and '$(PYTHON)' is missing or older 
 endif
 endif
 
-.PHONY: all kit test test-wheel test-all bench lint clean
+.PHONY: all kit test test-slow test-wheel test-all bench baselines lint clean
 
 all: kit
 
@@ -28,6 +28,10 @@ kit: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2
 
+# The long runs kept out of `make test` (the bench of bad sets, the default Irrläufer check, …).
+test-slow: $(STAMP)
+	$(PY) -m pytest -q -n 2 -m slow
+
 # The wheel installed into a fresh virtual environment, run from an unrelated folder.
 test-wheel: $(STAMP)
 	$(PY) -m pytest -q -p no:xdist -m wheel tests/test_wheel.py
@@ -40,6 +44,11 @@ bench: $(STAMP)
 	@# as an installed wheel is: cardgen's modules compiled, even where PYTHONDONTWRITEBYTECODE is set
 	$(PY) -m compileall -q cardgen
 	$(PY) bench/run.py
+
+# The length baselines of the check (turns per player of each default set, with the report
+# player): run again whenever a game's report player changes (docs/check.md, "Length").
+baselines: $(STAMP)
+	$(VENV)/bin/cardgen check --write-baselines --quiet
 
 lint: $(STAMP)
 	$(PY) -m mypy cardgen

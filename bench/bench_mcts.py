@@ -20,9 +20,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardgen.engine.mcts import MctsPlayer  # noqa: E402
-from cardgen.engine.plan import play, row  # noqa: E402
+from cardgen.engine.plan import play  # noqa: E402
 from cardgen.engine.players import RandomPlayer  # noqa: E402
-from cardgen.engine.verdict import thresholds_of, verdict  # noqa: E402
+from cardgen.engine.checkrun import judge  # noqa: E402
+from cardgen.engine.verdict import thresholds_of  # noqa: E402
 from cardgen.registry import GAMES  # noqa: E402
 
 POSITIONS: dict[str, tuple[dict[str, Any], int]] = {
@@ -68,8 +69,7 @@ def strong_check(game_name: str, games: int) -> None:
     start = time.perf_counter()
     (played,) = play([line], 0)
     wall = time.perf_counter() - start
-    r = row(played, game.labels, game.kinds(game_set))
-    v = verdict(r, None, [], thresholds_of(game.default_set_path()))
+    v = judge(game, game_set, played, [], thresholds_of(game.default_set_path()))
     print(f"{game_name:15s} strong check, {line.config}, {games} games of {player}"
           f"{' (budget 100)' if player == 'mcts' else ''}: {wall:6.1f} s on {os.cpu_count()} cores; {v.line()}")
 

@@ -265,19 +265,23 @@ def replay(record: str, as_json: bool) -> None:
 @click.argument("games", nargs=-1)
 @click.option("--set", "set_path", type=click.Path(dir_okay=False), help="A set file instead of the default.")
 @click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
-              help="Seeded games per configuration.  [default: 200; Irrläufer 24]")
+              help="The ceiling: the most seeded games a configuration plays (it stops earlier once "
+                   "every hard criterion is decided).  [default: 400; Irrläufer 40]")
 @click.option("--skill-games", type=click.IntRange(0, 100_000), default=None,
-              help="Games per line of the skill comparison (random, greedy, greedy against random in "
-                   "both seat orders); 0 skips it.  [default: Schlangennest 100, Schlangengrube 30, "
-                   "Irrläufer 6; never more than --games]")
+              help="Games per line of the skill trace (each cheap rung of the game's player ladder "
+                   "against the one below, in the first and in the last seat); 0 skips it.  "
+                   "[default: Schlangennest 100, Schlangengrube 30, Irrläufer 6; never more than --games]")
 @click.option("--players", "players", default=None,
               help="Player counts to play, e.g. 2,3,4.  [default: 2,3,4; Schlangennest up to its "
                    "colours; Irrläufer 2]")
 @click.option("--player", "player", default=None, metavar="NAME",
               help="The simulated player of every configuration: random, sensible, greedy, mcts (tree "
-                   "search), or a game's own (Irrläufer: castle).  [default: sensible; Irrläufer castle]")
+                   "search, mcts@N for N simulations), or a game's own (Irrläufer: castle).  "
+                   "[default: the game's report player: sensible; Irrläufer castle]")
 @click.option("--budget", type=click.IntRange(1, 1_000_000), default=None,
               help="Simulations per decision of the mcts player.  [default: 200]")
+@click.option("--strict", is_flag=True, help="Exit 1 when a configuration is inconclusive, too (as "
+                                             "`strict = true` in a set's [check] table).")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
               help="Play the games on this Dask scheduler instead of the local processes (same "
                    "results; needs cardgen[cluster]).")
@@ -293,19 +297,24 @@ def replay(record: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--write-baselines", is_flag=True, hidden=True,
+              help="Maintainers: play the default sets with the report player and write each game's "
+                   "length baseline module (make baselines).")
 @reports_errors
 def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, skill_games: int | None,
-          players: str | None, player: str | None, budget: int | None, cluster: str | None,
+          players: str | None, player: str | None, budget: int | None, strict: bool, cluster: str | None,
           variants: str | None, chart: str, no_chart: bool, seed: int, as_json: bool, quiet: bool,
-          workers: int | None) -> None:
+          workers: int | None, write_baselines: bool) -> None:
     """Completeness and playability report for the sets of GAMES (all checkable games if none).
 
-    Per game one table: every configuration played by the chosen simulated player (completion,
-    length, scores, the first seat's wins with a 95% interval, draws, balance, decision steps,
-    branching, lead changes, moves of every kind), then the skill comparison. Below it: whether
-    the strong player beats the weak one, the verdict of every configuration (ends, decisive,
-    fair; skill, kinds, length), the use of every card/tile kind, and where the chart went.
-    Exit 1 when a set is incomplete or a hard criterion (ends, decisive, fair) fails.
+    Every configuration is played by the report player in rounds until each hard criterion of
+    its verdict (ends, decisive, fair, degenerate) is decided or the ceiling is reached, then
+    judged pass, fail or inconclusive; the soft criteria (skill, kinds, length, dull) are
+    findings. Per game: a table of every configuration (completion, length, scores, the first
+    seat's share with a 95% interval, draws, balance, decisions, branching, lead changes, moves
+    of every kind), the skill trace, a per-seat table, every failure and finding with its
+    reason, and a summary line. Exit 1 when a set is incomplete or a hard criterion fails (with
+    --strict also when one is inconclusive).
     """
     import json
     from pathlib import Path
@@ -314,16 +323,14 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
 
     from cardgen.engine.checkrun import print_report, run_check, with_chart
     from cardgen.engine.report import progress_bar
-    from cardgen.words import count
 
     counts = _player_counts(players) if players is not None else None
     names = _games(games, set_path)
-    with contextlib.ExitStack() as stack:
-        def progress(total: int) -> Callable[[int], None]:
-            return stack.enter_context(progress_bar(total, f"check: {count(total, 'game')}",
-                                                    not quiet and not as_json))
-
-        checks = run_check(names, set_path, n_games, skill_games, counts, player, seed, workers, progress,
+    if write_baselines:
+        _write_baselines(names, seed, workers, cluster, quiet)
+        return
+    with progress_bar("check: games", not quiet and not as_json) as bar:
+        checks = run_check(names, set_path, n_games, skill_games, counts, player, seed, workers, bar,
                            budget, cluster, variants)
     if not no_chart:
         checks = [with_chart(c, Path(chart)) for c in checks]
@@ -333,11 +340,43 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
         console = Console()  # the terminal's width (COLUMNS when set); report.tables splits to fit
         for c in checks:
             print_report(c, c.player, console)
-    failures = [f for c in checks for f in c.failures()]
-    if failures:
-        more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
-        click.echo(f"cardgen: check: {failures[0]}{more}", err=True)
+    failing = [c.exit_line() for c in checks if c.failures()]
+    if failing:
+        click.echo(f"cardgen: check: {'; '.join(failing)}", err=True)
         sys.exit(1)
+    open_ = [c.summary() for c in checks if c.outcome == "inconclusive" and (strict or c.thresholds.strict)]
+    if open_:
+        click.echo(f"cardgen: check: inconclusive (strict): {'; '.join(open_)}", err=True)
+        sys.exit(1)
+
+
+def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, cluster: str | None,
+                     quiet: bool) -> None:
+    """`check --write-baselines`: each game's length baseline from its default set."""
+    from cardgen.engine import baseline
+    from cardgen.engine.checkrun import judge
+    from cardgen.engine.plan import MAIN, play
+    from cardgen.engine.report import progress_bar
+    from cardgen.engine.verdict import Thresholds
+
+    for game in games:
+        target = game.baseline_file()
+        if target is None:
+            continue
+        game_set = game.load_set()
+        player = game.ladder().report
+        n = min(baseline.GAMES, game.default_games)
+        lines = game.check_lines(game_set, game.default_players(game_set), n, player, 0)
+        with progress_bar(f"baseline {game.name}: games", not quiet) as bar:
+            played = play(lines, seed, workers, bar, cluster)
+        table = baseline.measure(played)
+        main = [p for p in played if p.line.section == MAIN]
+        verdicts = [judge(game, game_set, p, [], Thresholds()) for p in main]
+        fails = baseline.failing(main, verdicts)
+        baseline.write_module(target, baseline.module_text(game.name, player, n, seed, table, fails))
+        if not quiet:
+            click.echo(f"wrote {target}: {len(table)} baselines, {player} players, {n} games each; "
+                       f"the original fails: {fails or 'nothing'}")
 
 
 @main.command()
@@ -355,8 +394,14 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
 @click.option("--rows", type=int, help="Irrläufer: board length, 17-31 fields.  [default: 21]")
 @click.option("--sticks", type=int, help="Irrläufer: sticks, proven to fit by laying them.  [default: 80]")
 @click.option("--name", help="The set's name (printed on the kit).")
-@click.option("--games", "n_games", type=click.IntRange(1, 10_000), default=None,
-              help="Seeded games per configuration of the quick check.  [default: 30; Irrläufer 24]")
+@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
+              help="The check's ceiling: the most seeded games a configuration plays (as for check).  "
+                   "[default: 400; Irrläufer 40]")
+@click.option("--skill-games", type=click.IntRange(0, 100_000), default=None,
+              help="Games per line of the check's skill trace; 0 skips it.  [default: as for check]")
+@click.option("--allow-inconclusive", is_flag=True,
+              help="Write the set even when a configuration is inconclusive at the ceiling (a failing "
+                   "one is always refused).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the check's games.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
@@ -365,11 +410,14 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
 @reports_errors
 def variant(game: str, out: str, colours: str | None, straights: int | None, curves: int | None,
             tiles: int | None, heads: int | None, tails: int | None, rows: int | None, sticks: int | None,
-            name: str | None, n_games: int | None, seed: int, workers: int | None, cluster: str | None,
-            quiet: bool) -> None:
-    """Write a variant set of GAME to FILE.toml, checked first: completeness and a quick
-    playability run judged by the check's verdict. A set that fails a hard criterion (ends,
-    decisive, fair) is not written (exit 1, one line); the soft ones are printed as findings.
+            name: str | None, n_games: int | None, skill_games: int | None, allow_inconclusive: bool, seed: int,
+            workers: int | None, cluster: str | None, quiet: bool) -> None:
+    """Write a variant set of GAME to FILE.toml, checked first as `cardgen check` checks a set:
+    completeness, then every configuration played in rounds until its hard criteria are decided
+    or the ceiling is reached, and judged by the same verdict. A set with a failing
+    configuration is not written, nor one with an inconclusive configuration unless
+    --allow-inconclusive (exit 1, one line naming every failing or undecided configuration and
+    criterion); the soft criteria are printed as findings.
 
     Schlangennest: --colours 5 or 6 (a new colour and pattern each; play areas scaled for the
     players), --straights, --curves. Schlangengrube: --colours 3-6 (the default set's tile groups
@@ -387,11 +435,9 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
         chosen = registry.get(game)
     text = variant_text(chosen, {"colours": colours, "straights": straights, "curves": curves, "tiles": tiles,
                                "heads": heads, "tails": tails, "rows": rows, "sticks": sticks, "name": name}, registry)
-    with contextlib.ExitStack() as stack:
-        def progress(total: int) -> Callable[[int], None]:
-            return stack.enter_context(progress_bar(total, f"variant check: {count(total, 'game')}", not quiet))
-
-        check = write_checked(chosen, text, Path(out), n_games, seed, workers, progress, cluster)
+    with progress_bar("variant check: games", not quiet) as bar:
+        check = write_checked(chosen, text, Path(out), n_games, seed, workers, bar, cluster, allow_inconclusive,
+                              skill_games)
     if not quiet:
         rows_ = check.main_rows
         played = sum(int(r["games"]) for r in rows_)
@@ -399,7 +445,11 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
         for f in check.findings:
             click.echo(f"  note: {f.text}")
         click.echo(f"  checked: complete; {count(len(rows_), 'configuration')}, {count(played, 'game')}, "
-                   f"{check.player} players; every hard criterion (ends, decisive, fair) holds")
+                   f"{check.player} players; {check.summary()}")
+        for text_ in check.shared_failures():
+            click.echo(f"  finding about the game: {text_}")
+        for text_ in check.inconclusive():
+            click.echo(f"  inconclusive: {text_}")
         for text_ in check.unused:
             click.echo(f"  finding: {text_}")
         for text_ in check.verdict_findings():

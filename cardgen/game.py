@@ -18,9 +18,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from cardgen.engine.base import Finding, GameState
+from cardgen.engine.baseline import Baseline
+from cardgen.engine.degenerate import Degenerate, generic
 from cardgen.engine.ladder import DEFAULT_LADDER, Ladder
 from cardgen.errors import DataError
 from cardgen.inputs import PARSE_ERRORS, shown
@@ -64,10 +67,18 @@ class Game(ABC, Generic[S]):
     """The move labels (GameState.move_label) the report counts per game, in column order."""
     kind_noun: str = "kind"
     """What the report calls the component kinds whose use it counts ("card kind")."""
-    default_games: int = 200
-    """Games per report line when `check` is not told."""
+    default_games: int = 400
+    """The ceiling of `check`: the most games a configuration plays when `check` is not told
+    (it stops earlier once every hard criterion is decided)."""
     default_skill_games: int = 30
-    """Games per line of the skill comparison when `check` is not told."""
+    """Games per line of the skill trace when `check` is not told."""
+    check_looks: tuple[int, int] = (50, 25)
+    """When the check's sequential tests look: after this many games, then every so many more."""
+    pass_labels: frozenset[str] = frozenset({"pass"})
+    """Move labels that do nothing: a turn of only these is not an active turn (dead seats)."""
+    points: bool = True
+    """Whether the scores are points (False: they only say who won, as Irrläufer's castles); the
+    check's `dull` criterion judges score margins only for points."""
     variant_options: tuple[str, ...] = ()
     """The `cardgen variant` options this game takes (colours, rows, …)."""
     kit_parts: tuple[str, ...] = ()
@@ -147,7 +158,7 @@ class Game(ABC, Generic[S]):
     def check_lines(self, game_set: S, players: tuple[int, ...], games: int, player: str,
                     skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
         """The report's lines: every configuration played by `player` (only the variant
-        combinations `combos` when given, see `variant_combos`), then the skill comparison."""
+        combinations `combos` when given, see `variant_combos`), then the skill trace."""
 
     def variant_combos(self, text: str) -> list[frozenset[str]]:
         """`check --variants` for this game: the variant combinations to play. By default a
@@ -165,13 +176,43 @@ class Game(ABC, Generic[S]):
         `cardgen.engine.ladder`). Default: the shared players, `DEFAULT_LADDER`."""
         return DEFAULT_LADDER
 
-    def report_player(self) -> str:
-        """The player of every configuration of the report when `check` is not told."""
-        return "sensible"
+    def degenerate(self, state: GameState[Any], active: tuple[int, ...]) -> Degenerate | None:
+        """Whether the finished game `state` is degenerate, and how (cardgen.engine.degenerate);
+        `active` are each seat's turns that played something. Default: the generic part (the
+        move bound, dead seats); a game adds its deadlocks and round limits in its check module."""
+        return generic(state, active)
 
-    def skill_players(self) -> tuple[str, str]:
-        """The (strong, weak) players of the report's skill comparison when `check` is not told."""
-        return "greedy", "random"
+    def turn_of(self, state: GameState[Any]) -> object:
+        """What tells apart the turns of `state` that one seat takes in a row (the others being
+        skipped), for the check's turns per player; None (the default): a turn is every run of
+        steps by one seat."""
+        return None
+
+    def kind_supply(self, game_set: S, options: Any) -> Mapping[str, int]:
+        """How many of each component kind (`kinds`) one game of the configuration `options`
+        brings into play, for the check's `kinds` criterion (its plays as a share of its supply).
+        Default: none (a kind then has to be played at all)."""
+        return {}
+
+    baseline_module: ModuleType | None = None
+    """The game's baseline module (its `PLAYER`, `TURNS` and `FAILS`, written by `make
+    baselines`), None for a game without one."""
+
+    def baseline(self) -> Baseline:
+        """The original set's own figures (cardgen.engine.baseline): turns per player and the hard
+        criteria it fails, by player count and variant, from `baseline_module`."""
+        module = self.baseline_module
+        if module is None:
+            return Baseline()
+        turns: dict[str, float] = module.TURNS
+        fails: dict[str, tuple[str, ...]] = module.FAILS
+        player: str = module.PLAYER
+        return Baseline(turns, fails, player)
+
+    def baseline_file(self) -> Path | None:
+        """Where `make baselines` writes this game's baseline module (None: the game has none)."""
+        module = self.baseline_module
+        return Path(module.__file__) if module is not None and module.__file__ else None
 
     def kinds(self, game_set: S) -> list[str]:
         """The component kinds whose use the report counts (none by default)."""

@@ -68,7 +68,8 @@ def run_task(task: BatchTask) -> BatchOutcome:
         count = task.measure is None or task.measure[i]
         try:
             results.append(simulate(lambda: game.new_state(task.options, task.set_path, seed), players, seed,
-                                    at_end=check_invariants, count_legal=count, kind_of=game.move_kind))
+                                    at_end=check_invariants, count_legal=count, kind_of=game.move_kind,
+                                    passes=game.pass_labels, classify=game.degenerate, turn_of=game.turn_of))
         except Exception as exc:  # noqa: BLE001 - reported with the seed, never swallowed
             problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")
     return BatchOutcome(task.key, tuple(results), tuple(problems))

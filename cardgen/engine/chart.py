@@ -27,11 +27,9 @@ TOP = 64
 LEFT = 16
 GAP = 36
 BINS = 24
-INKS = {"random": "#2354b8", "greedy": "#d7263d", "greedy vs random": "#f07f13", "random vs greedy": "#6a2e94",
-        "mcts": "#1b7f5a", "mcts vs greedy": "#f07f13", "greedy vs mcts": "#6a2e94",
-        "castle vs sensible": "#f07f13", "sensible vs castle": "#6a2e94"}
-"""Outline colours of the skill lineups (strong first: orange, strong last: purple); the main
-lineup is drawn filled in grey, any other lineup in black."""
+INKS = ("#f07f13", "#6a2e94", "#2354b8", "#d7263d", "#1b7f5a", "#8c564b")
+"""Outline colours of the skill trace's lineups, in the order they first appear (for each rung
+pair: the strong player first, then last); the main lineup is drawn filled in grey."""
 MAIN_FILL, MAIN_INK = "#c9c9c2", "#55554f"
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
@@ -60,7 +58,7 @@ def _shares(hist: list[tuple[float, int]], start: float, width: float, count: in
 
 
 def _panel(dwg: Any, x: float, y: float, w: float, title: str,
-           series: Sequence[tuple[str, bool, list[tuple[float, int]]]]) -> None:
+           series: Sequence[tuple[str, bool, list[tuple[float, int]]]], inks: dict[str, str]) -> None:
     """One histogram panel at (x, y), width w: `series` are (lineup, filled, value counts)."""
     dwg.add(dwg.rect((x, y), (w, PANEL_H), fill="#ffffff", stroke="#999999", stroke_width=0.6))
     dwg.add(dwg.text(title, insert=(x, y - 5), font_size=11, font_family=FONT, fill="#222222"))
@@ -81,7 +79,7 @@ def _panel(dwg: Any, x: float, y: float, w: float, title: str,
                 h = y + PANEL_H - share / top * (PANEL_H - 6)
                 points += [(x + i * bar, h), (x + (i + 1) * bar, h)]
             points.append((x + w, y + PANEL_H))
-            dwg.add(dwg.polyline(points, fill="none", stroke=INKS.get(lineup, "#000000"), stroke_width=1.4))
+            dwg.add(dwg.polyline(points, fill="none", stroke=inks.get(lineup, "#000000"), stroke_width=1.4))
     last = start + width * count - 1
     for value, anchor, px in ((start, "start", x), (last, "end", x + w)):
         dwg.add(dwg.text(f"{value:g}", insert=(px, y + PANEL_H + 12), font_size=9, font_family=FONT,
@@ -100,8 +98,9 @@ def chart_svg(title: str, rows: Sequence[Mapping[str, Any]]) -> str:
     dwg.add(dwg.text(title, insert=(LEFT, 22), font_size=15, font_family=FONT, font_weight="bold", fill="#111111"))
     legend_x = LEFT
     keys = list(dict.fromkeys((str(r["lineup"]), r.get("section") != "skill") for rs in configs.values() for r in rs))
+    inks = {lineup: INKS[i % len(INKS)] for i, lineup in enumerate(k for k, main in keys if not main)}
     for lineup, main in keys:
-        ink = MAIN_INK if main else INKS.get(lineup, "#000000")
+        ink = MAIN_INK if main else inks.get(lineup, "#000000")
         text = lineup + (" (all configurations)" if main else "")
         dwg.add(dwg.rect((legend_x, 33), (14, 9), fill=MAIN_FILL if main else "none", stroke=ink, stroke_width=1.4))
         dwg.add(dwg.text(text, insert=(legend_x + 18, 42), font_size=10, font_family=FONT, fill="#222222"))
@@ -111,8 +110,8 @@ def chart_svg(title: str, rows: Sequence[Mapping[str, Any]]) -> str:
         y = TOP + 14 + i * ROW_H
         score = [(str(r["lineup"]), r.get("section") != "skill", _expand(r["histograms"]["score"])) for r in group]
         length = [(str(r["lineup"]), r.get("section") != "skill", _expand(r["histograms"]["length"])) for r in group]
-        _panel(dwg, LEFT, y, w, f"{config}: final scores", score)
-        _panel(dwg, LEFT + w + GAP, y, w, f"{config}: game length (steps)", length)
+        _panel(dwg, LEFT, y, w, f"{config}: final scores", score, inks)
+        _panel(dwg, LEFT + w + GAP, y, w, f"{config}: game length (steps)", length, inks)
     return str(dwg.tostring())
 
 

@@ -1,24 +1,30 @@
 """`cardgen check` without the command line: judge the sets of several games, play every line
-of every game on one process pool, and give the report as data, text and chart.
+of every game on one set of workers, in rounds until each configuration's hard criteria are
+decided, and give the report as data, text and chart.
 
 Each game (`cardgen.game.Game`) gives `completeness(set)`, `check_lines(set, players, games,
-player, skill_games, combos)`, `default_players(set)`, `kinds(set)`, `labels`, `kind_noun`,
-`default_games` and `default_skill_games`; a game whose variants combine parses `check
---variants` with `variant_combos(text)`. A set with a completeness error is not played.
+player, skill_games, combos)`, `default_players(set)`, `kinds(set)`, `kind_supply(set, options)`,
+`length_baseline()`, `degenerate(state, active)`, `ladder()`, `labels`, `kind_noun`,
+`default_games` (the ceiling) and `default_skill_games`; a game whose variants combine parses
+`check --variants` with `variant_combos(text)`. A set with a completeness error is not played.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding
-from cardgen.engine.plan import MAIN, Line, ReportRow, kind_findings, kind_use, play, row, skill_summary
+from cardgen.engine.baseline import Baseline, lookup
+from cardgen.engine.criteria import decided, hard_criteria
+from cardgen.engine.plan import MAIN, Line, Played, ReportRow, Stop, kind_findings, kind_use, play, row, skill_summary
 from cardgen.engine.players import make_player
-from cardgen.engine.verdict import Thresholds, Verdict, thresholds_of, verdict
+from cardgen.engine.rounds import Progress
+from cardgen.engine.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
+from cardgen.engine.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
 from cardgen.errors import DataError
 from cardgen.words import count
 
@@ -29,8 +35,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class GameCheck:
     """The check of one game's set: its findings, and once played the report rows (main and
-    skill comparison), the skill summary, the kinds never played, the player of the main rows,
-    the verdict's thresholds and one verdict per configuration (main row)."""
+    skill trace), the skill trace, the kinds never played, the player of the main rows, the
+    verdict's thresholds and one verdict per configuration (main row)."""
 
     name: str
     path: str
@@ -46,6 +52,7 @@ class GameCheck:
     player: str = "sensible"
     thresholds: Thresholds = Thresholds()
     verdicts: tuple[Verdict, ...] = ()
+    original: Baseline = Baseline()
 
     @property
     def complete(self) -> bool:
@@ -59,15 +66,53 @@ class GameCheck:
 
     @property
     def skill_rows(self) -> list[ReportRow]:
-        """The rows of the skill comparison."""
+        """The rows of the skill trace."""
         return [r for r in self.rows if r.get("section") != MAIN]
 
+    def original_fails(self, verdict: Verdict) -> tuple[str, ...]:
+        """The hard criteria the original set fails itself in this verdict's player count and
+        variant (its baseline; only when it was measured with the player of this check)."""
+        if self.original.player != self.player:
+            return ()
+        r = next(r for r in self.main_rows if r["config"] == verdict.config)
+        return self.original.original_fails(int(r["players"]), r.get("variant"))
+
+    def new_failures(self, verdict: Verdict) -> list[Criterion]:
+        """The verdict's failed hard criteria that the original set passes."""
+        return [c for c in verdict.failures() if c.name not in self.original_fails(verdict)]
+
     def failures(self) -> list[str]:
-        """What makes the check fail: completeness errors, a hard criterion of a verdict that
-        fails (named), games of the skill comparison that did not end, problems."""
+        """What makes the check fail: completeness errors, every hard criterion of a verdict
+        that fails where the original set passes (named), games of the skill trace that did
+        not end, problems. A criterion the original set fails too is a finding about the game
+        (`shared_failures`)."""
         out = [f"{self.path}: {f.text}" for f in self.findings if f.error]
         for v in self.verdicts:
-            out.extend(f"{self.name} {v.config}: {c.name} fails: {c.text}" for c in v.failures())
+            out.extend(f"{self.name} {v.config}: {c.name} fails: {c.text}" for c in self.new_failures(v))
+        return out + self.troubles()
+
+    def shared_failures(self) -> list[str]:
+        """The failed hard criteria the original set fails too: findings about the game."""
+        return [f"{self.name} {v.config}: {c.name} fails, as for the original set: {c.text}"
+                for v in self.verdicts for c in v.failures() if c.name in self.original_fails(v)]
+
+    def exit_line(self) -> str:
+        """The failures in one line for standard error (and `variant`'s refusal): the
+        completeness errors, else every failing configuration with its failing criteria, and
+        any problem."""
+        errors = [f"{self.path}: {f.text}" for f in self.findings if f.error]
+        if errors:
+            return "; ".join(errors)
+        failing = [(v, self.new_failures(v)) for v in self.verdicts]
+        failing = [(v, new) for v, new in failing if new]
+        played = len([v for v in self.verdicts if v.games])
+        parts = [f"{self.name}: {len(failing)} of {played} configurations fail: "
+                 + ", ".join(f"{v.config} ({', '.join(c.name for c in new)})" for v, new in failing)] if failing else []
+        return "; ".join(parts + self.troubles())
+
+    def troubles(self) -> list[str]:
+        """Games of the skill trace that did not end, crashes and broken consistency checks."""
+        out = []
         for r in self.rows:
             where = f"{self.name} {r['config']}" + (f" ({r['lineup']})" if r.get("section") != MAIN else "")
             if r.get("section") != MAIN and r["ended"] != r["games"]:
@@ -76,39 +121,91 @@ class GameCheck:
             out.extend(f"{where}: {problem}" for problem in r["problems"])
         return out
 
+    def inconclusive(self) -> list[str]:
+        """Every hard criterion still undecided at the ceiling, one line each."""
+        return [f"{self.name} {v.config}: {c.name} inconclusive: {c.text}" for v in self.verdicts
+                for c in v.undecided()]
+
     def verdict_findings(self) -> list[str]:
         """The soft criteria that failed, one line each."""
         return [f"{self.name} {v.config}: {c.name}: {c.text}" for v in self.verdicts for c in v.findings()]
 
+    @property
+    def outcome(self) -> str:
+        """The set's outcome: "fail" when the check fails, "inconclusive" when a configuration
+        has a hard criterion undecided, else "pass" (failures the original set shares are
+        findings about the game)."""
+        if self.failures():
+            return FAIL
+        return INCONCLUSIVE if any(v.undecided() for v in self.verdicts) else "pass"
+
+    def rank(self) -> tuple[int, ...]:
+        """A key that sorts better sets first (for a tuning search): the outcome, then the
+        configurations' verdicts (`cardgen.engine.verdict.rank_of`)."""
+        return ({"pass": 0, INCONCLUSIVE: 1, FAIL: 2}[self.outcome], *rank_of(self.verdicts))
+
+    def summary(self) -> str:
+        """One line: how many configurations fail or are inconclusive, and which criteria (those
+        failing only as the original set does said apart)."""
+        if not self.complete:
+            return f"{self.name}: incomplete, not played"
+        played = len([v for v in self.verdicts if v.games])
+        own = [v for v in self.verdicts if v.failures() and not self.new_failures(v)]
+        text = summary(self.name, [v for v in self.verdicts if v not in own], played)
+        if own:
+            passing = f": all {played} configurations pass"
+            text = (f"{self.name}: {played - len(own)} of {played} configurations pass" if text.endswith(passing)
+                    else text)
+            text += (f"; {len(own)} of {played} fail as the original set does (a finding about the game): "
+                     + ", ".join(f"{v.config} ({', '.join(c.name for c in v.failures())})" for v in own))
+        return text
+
     def to_json(self, player: str, seed: int) -> dict[str, Any]:
         """The machine-readable report of this game (everything the text shows, and more)."""
         rows = self.rows
-        return {"set": self.path, "complete": self.complete,
+        return {"set": self.path, "complete": self.complete, "outcome": self.outcome, "summary": self.summary(),
                 "findings": [{"error": f.error, "text": f.text} for f in self.findings],
-                "player": self.player, "games_per_config": self.games, "seed": seed,
+                "player": self.player, "ceiling": self.games, "seed": seed,
                 "thresholds": self.thresholds.to_json(),
-                "configs": [{**r.to_json(), "verdict": v.to_json()} for r, v in zip(self.main_rows, self.verdicts)],
-                "skill": {"games_per_line": self.skill_games, "lines": [r.to_json() for r in self.skill_rows], "summary": list(self.skill)},
+                "configs": [{**r.to_json(), "verdict": v.to_json(), "original_fails": list(self.original_fails(v))}
+                            for r, v in zip(self.main_rows, self.verdicts)],
+                "skill": {"games_per_line": self.skill_games, "lines": [r.to_json() for r in self.skill_rows],
+                          "trace": list(self.skill)},
                 "kinds": kind_use(rows), "kind_findings": list(self.unused), "chart": self.chart}
+
+
+def judge(game: Game[Any], game_set: Any, played: Played, trace: Sequence[dict[str, Any]], limits: Thresholds,
+          final: bool = True) -> Verdict:
+    """The verdict of one configuration: the main line `played` (its games in seed order), the
+    skill `trace` entries of its configuration and the set's thresholds."""
+    line = played.line
+    results = played.results
+    baseline, source = lookup(game.baseline().turns, line.players, line.info.get("variant"))
+    criteria = [*hard_criteria(results, line.players, limits, line.schedule(), final),
+                skill_criterion(trace),
+                kinds_criterion(results, game.kinds(game_set), game.kind_supply(game_set, line.options), limits,
+                                game.kind_noun),
+                length_criterion(results, baseline, source, limits),
+                dull_criterion(results, limits, game.points)]
+    return Verdict(line.config, tuple(criteria), len(results))
 
 
 def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | None, skill_games: int | None,
               players: tuple[int, ...] | None, player: str | None, seed: int, workers: int | None = None,
-              progress: Callable[[int], Callable[[int], None]] | None = None, budget: int | None = None,
+              progress: Progress | None = None, budget: int | None = None,
               cluster: str | None = None, variants: str | None = None) -> list[GameCheck]:
     """Check the sets of `games_` (the `set_path` file for a single game, else the defaults).
 
-    `games`/`skill_games`/`players` default per game (None); `player` too (None: the game's
-    `report_player()`); `budget` is the search players' simulations per decision. `cluster`
-    plays on a Dask scheduler at that address instead of the local process pool (same results).
-    `variants` (the `--variants` text) replaces the configurations of a game whose variants
-    combine; DataError for a game without. `progress(total)` is called once with the number of
-    games to play and returns the
-    `advance(n)` callback of a progress bar."""
+    `games` (the ceiling of every configuration), `skill_games`, `players` default per game
+    (None); `player` too (None: the report rung of the game's ladder); `budget` is the search
+    players' simulations per decision. `cluster` plays on a Dask scheduler at that address
+    instead of the local process pool (same results). `variants` (the `--variants` text)
+    replaces the configurations of a game whose variants combine; DataError for a game
+    without. `progress` hears of the games planned (round by round) and played."""
     checks: list[GameCheck] = []
     lines: list[Line] = []
+    stops: list[Stop | None] = []
     owners: list[int] = []
-    sets: list[Any] = []
     combos = {game.name: game.variant_combos(variants) for game in games_} if variants is not None else {}
     loaded = [(game, str(set_path or game.default_set_path())) for game in games_]
     loaded_sets = [game.load_set(path) for game, path in loaded]
@@ -118,22 +215,23 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
         findings = tuple(game.completeness(game_set))
         n = games or game.default_games
         k = min(game.default_skill_games if skill_games is None else skill_games, n)
-        chosen = player or game.report_player()
+        chosen = player or game.ladder().report
         try:
             make_player(chosen, budget, game.players())
         except KeyError as exc:
             raise DataError("--player", f"{exc.args[0]} for {game.name}") from None
+        limits = thresholds_of(path)
         check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k,
-                          player=chosen, thresholds=thresholds_of(path))
+                          player=chosen, thresholds=limits, original=game.baseline())
         if check.complete:
             counts = players or game.default_players(game_set)
             for line in game.check_lines(game_set, counts, n, chosen, k, combos.get(game.name)):
-                lines.append(dataclasses.replace(line, budget=budget))
+                line = dataclasses.replace(line, budget=budget)
+                lines.append(line)
+                stops.append(_stop(line, limits) if line.section == MAIN else None)
                 owners.append(len(checks))
         checks.append(check)
-        sets.append(game_set)
-    advance = progress(sum(line.games for line in lines)) if progress else None
-    played = play(lines, seed, workers, advance, cluster)
+    played = play(lines, seed, workers, progress, cluster, stops)
     out = []
     for i, check in enumerate(checks):
         mine = [p for p, o in zip(played, owners) if o == i]
@@ -141,11 +239,20 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
             out.append(check)
             continue
         game = games_[i]
-        rows = tuple(row(p, check.labels, game.kinds(sets[i])) for p in mine)
-        summary = tuple(skill_summary(mine))
-        out.append(dataclasses.replace(check, rows=rows, skill=summary, unused=tuple(kind_findings(rows, game.kind_noun)),
-                                       verdicts=_verdicts(rows, summary, check.thresholds)))
+        rows = tuple(row(p, check.labels, game.kinds(loaded_sets[i])) for p in mine)
+        trace = tuple(skill_summary(mine))
+        verdicts = tuple(judge(game, loaded_sets[i], p, [t for t in trace if t["config"] == p.line.config
+                                                         and t["players"] == p.line.players], check.thresholds)
+                         for p in mine if p.line.section == MAIN)
+        out.append(dataclasses.replace(check, rows=rows, skill=trace, verdicts=verdicts,
+                                       unused=tuple(kind_findings(rows, game.kind_noun))))
     return out
+
+
+def _stop(line: Line, limits: Thresholds) -> Stop:
+    """A main line's stop rule: every hard criterion of its configuration decided."""
+    schedule = line.schedule()
+    return lambda results: decided(results, line.players, limits, schedule)
 
 
 def _check_player_counts(players: tuple[int, ...], games: Sequence[tuple[Game[Any], Any]]) -> None:
@@ -166,19 +273,6 @@ def _check_player_counts(players: tuple[int, ...], games: Sequence[tuple[Game[An
             raise DataError("--players", f"{count} players: no checked set seats them ({seats})")
 
 
-def _verdicts(rows: Sequence[ReportRow], summary: Sequence[dict[str, Any]],
-              limits: Thresholds) -> tuple[Verdict, ...]:
-    """One verdict per main row, with the skill comparison of its configuration if played."""
-    out = []
-    for r in rows:
-        if r.get("section") != MAIN:
-            continue
-        skill = next((s for s in summary if s["config"] == r["config"] and s["players"] == r["players"]), None)
-        skill_rows = [x for x in rows if x.get("section") != MAIN and x["config"] == r["config"]]
-        out.append(verdict(r, skill, skill_rows, limits))
-    return tuple(out)
-
-
 def with_chart(check: GameCheck, folder: Path) -> GameCheck:
     """Write the game's chart to `folder/checks/<game>.png` and return the check naming it.
 
@@ -193,8 +287,10 @@ def with_chart(check: GameCheck, folder: Path) -> GameCheck:
 
 
 def print_report(check: GameCheck, player: str, console: Any) -> None:
-    """The text report of one game on a rich console."""
-    from cardgen.engine.report import skill_lines, tables
+    """The text report of one game on a rich console: the figures of every configuration and
+    lineup, the skill trace, the per-seat tables, every verdict with every failure, undecided
+    criterion and finding with its reason, the use of the kinds and the summary line."""
+    from cardgen.engine.report import seat_tables, skill_lines, tables, verdict_lines
 
     console.print(f"[bold]{check.name}[/bold]: {check.set_name} ({check.path})")
     for f in check.findings:
@@ -203,17 +299,17 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
         console.print("complete: every component of the original, with its parts")
     if not check.rows:
         return
-    title = f"{check.name}: {count(check.games, 'game')} per line, {check.player} players"
+    title = f"{check.name}: {check.player} players, up to {count(check.games, 'game')} per configuration"
     if check.skill_rows:
-        title += f"; skill comparison below the rule, {count(check.skill_games, 'game')} per line"
+        title += f"; the skill trace below the rule, {count(check.skill_games, 'game')} per line"
     for table in tables(title, check.rows, check.labels, console):
         console.print(table)
     for text in skill_lines(check.skill):
         console.print(text)
-    for v in check.verdicts:
-        console.print(v.line() if v.passed else f"[red]{v.line()}[/red]")
-    for text in check.verdict_findings():
-        console.print(f"[yellow]finding:[/yellow] {text}")
+    for table in seat_tables(check.verdicts, console, check.original_fails):
+        console.print(table)
+    for text in verdict_lines(check.name, check.verdicts, check.original_fails):
+        console.print(text)
     use = kind_use(check.rows)
     if use:
         least = min(use, key=lambda k: use[k])
@@ -221,6 +317,9 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
                       f"({count(use[least], 'time')})")
     for text in check.unused:
         console.print(f"[yellow]finding:[/yellow] {text}")
+    for text in check.troubles():
+        console.print(f"[red]problem:[/red] {text}")
     if check.chart:
         console.print(f"chart: {check.chart}")
-
+    colour = {"fail": "red", "inconclusive": "yellow"}.get(check.outcome, "green")
+    console.print(f"[{colour}]summary: {check.summary()}[/{colour}]")

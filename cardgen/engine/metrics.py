@@ -6,7 +6,8 @@ Irrläufer slides one stick per step):
 
 - completion: share of games that ended by the rules; timeouts: games stopped at the move bound.
 - draws: games that ended without a winner, or with every seat sharing the win.
-- win shares: a seat's wins over the games, a win shared by k seats counting 1/k.
+- win shares: a seat's mean share of the games (`GameResult.shares`: a win shared by k seats
+  gives each 1/k, a game nobody wins gives every seat 1/seats), so the fair share is 1/seats.
 - balance: 1 − (largest − smallest win share over the seats); 1 is perfectly even.
 - first seat: seat 0's win share with its 95% Wilson interval, against the fair share 1/n.
 - duration: steps per game (mean, median, standard deviation, range).
@@ -14,6 +15,12 @@ Irrläufer slides one stick per step):
   legal moves per counted step (only games whose legal moves were counted contribute).
 - passes: mean number of steps labelled "pass" per game.
 - lead changes: mean per game of how often the sole score leader changed.
+- turns: turns per player (a turn is a run of steps by one seat), the mean over the games of
+  all seats' turns divided by the seats.
+- drama: Ludii's drama (average), the mean over the games that have an eventual winner of how
+  far the winners trailed the leader per step, as a share of their final score (`drama_of`).
+- alike: the share of games that ended with the most common final scores (sorted).
+- degenerate: how many games were degenerate, by kind (cardgen.engine.degenerate).
 - kind use: plays of every component kind over the batch (a kind never played is a finding).
 """
 
@@ -23,7 +30,7 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.engine.simulate import GameResult
@@ -31,14 +38,14 @@ from cardgen.engine.stats import wilson
 
 
 def win_shares(results: Sequence[GameResult]) -> list[float]:
-    """Each seat's share of the games' wins (a win shared by k seats counts 1/k)."""
+    """Each seat's mean share of the games (`GameResult.shares`)."""
     if not results:
         return []
     seats = len(results[0].scores)
     wins = [0.0] * seats
     for r in results:
-        for w in r.winners:
-            wins[w] += 1 / len(r.winners)
+        for seat, share in enumerate(r.shares()):
+            wins[seat] += share
     return [w / len(results) for w in wins]
 
 
@@ -114,9 +121,9 @@ class Scores:
 
 
 def seat_share(results: Sequence[GameResult], seat: int) -> SeatShare:
-    """`seat`'s win share with its 95% Wilson interval and the fair share 1/n."""
+    """`seat`'s mean share of the games with its 95% Wilson interval and the fair share 1/n."""
     n = len(results)
-    won = sum(1 / len(r.winners) for r in results if seat in r.winners)
+    won = sum(r.shares()[seat] for r in results)
     low, high = wilson(won, n)
     fair = 1 / len(results[0].scores) if results else 0.0
     return SeatShare(won / n if n else 0.0, low, high, fair)
@@ -177,6 +184,10 @@ class Outcomes:
     kinds: Mapping[str, int]
     score_histogram: tuple[tuple[float, int], ...]
     length_histogram: tuple[tuple[float, int], ...]
+    turns: float = 0.0
+    drama: float | None = None
+    alike: float = 0.0
+    degenerate: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +196,7 @@ class Figures:
     `summarise` gives them: how many games were played and ended, and when there were any the
     rest (`played`). `to_json` gives the report's keys (docs/check.md): games, ended, length,
     score, first_wins, per_game, draws, endings, completion, timeouts, win_shares, balance,
-    duration, decisions, passes, lead_changes, kinds, histograms."""
+    duration, decisions, passes, lead_changes, turns, drama, alike, degenerate, kinds, histograms."""
 
     games: int
     ended: int
@@ -215,7 +226,8 @@ class Figures:
             "completion": self.completion, "timeouts": self.timeouts,
             "win_shares": list(p.win_shares), "balance": p.balance,
             "duration": dur.to_json(), "decisions": p.decisions.to_json(),
-            "passes": p.passes, "lead_changes": p.lead_changes, "kinds": dict(p.kinds),
+            "passes": p.passes, "lead_changes": p.lead_changes, "turns": p.turns, "drama": p.drama,
+            "alike": p.alike, "degenerate": dict(p.degenerate), "kinds": dict(p.kinds),
             "histograms": {"score": [list(x) for x in p.score_histogram],
                            "length": [list(x) for x in p.length_histogram]},
         }
@@ -246,19 +258,41 @@ def summarise(results: Sequence[GameResult], labels: Sequence[str], kinds: Seque
         lead_changes=sum(r.lead_changes for r in results) / n,
         kinds=kind_use(results, kinds),
         score_histogram=tuple((v, int(c)) for v, c in histogram(scores)),
-        length_histogram=tuple((v, int(c)) for v, c in histogram([r.moves for r in results])))
+        length_histogram=tuple((v, int(c)) for v, c in histogram([r.moves for r in results])),
+        turns=turns_per_player(results), drama=drama(results), alike=alike(results),
+        degenerate=dict(sorted(Counter(r.degenerate for r in results if r.degenerate).items())))
     return Figures(n, sum(r.ended for r in results), played)
 
 
+def turns_per_player(results: Sequence[GameResult]) -> float:
+    """The mean over the games of all seats' turns divided by the seats (0.0 without turns)."""
+    counted = [sum(r.turns) / len(r.turns) for r in results if r.turns]
+    return sum(counted) / len(counted) if counted else 0.0
+
+
+def drama(results: Sequence[GameResult]) -> float | None:
+    """The mean drama of the games that have one (None when none has)."""
+    values = [r.drama for r in results if r.drama is not None]
+    return sum(values) / len(values) if values else None
+
+
+def alike(results: Sequence[GameResult]) -> float:
+    """The share of games that ended with the most common final scores, sorted (0.0 without games)."""
+    if not results:
+        return 0.0
+    ends = Counter(tuple(sorted(r.scores, reverse=True)) for r in results)
+    return ends.most_common(1)[0][1] / len(results)
+
+
 def skill(pairs: Sequence[tuple[Sequence[GameResult], int]]) -> dict[str, float | int]:
-    """The strong player's win share over batches where it sat in a given seat (`(results, seat)`
-    pairs, e.g. greedy first and greedy last against random), with its 95% Wilson interval, the
-    draws (games nobody won), and the share it would have without skill: each game that has a
-    winner gives every seat 1/n, a game without a winner gives nobody anything."""
+    """The strong player's mean share of the games over batches where it sat in a given seat
+    (`(results, seat)` pairs, e.g. greedy first and greedy last against random), with its 95%
+    Wilson interval, the draws (games nobody won), and the share it would have without skill:
+    1/seats (`GameResult.shares`)."""
     games = sum(len(rs) for rs, _ in pairs)
-    won = sum(1 / len(r.winners) for rs, seat in pairs for r in rs if seat in r.winners)
+    won = sum(r.shares()[seat] for rs, seat in pairs for r in rs)
     low, high = wilson(won, games)
-    fair = sum(1 / len(r.scores) for rs, _ in pairs for r in rs if r.winners)
+    fair = sum(1 / len(r.scores) for rs, _ in pairs for r in rs)
     return {"games": games, "share": won / games if games else 0.0, "low": low, "high": high,
             "fair": fair / games if games else 0.0,
             "draws": sum(1 for rs, _ in pairs for r in rs if not r.winners)}

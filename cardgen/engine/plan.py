@@ -10,12 +10,15 @@ first report for the same seed.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.batch import BatchTask, game_seed, run_tasks
+from cardgen.engine.batch import BatchTask, game_seed
+from cardgen.engine.criteria import Schedule
 from cardgen.engine.metrics import Figures, skill, summarise
+from cardgen.engine.rounds import NoProgress, Progress, local_runner, play_rounds
 from cardgen.engine.simulate import GameResult
 from cardgen.words import count
 
@@ -23,29 +26,24 @@ if TYPE_CHECKING:
     from cardgen.game import Game
 
 MAIN, SKILL = "main", "skill"
-"""Sections of a report: every configuration with the chosen player, and the skill comparison."""
+"""Sections of a report: every configuration with the chosen player, and the skill trace."""
 
 def skill_lineups(strong: str, weak: str, alone: bool = True) -> tuple[str, ...]:
-    """The lineups of the skill comparison: both players alone (unless not `alone`), then the
-    strong player in the first and in the last seat against weak ones."""
+    """The lineups of one step of the skill trace: the strong player in the first and in the
+    last seat against weak ones (after both players alone, when `alone`)."""
     mixed = (f"{strong} vs {weak}", f"{weak} vs {strong}")
     return (weak, strong, *mixed) if alone else mixed
 
 
-SKILL_LINEUPS = skill_lineups("greedy", "random")
-"""The default skill comparison: random and greedy alone, then greedy first and last against random."""
-
-
-def skill_pair(game: Game[Any], player: str) -> tuple[str, str]:
-    """The (strong, weak) players of `game`'s skill comparison when the report plays `player`:
-    the game's own pair, unless `player` is a search player, which then meets the game's
-    strong player."""
-    from cardgen.engine.players import HEURISTIC
-
-    strong, weak = game.skill_players()
-    if player in HEURISTIC or player == strong:
-        return strong, weak
-    return player, strong
+def skill_lines(game: Game[Any], main: Line, games: int) -> list[Line]:
+    """The skill trace of the configuration of the report line `main`: each of the game's cheap
+    ladder rungs (`Game.ladder().cheap_rungs`) against the one below it, in the first and in the
+    last seat, `games` games each (none for zero games or a single cheap rung)."""
+    if games <= 0:
+        return []
+    rungs = game.ladder().cheap_rungs
+    return [dataclasses.replace(main, lineup=lineup, section=SKILL, games=games, strong=strong)
+            for weak, strong in zip(rungs, rungs[1:]) for lineup in skill_lineups(strong, weak, alone=False)]
 
 
 def seats_of(lineup: str, players: int, strong: str = "greedy") -> str | tuple[str, ...]:
@@ -91,16 +89,23 @@ class Line:
     strong: str = "greedy"
     budget: int | None = None
 
-    def tasks(self, seed: int) -> list[BatchTask]:
-        """The pool tasks that play this line's games."""
+    def schedule(self) -> Schedule:
+        """When this line's sequential tests look (the game's `check_looks`), up to its games."""
+        first, step = self.game.check_looks
+        return Schedule(first, step, self.games)
+
+    def tasks(self, seed: int, cuts: Sequence[int] = ()) -> list[BatchTask]:
+        """The pool tasks that play this line's games, in seed order: at most `chunk` games
+        each, and none across one of the game counts `cuts` (the looks of a sequential line)."""
         seeds = [game_seed(seed, self.key, i) for i in range(self.games)]
         measure = tuple(i % self.measure_every == 0 for i in range(self.games))
+        bounds = sorted({*range(0, self.games, self.chunk), *(c for c in cuts if 0 < c < self.games)})
         out = []
-        for start in range(0, self.games, self.chunk):
-            part = seeds[start:start + self.chunk]
+        for start, end in zip(bounds, [*bounds[1:], self.games]):
+            part = seeds[start:end]
             out.append(BatchTask(self.key, self.game, self.options, self.set_path,
                                  seats_of(self.lineup, self.players, self.strong), tuple(part),
-                                 None if self.measure_every == 1 else measure[start:start + self.chunk],
+                                 None if self.measure_every == 1 else measure[start:end],
                                  self.cost * len(part), self.budget))
         return out
 
@@ -114,28 +119,29 @@ class Played:
     problems: tuple[str, ...]
 
 
-def play(lines: Sequence[Line], seed: int, workers: int | None = None,
-         on_done: Callable[[int], None] | None = None, cluster: str | None = None) -> list[Played]:
-    """Play every line (of any games) on one process pool, or on the Dask scheduler at
-    `cluster`; results in line order (the same either way)."""
-    tasks: list[BatchTask] = []
-    owner: list[int] = []
-    for i, line in enumerate(lines):
-        for task in line.tasks(seed):
-            tasks.append(task)
-            owner.append(i)
-    if cluster is not None:
-        from cardgen.engine.cluster import run_on_cluster  # dask loads only for a cluster run
+Stop = Callable[[Sequence[GameResult]], bool]
+"""A line's stop rule: given its results so far (seed order), whether it has played enough."""
 
-        outcomes = run_on_cluster(tasks, cluster, on_done)
+
+def play(lines: Sequence[Line], seed: int, workers: int | None = None, progress: Progress | None = None,
+         cluster: str | None = None, stops: Sequence[Stop | None] | None = None) -> list[Played]:
+    """Play every line (of any games) on one process pool, or on the Dask scheduler at
+    `cluster`; results in line order (the same either way). A line with a stop rule in `stops`
+    plays in rounds, one per look of its `schedule`, until the rule says stop or its games are
+    played (cardgen.engine.rounds); the others play all their games."""
+    stops = list(stops) if stops is not None else [None] * len(lines)
+    tasks = [line.tasks(seed, line.schedule().looks(line.games) if stop else ()) for line, stop in zip(lines, stops)]
+    rounds = [lambda played, line=line: line.schedule().next_look(played) for line in lines]
+    sink = progress or NoProgress()
+    if cluster is not None:
+        from cardgen.engine.cluster import cluster_runner  # dask loads only for a cluster run
+
+        with cluster_runner(cluster) as remote:
+            outcomes = play_rounds(tasks, stops, rounds, remote, sink)
     else:
-        outcomes = run_tasks(tasks, workers, on_done)
-    results: list[list[GameResult]] = [[] for _ in lines]
-    problems: list[list[str]] = [[] for _ in lines]
-    for i, outcome in zip(owner, outcomes):
-        results[i].extend(outcome.results)
-        problems[i].extend(outcome.problems)
-    return [Played(line, tuple(r), tuple(p)) for line, r, p in zip(lines, results, problems)]
+        with local_runner(workers, sum(len(t) for t in tasks)) as local:
+            outcomes = play_rounds(tasks, stops, rounds, local, sink)
+    return [Played(line, tuple(r), tuple(p)) for line, (r, p) in zip(lines, outcomes)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,22 +192,19 @@ def row(played: Played, labels: Sequence[str], kinds: Sequence[str] = ()) -> Rep
 
 
 def skill_summary(played: Sequence[Played]) -> list[dict[str, Any]]:
-    """Per player count: the strong player's win share against the weak one over both seat
-    orders, with its 95% Wilson interval and the fair share (does skill matter?)."""
-    by_count: dict[int, list[tuple[Sequence[GameResult], int]]] = {}
-    configs: dict[int, str] = {}
+    """The skill trace: per configuration and rung pair, the strong player's share of the games
+    against the weak one over both seat orders, with its 95% Wilson interval, the no-skill
+    share (1/players) and the draws."""
+    pairs: dict[tuple[str, int, str, str], list[tuple[Sequence[GameResult], int]]] = {}
     for p in played:
-        seat = strong_seat(p.line.lineup, p.line.players, p.line.strong)
-        if seat is not None and p.results:
-            by_count.setdefault(p.line.players, []).append((p.results, seat))
-            configs.setdefault(p.line.players, p.line.config)
-    names: dict[int, tuple[str, str]] = {}
-    for p in played:
-        if strong_seat(p.line.lineup, p.line.players, p.line.strong) is not None:
-            weak = [x for x in p.line.lineup.split(" vs ") if x != p.line.strong]
-            names.setdefault(p.line.players, (p.line.strong, weak[0]))
-    return [{"players": n, "config": configs[n], "strong": names[n][0], "weak": names[n][1], **skill(pairs)}
-            for n, pairs in sorted(by_count.items())]
+        line = p.line
+        seat = strong_seat(line.lineup, line.players, line.strong)
+        if line.section == MAIN or seat is None or not p.results:
+            continue
+        weak = next(x for x in line.lineup.split(" vs ") if x != line.strong)
+        pairs.setdefault((line.config, line.players, line.strong, weak), []).append((p.results, seat))
+    return [{"players": n, "config": config, "strong": strong, "weak": weak, **skill(results)}
+            for (config, n, strong, weak), results in pairs.items()]
 
 
 def kind_use(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:

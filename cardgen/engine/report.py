@@ -104,8 +104,8 @@ def tables(title: str, rows: Sequence[Mapping[str, Any]], labels: Sequence[str],
 
 
 def skill_lines(summary: Sequence[dict[str, Any]]) -> list[str]:
-    """One line per player count: the strong player's win share against the weak one over both
-    seat orders."""
+    """The skill trace, one line per configuration and rung pair: the strong player's share of
+    the games against the weak one over both seat orders."""
     out = []
     for s in summary:
         strong, weak = s.get("strong", "greedy"), s.get("weak", "random")
@@ -118,6 +118,73 @@ def skill_lines(summary: Sequence[dict[str, Any]]) -> list[str]:
     return out
 
 
+SEAT_MARKS = {"fair": "", "unfair": "!", "open": "?"}
+"""How a seat's cell shows its test: fair (nothing), unfair (!), undecided (?)."""
+OUTCOMES = {"pass": "pass", "fail": "FAIL", "inconclusive": "open"}
+"""The verdict column: pass, FAIL, or open (inconclusive at the ceiling)."""
+
+
+def _seat_cell(seat: Mapping[str, Any], full: bool) -> str:
+    share = f"{seat['share'] * 100:.0f}"
+    interval = f" {seat['low'] * 100:.0f}-{seat['high'] * 100:.0f}" if full else ""
+    return share + interval + SEAT_MARKS[str(seat["decision"])]
+
+
+def seat_tables(verdicts: Sequence[Any], console: Console,
+                known: Callable[[Any], Sequence[str]] = lambda v: ()) -> list[Table]:
+    """The per-seat tables: one per number of seats, a row per configuration with its games,
+    every seat's share of the games in % with its 95% interval (! unfair, ? undecided; the
+    interval is left out when the terminal is too narrow for it) and the verdict's outcome
+    (`fail*` when it fails only what the original set fails too: `known(verdict)`)."""
+    groups: dict[int, list[Any]] = {}
+    for v in verdicts:
+        fair = next((c for c in v.criteria if c.name == "fair"), None)
+        if v.games and fair is not None and fair.figures.get("seats"):
+            groups.setdefault(len(fair.figures["seats"]), []).append((v, fair))
+    out = []
+    for seats, group in sorted(groups.items()):
+        for full in (True, False):
+            table = Table(title=f"{seats} seats: each seat's share of the games, %"
+                                + (" [95%]" if full else "") + " (! unfair, ? undecided; fail*: as the original set)",
+                          show_lines=False, pad_edge=False)
+            table.add_column("config", justify="left")
+            table.add_column("games", justify="right", no_wrap=True)
+            for seat in range(1, seats + 1):
+                table.add_column(f"seat {seat}", justify="right", no_wrap=True)
+            table.add_column("verdict", justify="left", no_wrap=True)
+            for v, fair in group:
+                style = {"fail": "red", "inconclusive": "yellow"}.get(v.outcome)
+                outcome = OUTCOMES[v.outcome]
+                if v.failures() and all(c.name in known(v) for c in v.failures()):
+                    outcome, style = "fail*", "yellow"
+                table.add_row(v.config, str(v.games), *(_seat_cell(s, full) for s in fair.figures["seats"]),
+                              f"[{style}]{outcome}[/{style}]" if style else outcome)
+            width = Measurement.get(console, console.options.update(max_width=10_000), table).maximum
+            if width <= console.width:
+                break
+        out.append(table)
+    return out
+
+
+def verdict_lines(name: str, verdicts: Sequence[Any], known: Callable[[Any], Sequence[str]] = lambda v: ()) -> list[str]:
+    """Every verdict's line, then every failed, undecided and soft criterion with its reason
+    (rich markup: red, yellow); a failed criterion the original set fails too (`known`) is a
+    finding about the game."""
+    out = []
+    for v in verdicts:
+        colour = {"fail": "red", "inconclusive": "yellow"}.get(v.outcome)
+        out.append(f"[{colour}]{v.line()}[/{colour}]" if colour else v.line())
+    for v in verdicts:
+        for c in v.failures():
+            head = "[yellow]fails, as for the original set:[/yellow]" if c.name in known(v) else "[red]fails:[/red]"
+            out.append(f"{head} {name} {v.config}: {c.name}: {c.text}")
+    for v in verdicts:
+        out.extend(f"[yellow]inconclusive:[/yellow] {name} {v.config}: {c.name}: {c.text}" for c in v.undecided())
+    for v in verdicts:
+        out.extend(f"[yellow]finding:[/yellow] {name} {v.config}: {c.name}: {c.text}" for c in v.findings())
+    return out
+
+
 def _draws(row: Mapping[str, Any]) -> str:
     """Draws, with the rules that ended the games when the game names them (Irrläufer)."""
     endings = row.get("endings") or {}
@@ -127,14 +194,40 @@ def _draws(row: Mapping[str, Any]) -> str:
     return text
 
 
+class GamesBar:
+    """A progress bar of games on stderr whose total grows as rounds are planned: "games
+    played / games planned so far" (the planned games are honest: each round is only planned
+    once the last one was judged). Nothing is shown when not enabled."""
+
+    def __init__(self, description: str, enabled: bool) -> None:
+        self.description = description
+        self.enabled = enabled
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+                                 disable=not enabled)
+        self.task = self.progress.add_task(description, total=0)
+        self.total = 0
+        self.started = False
+
+    def planned(self, games: int) -> None:
+        """`games` more games were scheduled: the total grows (the bar shows from the first)."""
+        if self.enabled and not self.started:
+            self.progress.start()
+            self.started = True
+        self.total += games
+        self.progress.update(self.task, total=self.total)
+
+    def done(self, games: int) -> None:
+        """`games` more games were played."""
+        self.progress.advance(self.task, games)
+
+
 @contextmanager
-def progress_bar(total: int, description: str, enabled: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr (nothing when not `enabled`); yields `advance(n)`."""
-    if not enabled:
-        yield lambda n: None
-        return
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), console=Console(stderr=True), transient=True)
-    with progress:
-        task = progress.add_task(description, total=total)
-        yield lambda n: progress.advance(task, n)
+def progress_bar(description: str, enabled: bool) -> Iterator[GamesBar]:
+    """A `GamesBar` shown while the block runs (nothing when not `enabled`)."""
+    bar = GamesBar(description, enabled)
+    try:
+        yield bar
+    finally:
+        if bar.started:  # a live display never started would still write a line break
+            bar.progress.stop()

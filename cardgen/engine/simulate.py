@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.base import GameState
+from cardgen.engine.degenerate import Degenerate
 from cardgen.engine.players import Player, make_player
 
 
@@ -23,7 +24,13 @@ class GameResult:
     (every step when the simulation was asked to count, else none), `legal` is the sum of those
     counts and `decisions` the counted steps with more than one legal move; `lead_changes` is how
     often the sole score leader changed (see `leader`); `kinds` how often each component kind
-    was played (from the caller's `kind_of`)."""
+    was played (from the caller's `kind_of`).
+
+    Per seat: `turns` counts its turns (a turn is a run of steps by the same seat) and `active`
+    those in which it played something other than a pass. `drama` is how far the eventual
+    winners trailed the leader, averaged over the steps (see `drama_of`; None for a game nobody
+    or everybody won); `degenerate` names the kind of degenerate game (cardgen.engine.degenerate,
+    "" for a normal one) and `unused` the component kinds a deadlock left unused."""
 
     scores: tuple[float, ...]
     moves: int
@@ -37,6 +44,11 @@ class GameResult:
     decisions: int = 0
     lead_changes: int = 0
     kinds: tuple[tuple[str, int], ...] = ()
+    turns: tuple[int, ...] = ()
+    active: tuple[int, ...] = ()
+    drama: float | None = None
+    degenerate: str = ""
+    unused: tuple[str, ...] = ()
 
     def count(self, label: str) -> int:
         """How many moves had `label`."""
@@ -64,11 +76,24 @@ def leader(scores: tuple[float, ...]) -> int | None:
     return scores.index(top) if scores.count(top) == 1 else None
 
 
+def drama_of(deficits: Sequence[float], steps: int, winners: Sequence[int], top: float) -> float | None:
+    """Ludii's drama (its average form) with the scores as the state evaluation: after every step
+    the gap between the leading score and the eventual winners' (their mean), summed over the
+    steps in `deficits` (per seat), divided by the steps and by the winners' final score `top`
+    (at least 1). None when nobody or everybody won (there is no eventual winner to trail)."""
+    if not winners or len(winners) == len(deficits) or steps == 0:
+        return None
+    return sum(deficits[w] for w in winners) / len(winners) / steps / max(top, 1.0)
+
+
 def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player | str] | Player | str,
              seed: int, max_moves: int | None = None,
              after_move: Callable[[GameState[Any]], None] | None = None, keep_record: bool = False,
              at_end: Callable[[GameState[Any]], None] | None = None, count_legal: bool = False,
-             kind_of: Callable[[GameState[Any], Any], str | None] | None = None) -> GameResult:
+             kind_of: Callable[[GameState[Any], Any], str | None] | None = None,
+             passes: frozenset[str] = frozenset({"pass"}),
+             classify: Callable[[GameState[Any], tuple[int, ...]], Degenerate | None] | None = None,
+             turn_of: Callable[[GameState[Any]], object] | None = None) -> GameResult:
     """Play one game from `make_state()` to its end (or `max_moves`, default the state's
     `move_bound()` or 10 000) with one player per seat (a single player or name serves every
     seat), each drawing from its own seeded generator. `after_move(state)` runs after every
@@ -76,7 +101,11 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
 
     `count_legal` lists the legal moves before every step (for the branching figures) and
     hands them to the player's `choose_from`, so games whose players list them anyway pay
-    nothing extra; `kind_of(state, move)` names the component kind a move plays (or None)."""
+    nothing extra; `kind_of(state, move)` names the component kind a move plays (or None).
+    A turn is a run of steps by one seat; `turn_of(state)`, where given, tells turns apart
+    that one seat takes in a row (the others being skipped). A turn whose steps all have a
+    label in `passes` is not an active turn; `classify(state, active)` judges the final state a
+    degenerate game (None: a normal one)."""
     state = make_state()
     n = state.num_players
     if isinstance(players, (str,)) or not isinstance(players, Sequence):
@@ -91,9 +120,16 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
     kinds: Counter[str] = Counter()
     moves = counted = legal_sum = decisions = changes = 0
     last_leader: int | None = None
+    turns, active, deficits = [0] * n, [0] * n, [0.0] * n
+    mover: tuple[int, object] = (-1, None)
+    acted = False
     while not state.is_terminal() and moves < bound:
         seat = state.current_player
         player = seats[seat]
+        turn = (seat, turn_of(state) if turn_of is not None else None)
+        if turn != mover:  # a new turn
+            turns[seat] += 1
+            mover, acted = turn, False
         if count_legal:
             legal = state.legal_moves()
             counted += 1
@@ -102,7 +138,11 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
             move = player.choose_from(state, legal, rngs[seat])
         else:
             move = player.choose(state, rngs[seat])
-        labels[state.move_label(move)] += 1
+        label = state.move_label(move)
+        labels[label] += 1
+        if not acted and label not in passes:
+            active[seat] += 1
+            acted = True
         if kind_of is not None:
             kind = kind_of(state, move)
             if kind is not None:
@@ -111,7 +151,11 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
             record.append(state.move_to_json(move))
         state.apply_trusted(move)
         moves += 1
-        now = leader(state.scores())
+        scores_now = state.scores()
+        top_now = max(scores_now)
+        for s, score in enumerate(scores_now):
+            deficits[s] += top_now - score
+        now = leader(scores_now)
         if now is not None:
             changes += last_leader is not None and now != last_leader
             last_leader = now
@@ -122,6 +166,10 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
     scores = tuple(state.scores())
     winners = state.winners()  # the game decides: a draw may leave one side ahead on points
     ending = state.ending() if state.is_terminal() else "unfinished"
+    degenerate = classify(state, tuple(active)) if classify is not None else None
+    top = max((scores[w] for w in winners), default=0.0)
     return GameResult(scores, moves, state.is_terminal(), winners, tuple(sorted(labels.items())),
                       tuple(record), ending or "", counted, legal_sum, decisions, changes,
-                      tuple(sorted(kinds.items())))
+                      tuple(sorted(kinds.items())), tuple(turns), tuple(active),
+                      drama_of(deficits, moves, winners, top),
+                      degenerate.kind if degenerate else "", degenerate.unused if degenerate else ())

@@ -1,10 +1,12 @@
 """`cardgen variant` without the command line: make a variant set file from options, check it
 and write it only when it passes (a temporary name, renamed at the end; nothing left behind).
 
-The check is `cardgen check`'s: completeness (the loader, the set's findings, Irrläufer's stick
-proof) and a quick playability run with the game's report player on every configuration the set
-offers, judged by the verdict (cardgen.engine.verdict): a failed hard criterion refuses the set,
-the soft ones are findings.
+The check is `cardgen check`'s, with the same verdict and sampling: completeness (the loader,
+the set's findings, Irrläufer's stick proof), then every configuration the set offers played by
+the game's report player in rounds until its hard criteria are decided or the ceiling is reached
+(cardgen.engine.verdict). A set with a failing configuration is refused, and so is one with an
+inconclusive configuration unless the caller allows it; the refusal lists every failing and
+undecided configuration with its criteria. The soft criteria are findings.
 """
 
 from __future__ import annotations
@@ -12,20 +14,17 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.checkrun import GameCheck, run_check
+from cardgen.engine.rounds import Progress
 from cardgen.errors import CardgenError, DataError
 from cardgen.print.files import names_target
 
 if TYPE_CHECKING:
     from cardgen.game import Game
-
-QUICK_GAMES = 30
-"""Seeded games per configuration of the quick check."""
-
 
 def variant_text(game: Game[Any], options: dict[str, Any], others: Iterable[Game[Any]] = ()) -> str:
     """The set file text for `game` from the command line's `options` (None = not given);
@@ -41,15 +40,14 @@ def variant_text(game: Game[Any], options: dict[str, Any], others: Iterable[Game
 
 
 def write_checked(game: Game[Any], text: str, out: Path, games: int | None = None, seed: int = 0,
-                  workers: int | None = None,
-                  progress: Callable[[int], Callable[[int], None]] | None = None,
-                  cluster: str | None = None) -> GameCheck:
-    """Check the set `text` and write it to `out` only if the check passes (complete, and no
-    hard criterion of a verdict fails); DataError naming `out` and the first reason otherwise
-    (and no file written). The games are played by the game's report player; `games` per
-    configuration defaults to `QUICK_GAMES`, or the game's own default when that is fewer."""
-    if games is None:
-        games = min(QUICK_GAMES, game.default_games)
+                  workers: int | None = None, progress: Progress | None = None,
+                  cluster: str | None = None, allow_inconclusive: bool = False,
+                  skill_games: int | None = None) -> GameCheck:
+    """Check the set `text` as `cardgen check` does and write it to `out` only if it passes
+    (complete, and every configuration passes; an inconclusive one too when
+    `allow_inconclusive`); DataError naming `out` and every reason otherwise (and no file
+    written). `games` is the ceiling (default: the game's), `skill_games` the skill trace's
+    games per line (default: the game's)."""
     if out.suffix != ".toml":
         raise DataError(str(out), "a set file's name ends in .toml")
     if out.is_dir():
@@ -64,12 +62,18 @@ def write_checked(game: Game[Any], text: str, out: Path, games: int | None = Non
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a set file is an ordinary file
         try:
-            (check,) = run_check([game], tmp, games, 0, None, None, seed, workers, progress, cluster=cluster)
+            (check,) = run_check([game], tmp, games, skill_games, None, None, seed, workers, progress,
+                                 cluster=cluster)
         except CardgenError as exc:
             raise DataError(str(out), _refusal(str(exc), tmp, out)) from None
-        failures = check.failures()
-        if failures:
-            raise DataError(str(out), _refusal(failures[0], tmp, out))
+        if check.failures():
+            raise DataError(str(out), _refusal(check.exit_line(), tmp, out))
+        undecided = [v for v in check.verdicts if v.undecided()]
+        if undecided and not allow_inconclusive:
+            names = ", ".join(f"{v.config} ({', '.join(c.name for c in v.undecided())})" for v in undecided)
+            raise DataError(str(out), _refusal(f"{check.name}: {len(undecided)} of {len(check.verdicts)} "
+                                               f"configurations inconclusive: {names} (--allow-inconclusive "
+                                               "writes it)", tmp, out))
         with names_target(out):
             os.replace(tmp, out)
     except BaseException:
@@ -79,7 +83,7 @@ def write_checked(game: Game[Any], text: str, out: Path, games: int | None = Non
 
 
 def _refusal(reason: str, tmp: str, out: Path) -> str:
-    """The check's reason, naming `out` instead of the temporary file (once)."""
+    """The check's reasons, naming `out` instead of the temporary file (once)."""
     text = reason.replace(tmp, str(out))
     if text.startswith(f"{out}: "):
         text = text[len(str(out)) + 2:]

@@ -1,58 +1,90 @@
-"""The playability verdict of a configuration: named criteria with thresholds, hard or soft.
+"""The playability verdict of a configuration: criteria with stable ids, hard or soft, each
+pass, fail or inconclusive (docs/check.md, "The verdict").
 
-Every threshold lives in `Thresholds` (its defaults are documented there and in docs/check.md);
-a set file may override any of them in a `[check]` table. A configuration's verdict is computed
-from its report rows (the main row, and the skill comparison when one was played for it):
+Hard criteria are tested sequentially on the games as they are played (cardgen.engine.criteria
+and cardgen.engine.sequential): `ends`, `decisive`, `fair`, `degenerate`. A configuration
+*fails* when one of them fails, is *inconclusive* when none fails but one is still undecided at
+the ceiling, and *passes* otherwise. Soft criteria (`skill`, `kinds`, `length`, `dull`) are
+findings: they never fail the check.
 
-- ends (hard): at least `ends` of the games ended by the rules (not stopped at the move bound);
-- decisive (hard): the 95% Wilson interval of the share of drawn games (no winner, or every
-  seat sharing the win) reaches down to `draws` or below (a few games never fail it by chance);
-- fair (hard): no seat's 95% Wilson interval of its win share lies entirely more than
-  `fair_margin` away from the fair share (the decided games split evenly over the seats);
-- skill matters (soft): the strong player's 95% interval against the weak one lies above the
-  share it would have without skill (only where the skill comparison was played);
-- every kind played (soft): every component kind was played in some game of the configuration;
-- length (soft): the mean game length in steps lies within `length_min`..`length_max`.
-
-`check` fails (exit 1) when a hard criterion fails and names it; a failed soft criterion is a
-finding. `variant` refuses a set that fails a hard criterion.
+Every threshold lives in `Thresholds`; a set file may override any of them in a `[check]` table.
+A verdict is also a value that orders (`Verdict.rank`, `compare`): pass before inconclusive
+before fail, then fewer failing and undecided criteria, then fewer findings.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.stats import wilson
 from cardgen.errors import DataError
 from cardgen.sets import CHECK_TABLE, check_table
 
-HARD = ("ends", "decisive", "fair")
-"""The criteria whose failure fails the check."""
+HARD = ("ends", "decisive", "fair", "degenerate")
+"""The criteria whose failure fails the check, in report order."""
+SOFT = ("skill", "kinds", "length", "dull")
+"""The criteria whose failure is a finding."""
+
+PASS, FAIL, INCONCLUSIVE, FINDING, UNMEASURED = "pass", "fail", "inconclusive", "finding", "unmeasured"
+"""A criterion's status (FINDING is a failed soft criterion) and a verdict's outcome (the first three)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Thresholds:
-    """The verdict's thresholds (defaults here; a set's `[check]` table overrides them)."""
+    """The verdict's thresholds (defaults here; a set's `[check]` table overrides them).
+
+    Each hard criterion tests a *fine* value against a *bad* one with the error rates `alpha`
+    (failing a fine configuration) and `beta` (passing a bad one)."""
 
     ends: float = 0.99
-    """Share of games that must end by the rules."""
+    """Share of games that end by the rules in a fine configuration."""
+    ends_fail: float = 0.85
+    """Share of games that end by the rules at which `ends` fails."""
     draws: float = 0.25
-    """Largest share of drawn games."""
-    fair_margin: float = 0.15
-    """How far a seat's whole 95% interval may lie from the fair share."""
-    length_min: float = 1.0
-    """Shortest mean game length, in engine steps."""
-    length_max: float = 5000.0
-    """Longest mean game length, in engine steps."""
+    """Share of drawn games a fine configuration may have."""
+    draws_fail: float = 0.40
+    """Share of drawn games at which `decisive` fails."""
+    fair_margin: float = 0.05
+    """How far a fair seat's share may lie from 1/seats."""
+    unfair_margin: float = 0.15
+    """How far from 1/seats a seat's share is unfair."""
+    degenerate: float = 0.10
+    """Share of degenerate games a fine configuration may have."""
+    degenerate_fail: float = 0.25
+    """Share of degenerate games at which `degenerate` fails."""
+    alpha: float = 0.01
+    """Error rate of failing a fine configuration (per hard criterion; Holm over the seats)."""
+    beta: float = 0.01
+    """Error rate of passing a bad configuration (per hard criterion)."""
+    length_factor: float = 2.0
+    """Turns per player may be this many times more or less than the original set's."""
+    kind_share: float = 0.10
+    """Smallest share of its supply a component kind should be played."""
+    decisions: float = 0.6
+    """Smallest share of steps with a real choice (more than one legal move)."""
+    margin: float = 1.0
+    """Smallest mean lead of the winner over the second seat, in points."""
+    alike: float = 0.9
+    """Largest share of games that may end with the same scores."""
+    strict: bool = False
+    """Whether an inconclusive verdict fails the check (as `check --strict`)."""
 
-    def to_json(self) -> dict[str, float]:
+    def to_json(self) -> dict[str, float | bool]:
         """The thresholds by their set-file names."""
         return dataclasses.asdict(self)
+
+
+SHARES = ("ends", "ends_fail", "draws", "draws_fail", "fair_margin", "unfair_margin", "degenerate",
+          "degenerate_fail", "kind_share", "decisions", "alike")
+"""The thresholds that are shares, 0 to 1."""
+PAIRS = (("ends_fail", "ends", "ends_fail is less than ends"), ("draws", "draws_fail", "draws is less than draws_fail"),
+         ("fair_margin", "unfair_margin", "fair_margin is less than unfair_margin"),
+         ("degenerate", "degenerate_fail", "degenerate is less than degenerate_fail"))
+"""(smaller, larger, rule): each hard criterion's fine value must differ from its bad one."""
 
 
 def _line(path: Path, key: str) -> str:
@@ -80,127 +112,143 @@ def thresholds_of(path: str | Path | None) -> Thresholds:
     if not table:
         return Thresholds()
     names = {f.name for f in dataclasses.fields(Thresholds)}
-    values: dict[str, float] = {}
+    values: dict[str, Any] = {}
     for key, value in table.items():
         where = _line(src.path, key)
         if key not in names:
             raise DataError(where, f"[check] key '{key}': unknown (allowed: {', '.join(sorted(names))})")
+        if key == "strict":
+            if not isinstance(value, bool):
+                raise DataError(where, f"[check] key 'strict': expected true or false, got {value!r}")
+            values[key] = value
+            continue
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise DataError(where, f"[check] key '{key}': expected a number, got {value!r}")
-        if key in ("ends", "draws", "fair_margin") and not 0 <= value <= 1:
+        if key in SHARES and not 0 <= value <= 1:
             raise DataError(where, f"[check] key '{key}': {value!r} is a share, 0 to 1")
-        if key.startswith("length") and value < 0:
-            raise DataError(where, f"[check] key '{key}': {value!r} is negative")
+        if key in ("alpha", "beta") and not 0 < value < 0.5:
+            raise DataError(where, f"[check] key '{key}': {value!r} is an error rate, more than 0 and less than 0.5")
+        if key == "length_factor" and value < 1:
+            raise DataError(where, f"[check] key 'length_factor': {value!r} is less than 1")
+        if key == "margin" and value < 0:
+            raise DataError(where, f"[check] key 'margin': {value!r} is negative")
         values[key] = float(value)
     out = Thresholds(**values)
-    if out.length_min > out.length_max:
-        raise DataError(str(src.path), "[check]: length_min is more than length_max")
+    given = out.to_json()
+    for low, high, rule in PAIRS:
+        if not given[low] < given[high]:
+            raise DataError(str(src.path), f"[check]: {rule}")
     return out
 
 
 @dataclass(frozen=True, slots=True)
 class Criterion:
-    """One criterion of a verdict: whether it holds (None: not measured here), whether it is
-    hard, and a line saying what was measured against what."""
+    """One criterion of a verdict: its stable id (`name`), whether it is hard, its `status`
+    (PASS, FAIL, INCONCLUSIVE; FINDING for a failed soft one; UNMEASURED), a line saying what
+    was measured against what, and the figures behind it (JSON-able)."""
 
     name: str
-    ok: bool | None
+    status: str
     hard: bool
     text: str
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool | None:
+        """True when it passed, False when it failed (or is a finding), None otherwise."""
+        return True if self.status == PASS else False if self.status in (FAIL, FINDING) else None
 
     def to_json(self) -> dict[str, Any]:
-        """{"ok", "hard", "text"}."""
-        return {"ok": self.ok, "hard": self.hard, "text": self.text}
+        """{"status", "ok", "hard", "text", "figures"}."""
+        return {"status": self.status, "ok": self.ok, "hard": self.hard, "text": self.text,
+                "figures": self.figures}
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The criteria of one configuration."""
+    """The criteria of one configuration after `games` games."""
 
     config: str
     criteria: tuple[Criterion, ...]
+    games: int = 0
+
+    @property
+    def outcome(self) -> str:
+        """FAIL when a hard criterion failed, INCONCLUSIVE when one is undecided, else PASS."""
+        if self.failures():
+            return FAIL
+        return INCONCLUSIVE if self.undecided() else PASS
 
     @property
     def passed(self) -> bool:
-        """Whether no hard criterion failed."""
-        return not self.failures()
+        """Whether the outcome is PASS."""
+        return self.outcome == PASS
 
     def failures(self) -> list[Criterion]:
         """The hard criteria that failed."""
-        return [c for c in self.criteria if c.hard and c.ok is False]
+        return [c for c in self.criteria if c.hard and c.status == FAIL]
+
+    def undecided(self) -> list[Criterion]:
+        """The hard criteria still undecided (inconclusive, or not measured at all)."""
+        return [c for c in self.criteria if c.hard and c.status in (INCONCLUSIVE, UNMEASURED)]
 
     def findings(self) -> list[Criterion]:
         """The soft criteria that failed."""
-        return [c for c in self.criteria if not c.hard and c.ok is False]
+        return [c for c in self.criteria if not c.hard and c.status == FINDING]
+
+    def rank(self) -> tuple[int, int, int, int]:
+        """A key that sorts better verdicts first: the outcome (pass, inconclusive, fail), then
+        the failed hard criteria, the undecided ones and the findings, fewer first."""
+        order = {PASS: 0, INCONCLUSIVE: 1, FAIL: 2}[self.outcome]
+        return order, len(self.failures()), len(self.undecided()), len(self.findings())
+
+    def compare(self, other: Verdict) -> int:
+        """-1 when this verdict is better than `other`, 1 when worse, 0 when they rank equal."""
+        a, b = self.rank(), other.rank()
+        return -1 if a < b else 1 if a > b else 0
 
     def to_json(self) -> dict[str, Any]:
-        """{"passed", "failed": [names], "findings": [names], "criteria": {name: criterion}}."""
-        return {"passed": self.passed, "failed": [c.name for c in self.failures()],
+        """{"outcome", "passed", "games", "failed", "inconclusive", "findings": [ids],
+        "criteria": {id: criterion}}."""
+        return {"outcome": self.outcome, "passed": self.passed, "games": self.games,
+                "failed": [c.name for c in self.failures()], "inconclusive": [c.name for c in self.undecided()],
                 "findings": [c.name for c in self.findings()],
                 "criteria": {c.name: c.to_json() for c in self.criteria}}
 
     def line(self) -> str:
-        """One line for the text report."""
-        marks = []
-        for c in self.criteria:
-            if c.ok is None:
-                continue
-            mark = "ok" if c.ok else ("FAILS" if c.hard else "finding")
-            marks.append(f"{c.name} {mark}")
-        if not marks:
+        """One line for the text report: the outcome and every criterion's mark."""
+        marks = {PASS: "ok", FAIL: "FAILS", INCONCLUSIVE: "inconclusive", FINDING: "finding"}
+        shown = [f"{c.name} {marks[c.status]}" for c in self.criteria if c.status in marks]
+        if not self.games:
             return f"verdict, {self.config}: not played"
-        return f"verdict, {self.config}: " + ("passes" if self.passed else "FAILS") + " (" + ", ".join(marks) + ")"
+        word = {PASS: "passes", FAIL: "FAILS", INCONCLUSIVE: "INCONCLUSIVE"}[self.outcome]
+        return f"verdict, {self.config}: {word} after {self.games} games (" + ", ".join(shown) + ")"
 
 
-def _seat_intervals(row: Mapping[str, Any]) -> list[tuple[float, float]]:
-    games = int(row["games"])
-    return [wilson(share * games, games) for share in row["win_shares"]]
+def rank_of(verdicts: Sequence[Verdict]) -> tuple[int, int, int, int, int]:
+    """The order of a whole set's verdicts (better first): its worst outcome, then the failing,
+    the inconclusive configurations, the failed hard criteria and the findings, fewer first."""
+    ranks = [v.rank() for v in verdicts]
+    worst = max((r[0] for r in ranks), default=0)
+    return (worst, sum(r[0] == 2 for r in ranks), sum(r[0] == 1 for r in ranks), sum(r[1] for r in ranks),
+            sum(r[3] for r in ranks))
 
 
-def verdict(row: Mapping[str, Any], skill: Mapping[str, Any] | None, skill_rows: Sequence[Mapping[str, Any]],
-            limits: Thresholds) -> Verdict:
-    """The verdict of the configuration of the main report `row`, with its skill summary and
-    skill rows when they were played (see the module text)."""
-    config = str(row["config"])
-    games = int(row.get("games", 0))
-    if not games:  # a configuration the set cannot seat: nothing to judge
-        return Verdict(config, (Criterion("ends", None, True, "no games were played"),))
-    out: list[Criterion] = []
-    ended = int(row["ended"]) / games
-    out.append(Criterion("ends", ended >= limits.ends, True,
-                         f"{ended:.0%} of {games} games ended by the rules (at least {limits.ends:.0%})"))
-    draws = int(row["draws"]) / games
-    low, high = wilson(int(row["draws"]), games)
-    out.append(Criterion("decisive", low <= limits.draws, True,
-                         f"{draws:.0%} draws [{low:.0%}-{high:.0%}] (at most {limits.draws:.0%})"))
-    seats = len(row["win_shares"])
-    decided = 1 - draws
-    fair = decided / seats if seats else 0.0
-    worst = ""
-    ok = True
-    for seat, (low, high) in enumerate(_seat_intervals(row)):
-        if low > fair + limits.fair_margin or high < fair - limits.fair_margin:
-            ok = False
-            worst = worst or f"seat {seat + 1} wins {row['win_shares'][seat]:.0%} [{low:.0%}-{high:.0%}]"
-    out.append(Criterion("fair", ok, True, f"{worst}: more than {limits.fair_margin:.0%} from the fair share "
-                         f"{fair:.0%}" if worst else f"every seat's 95% interval reaches within "
-                         f"{limits.fair_margin:.0%} of the fair share {fair:.0%}"))
-    if skill is not None and skill.get("games"):
-        better = float(skill["low"]) > float(skill["fair"])
-        out.append(Criterion("skill", better, False,
-                             f"{skill.get('strong', 'strong')} wins {skill['share']:.0%} [{skill['low']:.0%}-"
-                             f"{skill['high']:.0%}] against {skill.get('weak', 'weak')} (no-skill share "
-                             f"{skill['fair']:.0%})"))
-    else:
-        out.append(Criterion("skill", None, False, "no skill comparison for this configuration"))
-    kinds: dict[str, int] = {}
-    for r in (row, *skill_rows):
-        for kind, n in (r.get("kinds") or {}).items():
-            kinds[kind] = kinds.get(kind, 0) + int(n)
-    unused = [k for k, n in kinds.items() if n == 0]
-    out.append(Criterion("kinds", not unused if kinds else None, False,
-                         f"never played: {', '.join(unused)}" if unused else f"all {len(kinds)} kinds played"))
-    mean = float(row["duration"]["mean"]) if "duration" in row else float(row["length"]["mean"])
-    out.append(Criterion("length", limits.length_min <= mean <= limits.length_max, False,
-                         f"{mean:.1f} steps on average ({limits.length_min:g}-{limits.length_max:g})"))
-    return Verdict(config, tuple(out))
+def summary(name: str, verdicts: Sequence[Verdict], of: int | None = None) -> str:
+    """One line: how many of the `of` configurations (default: those of `verdicts` that were
+    played) fail or are inconclusive, each named with its criteria ("schlangennest: 2 of 22
+    configurations fail: 2p 2×2 (decisive), 3p 1×9 (fair, degenerate)")."""
+    played = [v for v in verdicts if v.games]
+    total = len(played) if of is None else of
+    failed = [v for v in played if v.outcome == FAIL]
+    open_ = [v for v in played if v.outcome == INCONCLUSIVE]
+    parts = []
+    if failed:
+        parts.append(f"{len(failed)} of {total} configurations fail: " + ", ".join(
+            f"{v.config} ({', '.join(c.name for c in v.failures())})" for v in failed))
+    if open_:
+        parts.append(f"{len(open_)} of {total} inconclusive: " + ", ".join(
+            f"{v.config} ({', '.join(c.name for c in v.undecided())})" for v in open_))
+    if not parts:
+        return f"{name}: all {total} configurations pass"
+    return f"{name}: " + "; ".join(parts)

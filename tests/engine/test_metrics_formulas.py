@@ -161,9 +161,10 @@ def test_skill_share_and_no_skill_share() -> None:
     first = [result((3, 1), (0,)), result((3, 1), (0,)), result((1, 3), (1,)), result((2, 2), ())]
     last = [result((1, 3), (1,)), result((3, 1), (0,))]
     s = skill([(first, 0), (last, 1)])
-    assert s["games"] == 6 and s["share"] == pytest.approx(3 / 6) and s["draws"] == 1
-    assert s["fair"] == pytest.approx(5 * 0.5 / 6)  # the draw gives nobody a share
-    assert (s["low"], s["high"]) == pytest.approx(wilson(3, 6))
+    # the game nobody won gives every seat 1/2 (GameResult.shares): 3 wins and a half of 6
+    assert s["games"] == 6 and s["share"] == pytest.approx(3.5 / 6) and s["draws"] == 1
+    assert s["fair"] == pytest.approx(0.5)
+    assert (s["low"], s["high"]) == pytest.approx(wilson(3.5, 6))
 
 
 def test_lineups_put_greedy_first_or_last() -> None:
@@ -199,10 +200,11 @@ def test_figures_give_the_report_keys_and_shapes() -> None:
     out = summarise(games, ("pass",), ("a", "b")).to_json()
     assert list(out) == ["games", "ended", "length", "score", "first_wins", "per_game", "draws", "endings",
                          "completion", "timeouts", "win_shares", "balance", "duration", "decisions", "passes",
-                         "lead_changes", "kinds", "histograms"]
+                         "lead_changes", "turns", "drama", "alike", "degenerate", "kinds", "histograms"]
     assert out["length"] == {"mean": 10.0, "min": 8, "max": 12}
     assert out["score"] == {"mean": 2.0, "sd": pytest.approx(0.7071, abs=1e-4), "min": 1, "max": 3, "margin": 1.0}
-    assert out["first_wins"]["share"] == 0.5 and out["win_shares"] == [0.5, 0.0]
+    # the draw (a tie of both seats) gives each seat half a game
+    assert out["first_wins"]["share"] == 0.75 and out["win_shares"] == [0.75, 0.25]
     assert out["endings"] == {"x": 1} and out["kinds"] == {"a": 2, "b": 0} and out["per_game"] == {"pass": 0.0}
     assert out["histograms"] == {"score": [[1, 1], [2, 2], [3, 1]], "length": [[8, 1], [12, 1]]}
     assert out["decisions"] == {"share": None, "branching": None, "games": 0, "steps": 0}

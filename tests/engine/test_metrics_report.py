@@ -33,10 +33,13 @@ def test_json_report_has_every_metric_and_the_skill_comparison(tmp_path: Path) -
         assert set(r["duration"]) == {"mean", "median", "sd", "min", "max"}
         assert "lead_changes" in r and "passes" in r and sum(n for _, n in r["histograms"]["length"]) == 6
     lines = report["skill"]["lines"]
-    assert [r["lineup"] for r in lines] == ["random", "greedy", "greedy vs random", "random vs greedy"]
-    assert lines[2]["strong"]["seat"] == 0 and lines[3]["strong"]["seat"] == 1
-    (summary,) = report["skill"]["summary"]
-    assert summary["games"] == 8 and summary["players"] == 2
+    # the skill trace: each cheap rung of the ladder against the one below, first and last seat
+    assert [r["lineup"] for r in lines] == ["sensible vs random", "random vs sensible", "greedy vs sensible",
+                                            "sensible vs greedy"]
+    assert [r["strong"]["seat"] for r in lines] == [0, 1, 0, 1]
+    trace = report["skill"]["trace"]
+    assert [(t["strong"], t["weak"], t["games"], t["players"]) for t in trace] == [
+        ("sensible", "random", 8, 2), ("greedy", "sensible", 8, 2)]
     assert list(report["kinds"]) == [t.id for t in load_pit_set().tiles]  # every tile kind, in set order
     chart = Path(report["chart"])
     assert chart == tmp_path / "checks" / "schlangengrube.png"
@@ -47,8 +50,9 @@ def test_text_report_has_one_table_with_the_new_columns(tmp_path: Path) -> None:
     code, out, err = _run("check", "schlangennest", "--games", "3", "--skill-games", "2", "--players", "2",
                           "--quiet", "--no-chart")
     assert code == 0, err
-    for text in ("balance", "branching", "lead chg", "1st seat wins", "per game:", "· greedy vs random",
-                 "skill, 2p 5×7: greedy wins"):
+    for text in ("balance", "branching", "lead chg", "1st seat wins", "per game:", "· sensible vs random",
+                 "skill, 2p 5×7: sensible wins", "skill, 2p 5×7: greedy wins", "2 seats: each seat's share",
+                 "summary: schlangennest:"):
         assert text in out
     assert "chart:" not in out
 
@@ -68,16 +72,19 @@ def test_report_on_a_broken_set_names_what_is_broken(tmp_path: Path) -> None:
 
 
 def test_a_kind_never_played_is_a_finding_in_the_report() -> None:
-    # Two games of Irrläufer with random players: nobody captures or conquers (seeded, so stable),
-    # so every game is drawn: the check fails on "decisive" and names the unused kind.
-    code, out, err = _run("check", "irrlaeufer", "--games", "2", "--skill-games", "0", "--player", "random",
+    # Ten games of Irrläufer with random players: nobody captures or conquers (seeded, so stable),
+    # so every game is the 100-round draw: the check fails on "decisive" (and the stalemates on
+    # "degenerate") and names the unused kind.
+    code, out, err = _run("check", "irrlaeufer", "--games", "10", "--skill-games", "0", "--player", "random",
                           "--quiet", "--no-chart", "--json")
-    assert code == 1 and "decisive fails: 100% draws" in err
+    assert code == 1 and "2p 15x21, 80 sticks (decisive, degenerate)" in err
     report = json.loads(out)["irrlaeufer"]
     assert report["kinds"]["conquest"] == 0
-    assert "kind of step 'conquest' was never played in 2 games" in report["kind_findings"]
+    assert "kind of step 'conquest' was never played in 10 games" in report["kind_findings"]
     (verdict,) = [c["verdict"] for c in report["configs"]]
-    assert verdict["passed"] is False and verdict["failed"] == ["decisive"] and "kinds" in verdict["findings"]
+    assert verdict["outcome"] == "fail" and verdict["failed"] == ["decisive", "degenerate"]
+    assert "kinds" in verdict["findings"]
+    assert "10 of 10 games were drawn" in verdict["criteria"]["decisive"]["text"]
 
 
 def test_chart_svg_has_a_panel_pair_per_configuration() -> None:

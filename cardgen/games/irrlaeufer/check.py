@@ -2,12 +2,13 @@
 
 Consistency is `consistency.check_board`: the board size, pieces on fields 3..13 (odd) of the
 first and last rows, castles where docs/rulings.md puts them, and the configured number of sticks
-proven to fit by laying them all under the phase-1 rules. Playability: `games` seeded games on
-the board, by default between two `castle` players (strategy.py: the cheap players never reach
+proven to fit by laying them all under the phase-1 rules. Playability: up to `games` seeded games
+on the board, by default between two `castle` players (strategy.py: the cheap players never reach
 a castle, so their games all end in the 100-round draw); each must end by the rules (all four
 castles, the third repetition, or 100 rounds without a capture or conquest), and the report
-counts wins, draws and the ending rule. The skill comparison plays the castle player against the
-sensible one in both seat orders. Legal moves are counted (for branching and decisions) in every
+counts wins, draws and the ending rule. The skill trace plays the cheap rungs of the ladder (the
+castle player against the sensible one) in both seat orders. A draw by repetition is a deadlock,
+one by the hundred rounds a stalemate (`degenerate`). Legal moves are counted (for branching and decisions) in every
 MEASURE_EVERY-th game only: the castle player judges a few slides drawn at random without
 listing them all, and listing every legal slide is a third of a game's cost.
 
@@ -20,7 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.engine.base import Finding
-from cardgen.engine.plan import MAIN, SKILL, Line, skill_lineups, skill_pair
+from cardgen.engine.degenerate import DEADLOCK, STALEMATE, Degenerate, generic
+from cardgen.engine.plan import MAIN, Line, skill_lines
 from cardgen.game import Game
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.consistency import check_board
@@ -34,14 +36,18 @@ KINDS = ("lay", "slide", "move", "capture", "conquest")
 
 KIND_NOUN = "kind of step"
 """What the report calls the kinds whose use it counts."""
-DEFAULT_GAMES = 24
-"""Games per line of the report when `check` is not told: a castle player's game is some 1000-1500
-steps and about a second (see `make bench`). 24 games measure the share of games won by a
-conquest (about 80%) to within some ±15% at 95%, and keep the whole default check within its
-minute on two cores."""
+DEFAULT_GAMES = 40
+"""The ceiling of the check (games of the board) when `check` is not told: a castle player's
+game is some 1000-1500 steps and about a second (see `make bench`), so the whole default check
+stays within its minute on two cores. Too few for every hard criterion to be decided when the
+board is fair (the seat test needs some 150-200 games, `ends` 51 games without a timeout): the
+default board ends inconclusive at the ceiling; a blatantly bad board (every game drawn) fails
+at the first look."""
+LOOKS = (10, 10)
+"""The sequential tests look after 10 games and every 10 more."""
 DEFAULT_SKILL_GAMES = 6
-"""Games per line of the skill comparison when `check` is not told (12 with both seat orders:
-the castle player wins nearly all of them, well above the fair share)."""
+"""Games per line of the skill trace when `check` is not told (12 with both seat orders:
+the castle player wins nearly all of them against the sensible one)."""
 MEASURE_EVERY = 4
 """Legal moves are counted in every this many-th game (see the module docstring)."""
 _COST, _CHUNK = 1000.0, 1
@@ -65,6 +71,27 @@ def move_kind(state: Any, move: Any) -> str | None:
     return label if label in KINDS else None
 
 
+PASS_LABELS = frozenset({"end"})
+"""A turn that only ends (no slide, no move) did nothing."""
+STALEMATE_ENDINGS = frozenset({"hundred-rounds"})
+"""Endings by a round limit of the rules: stalemates, not decisions."""
+DEADLOCK_ENDINGS = frozenset({"repetition"})
+"""Endings by going round in circles (the third repetition) while castles stay to be taken."""
+
+
+def degenerate(state: Any, active: tuple[int, ...]) -> Degenerate | None:
+    """Irrläufer's degenerate games: a *deadlock* is the draw by the third repetition (both
+    sides only shuffle while castles stay to be taken), a *stalemate* the draw after 100 rounds
+    without a capture or conquest (a round limit, not a decision) or the engine's move bound;
+    then the generic dead seat."""
+    if state.is_terminal():
+        if state.ending() in DEADLOCK_ENDINGS:
+            return Degenerate(DEADLOCK)
+        if state.ending() in STALEMATE_ENDINGS:
+            return Degenerate(STALEMATE)
+    return generic(state, active)
+
+
 def completeness(board: IrrBoard) -> list[Finding]:
     """Every consistency statement; a statement that does not hold is an error."""
     return [Finding(not f.ok, f"{f.topic}: {f.message}") for f in check_board(board)]
@@ -73,16 +100,11 @@ def completeness(board: IrrBoard) -> list[Finding]:
 
 
 def lines(game: Game[Any], board: IrrBoard, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
-    """The report's lines: the board with `player`, then the skill comparison."""
+    """The report's lines: the board with `player`, then the skill trace."""
     if 2 not in players:
         return []
     label = f"2p {board.columns}x{board.rows}, {board.sticks} sticks"
-    info = {"rows": board.rows, "sticks": board.sticks, "variant": None}
+    info = {"rows": board.rows, "sticks": board.sticks, "variant": None, "main": True}
     path = str(board.path) if board.path else None
-    out = [Line(game, 0, label, player, MAIN, 2, {}, path, games, info, MEASURE_EVERY, _COST, _CHUNK)]
-    if skill_games:
-        # the strong player alone is the main line; the weak one alone only ever draws
-        strong, weak = skill_pair(game, player)
-        out.extend(Line(game, 0, label, lineup, SKILL, 2, {}, path, skill_games, info, MEASURE_EVERY, _COST,
-                        _CHUNK, strong=strong) for lineup in skill_lineups(strong, weak, alone=False))
-    return out
+    main = Line(game, 0, label, player, MAIN, 2, {}, path, games, info, MEASURE_EVERY, _COST, _CHUNK)
+    return [main, *skill_lines(game, main, skill_games)]

@@ -7,10 +7,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding, GameState
+from cardgen.engine.degenerate import Degenerate
+from cardgen.engine.ladder import Ladder
 from cardgen.engine.plan import Line
 from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game
-from cardgen.games.irrlaeufer import check
+from cardgen.games.irrlaeufer import baseline, check
 from cardgen.games.irrlaeufer import variants as variant_sets
 from cardgen.games.irrlaeufer.components import GAME, IrrBoard, parse_board
 from cardgen.games.irrlaeufer.ruleids import Rule
@@ -35,7 +37,11 @@ class Irrlaeufer(Game[IrrBoard]):
     kind_noun = check.KIND_NOUN
     default_games = check.DEFAULT_GAMES
     default_skill_games = check.DEFAULT_SKILL_GAMES
+    check_looks = check.LOOKS
+    pass_labels = check.PASS_LABELS
+    points = False  # the scores are castles: they say who won, not by how much
     variant_options = variant_sets.OPTIONS
+    baseline_module = baseline
 
     def parse_set(self, src: SetSource, data: dict[str, Any]) -> IrrBoard:
         """Validated board settings."""
@@ -66,21 +72,21 @@ class Irrlaeufer(Game[IrrBoard]):
 
     def check_lines(self, game_set: IrrBoard, players: tuple[int, ...], games: int, player: str,
                     skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
-        """The board with `player`, then the skill comparison."""
+        """The board with `player`, then the skill trace."""
         return check.lines(self, game_set, players, games, player, skill_games)
 
     def players(self) -> Mapping[str, PlayerFactory]:
         """`castle`: plays for the castles (strategy.py)."""
         return {"castle": lambda budget: CastlePlayer()}
 
-    def report_player(self) -> str:
-        """The castle player: random and one-move players never reach a castle, so every game
-        would end in the 100-round draw and tell nothing about the board."""
-        return "castle"
+    def ladder(self) -> Ladder:
+        """For now the sensible and the castle player (the report's: random and one-move
+        players never reach a castle, so every game would end in the 100-round draw)."""
+        return Ladder(("sensible", "castle"), report="castle", cheap=2, search="castle")
 
-    def skill_players(self) -> tuple[str, str]:
-        """The castle player against the sensible one (captures and conquests first)."""
-        return "castle", "sensible"
+    def degenerate(self, state: GameState[Any], active: tuple[int, ...]) -> Degenerate | None:
+        """Deadlocks (the third repetition), stalemates (100 rounds, the move bound), dead seats."""
+        return check.degenerate(state, active)
 
     def kinds(self, game_set: IrrBoard) -> list[str]:
         """The kinds of step."""

@@ -6,9 +6,10 @@ heads as tails (`PitSet.problems()`); the counts of the default set (54 tiles, e
 27 tiles with 6 heads and 6 tails) are compared as notes, since a variant may differ.
 
 Playability: `games` seeded games for every player count asked for, in the base game and with
-each variant; every game must end by the rules within its move bound. The skill comparison plays
-the base game of each player count with random, greedy, and greedy against random in both seat
-orders. Legal moves are counted in every game: the players list them anyway.
+each variant; every game must end by the rules within its move bound. Each player count's *main*
+configuration is the base game; the skill trace plays it with each cheap rung of the ladder
+against the one below, in both seat orders. Legal moves are counted in every game: the players
+list them anyway.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.engine.base import Finding
-from cardgen.engine.plan import MAIN, SKILL, Line, skill_lineups, skill_pair
+from cardgen.engine.degenerate import DEADLOCK, Degenerate, generic
+from cardgen.engine.plan import MAIN, Line, skill_lines
 from cardgen.game import Game
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place
@@ -28,10 +30,10 @@ LABELS = ("crossing", "double-curve", "straight-end", "curve-end", "end-end", "o
 
 KIND_NOUN = "tile kind"
 """What the report calls the kinds whose use it counts."""
-DEFAULT_GAMES = 200
-"""Games per line of the report when `check` is not told."""
+DEFAULT_GAMES = 400
+"""The ceiling of the check (games per configuration) when `check` is not told."""
 DEFAULT_SKILL_GAMES = 30
-"""Games per line of the skill comparison when `check` is not told: greedy beats random in
+"""Games per line of the skill trace when `check` is not told: greedy beats sensible in
 nearly every game, so 60 games per player count put the 95% interval far above the fair share."""
 
 
@@ -75,6 +77,24 @@ def move_kind(state: Any, move: Any) -> str | None:
     return move.tile if isinstance(move, Place) else None
 
 
+def kind_supply(pit: PitSet) -> dict[str, int]:
+    """How many tiles of each id one game brings into play: every tile of the set goes into the
+    bag."""
+    return {tile.id: tile.count for tile in pit.tiles}
+
+
+def degenerate(state: Any, active: tuple[int, ...]) -> Degenerate | None:
+    """Schlangengrube's degenerate games: a *deadlock* when the game ended by a full round of
+    passes while tiles were still in a hand or the bag (those tile ids are named), else the
+    generic stalemate (the move bound) and dead seat."""
+    if state.is_terminal():
+        left = [i for hand in state.hands for i in hand] + list(state.bag)
+        if left:
+            tiles = state.game.set.tiles
+            return Degenerate(DEADLOCK, tuple(sorted({tiles[i].id for i in left})))
+    return generic(state, active)
+
+
 def configs(pit: PitSet, players: tuple[int, ...]) -> list[tuple[int, str | None]]:
     """(player count, variant) pairs `check` plays: each count in the base game and each variant
     (secret-colour only while there is a snake-head marker per player)."""
@@ -86,17 +106,11 @@ def configs(pit: PitSet, players: tuple[int, ...]) -> list[tuple[int, str | None
 
 
 def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
-    """The report's lines: every configuration with `player`, then the skill comparison."""
-    out: list[Line] = []
-    confs = configs(pit, players)
-    strong, weak = skill_pair(game, player)
-    for key, (p, variant) in enumerate(confs):
+    """The report's lines: every configuration with `player`, then the skill trace."""
+    main: list[Line] = []
+    for key, (p, variant) in enumerate(configs(pit, players)):
         options = {"players": p, "variants": [variant] if variant else []}
         label = f"{p}p" + (f" {variant}" if variant else "")
-        out.append(Line(game, key, label, player, MAIN, p, options, str(pit.path), games,
-                        {"variant": variant}, cost=_cost(player)))
-        if variant is None and skill_games:
-            out.extend(Line(game, key, label, lineup, SKILL, p, options, str(pit.path), skill_games,
-                            {"variant": None}, cost=_cost(lineup), strong=strong)
-                       for lineup in skill_lineups(strong, weak))
-    return sorted(out, key=lambda line: line.section != MAIN)
+        main.append(Line(game, key, label, player, MAIN, p, options, str(pit.path), games,
+                         {"variant": variant, "main": variant is None}, cost=_cost(player)))
+    return main + [s for line in main if line.info["main"] for s in skill_lines(game, line, skill_games)]

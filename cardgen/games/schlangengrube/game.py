@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding, GameState
+from cardgen.engine.degenerate import Degenerate
 from cardgen.engine.plan import Line
 from cardgen.game import Game
-from cardgen.games.schlangengrube import check
+from cardgen.games.schlangengrube import baseline, check
 from cardgen.games.schlangengrube import variants as variant_sets
 from cardgen.games.schlangengrube.components import GAME, PitSet, parse_pit_set
 from cardgen.games.schlangengrube.deal import new_game
@@ -37,6 +38,7 @@ class Schlangengrube(Game[PitSet]):
     default_games = check.DEFAULT_GAMES
     default_skill_games = check.DEFAULT_SKILL_GAMES
     variant_options = variant_sets.OPTIONS
+    baseline_module = baseline
 
     def parse_set(self, src: SetSource, data: dict[str, Any]) -> PitSet:
         """A validated tile set."""
@@ -75,8 +77,16 @@ class Schlangengrube(Game[PitSet]):
 
     def check_lines(self, game_set: PitSet, players: tuple[int, ...], games: int, player: str,
                     skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
-        """Every player count in the base game and each variant, then the skill comparison."""
+        """Every player count in the base game and each variant, then the skill trace."""
         return check.lines(self, game_set, players, games, player, skill_games)
+
+    def kind_supply(self, game_set: PitSet, options: Any) -> dict[str, int]:
+        """Every tile of the set goes into the bag."""
+        return check.kind_supply(game_set)
+
+    def degenerate(self, state: GameState[Any], active: tuple[int, ...]) -> Degenerate | None:
+        """Deadlocks (a full round of passes with tiles left), stalemates, dead seats."""
+        return check.degenerate(state, active)
 
     def kinds(self, game_set: PitSet) -> list[str]:
         """The set's tile ids."""

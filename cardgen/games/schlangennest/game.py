@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding, GameState
+from cardgen.engine.degenerate import Degenerate
 from cardgen.engine.plan import Line
 from cardgen.game import Game
-from cardgen.games.schlangennest import check
+from cardgen.games.schlangennest import baseline, check
 from cardgen.games.schlangennest import variants as variant_sets
 from cardgen.games.schlangennest.components import GAME, NestSet, parse_nest_set
 from cardgen.games.schlangennest.config import VARIANTS
@@ -37,6 +38,7 @@ class Schlangennest(Game[NestSet]):
     default_games = check.DEFAULT_GAMES
     default_skill_games = check.DEFAULT_SKILL_GAMES
     variant_options = variant_sets.OPTIONS
+    baseline_module = baseline
 
     def parse_set(self, src: SetSource, data: dict[str, Any]) -> NestSet:
         """A validated Schlangennest set."""
@@ -71,12 +73,24 @@ class Schlangennest(Game[NestSet]):
 
     def check_lines(self, game_set: NestSet, players: tuple[int, ...], games: int, player: str,
                     skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
-        """Every area and variant per player count, then the skill comparison."""
+        """Every area and variant per player count, then the skill trace."""
         return check.lines(self, game_set, players, games, player, skill_games, combos)
 
     def variant_combos(self, text: str) -> list[frozenset[str]]:
         """`--variants tail-first+open-area,frame`: configurations of variants played together."""
         return check.parse_combos(text)
+
+    def turn_of(self, state: GameState[Any]) -> object:
+        """The state's turn counter: a seat whose rivals are finished moves turn after turn."""
+        return check.turn_of(state)
+
+    def kind_supply(self, game_set: NestSet, options: Any) -> dict[str, int]:
+        """The cards of each id the seats' colours bring into a game."""
+        return check.kind_supply(game_set, options)
+
+    def degenerate(self, state: GameState[Any], active: tuple[int, ...]) -> Degenerate | None:
+        """Deadlocks (a full round of passes with a snake unfinished), stalemates, dead seats."""
+        return check.degenerate(state, active)
 
     def kinds(self, game_set: NestSet) -> list[str]:
         """The set's card ids."""

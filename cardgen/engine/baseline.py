@@ -1,0 +1,116 @@
+"""Baselines: the original set's own figures, per player count and variant, that a set is
+measured against: its turns per player (the check's `length` criterion: a configuration more
+than `length_factor` times shorter or longer is a finding) and the hard criteria it fails
+itself (a variant set that fails the same criterion there is not refused for it by `cardgen
+variant`: that is a finding about the game, not about the set).
+
+A game keeps its baseline as data in its own package (`Game.baseline`, the module
+`Game.baseline_file` names). `make baselines` (`cardgen check --write-baselines`) regenerates them:
+it plays the default set of every game with the report player, a fixed number of seeded games
+per configuration, and writes the module anew. Run it whenever a game's report player changes.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen.engine.metrics import turns_per_player
+from cardgen.engine.plan import MAIN, Played
+
+GAMES = 200
+"""Seeded games per configuration of a baseline run (at most the game's ceiling)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Baseline:
+    """A game's baseline: turns per player and the hard criteria the original set fails, both by
+    `baseline_key`, measured with `player`."""
+
+    turns: Mapping[str, float] = field(default_factory=dict)
+    fails: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    player: str = ""
+    """The report player the baseline was measured with."""
+
+    def original_fails(self, players: int, variant: str | None) -> tuple[str, ...]:
+        """The hard criteria the original set fails in this player count and variant; for a
+        player count the original does not play (a five-colour set's five players), those of
+        the nearest count it plays in that variant."""
+        key = baseline_key(players, variant)
+        if key not in self.turns:
+            want = key.split(" ", 1)[1]
+            near = [(abs(int(k.split("p")[0]) - players), k) for k in self.turns if k.split(" ", 1)[1] == want]
+            key = min(near)[1] if near else key
+        return tuple(self.fails.get(key, ()))
+
+
+def baseline_key(players: int, variant: str | None) -> str:
+    """The key of a configuration in a baseline table: "2p base", "3p tail-first"."""
+    return f"{players}p {variant or 'base'}"
+
+
+def lookup(table: Mapping[str, float], players: int, variant: str | None) -> tuple[float | None, str]:
+    """The baseline of a configuration and where it comes from: the same player count and
+    variant; else the same variant for the nearest player count; else the base game for the
+    same or the nearest count. (None, "") when the table is empty."""
+    key = baseline_key(players, variant)
+    if key in table:
+        return table[key], key
+    for want in (variant or "base", "base"):
+        near = [(abs(int(k.split("p")[0]) - players), k) for k in table if k.split(" ", 1)[1] == want]
+        if near:
+            k = min(near)[1]
+            return table[k], f"nearest: {k}"
+    return None, ""
+
+
+def measure(played: Sequence[Played]) -> dict[str, float]:
+    """The baseline table of a baseline run's main lines: per key the mean turns per player over
+    the configurations with that player count and variant (every area of the base game)."""
+    groups: dict[str, list[float]] = {}
+    for p in played:
+        if p.line.section == MAIN and p.results:
+            key = baseline_key(p.line.players, p.line.info.get("variant"))
+            groups.setdefault(key, []).append(turns_per_player(p.results))
+    return {k: round(sum(v) / len(v), 2) for k, v in sorted(groups.items())}
+
+
+def failing(played: Sequence[Played], verdicts: Sequence[Any]) -> dict[str, list[str]]:
+    """Per key the hard criteria a baseline run's configurations fail (any area of the base game)."""
+    out: dict[str, list[str]] = {}
+    for p, v in zip([p for p in played if p.line.section == MAIN], verdicts):
+        names = [c.name for c in v.failures()]
+        if names:
+            key = baseline_key(p.line.players, p.line.info.get("variant"))
+            out[key] = sorted({*out.get(key, []), *names})
+    return dict(sorted(out.items()))
+
+
+def module_text(game: str, player: str, games: int, seed: int, turns: Mapping[str, Any],
+                fails: Mapping[str, Sequence[str]]) -> str:
+    """The Python module that holds a game's baseline (written by `make baselines`)."""
+    rows = "".join(f"    {k!r}: {v!r},\n" for k, v in turns.items())
+    failed = "".join(f"    {k!r}: {tuple(v)!r},\n" for k, v in fails.items())
+    return (f'"""The baseline of {game}: the default set\'s turns per player and the hard criteria it fails,\n'
+            f"per player count and variant (cardgen.engine.baseline). Written by `make baselines`\n"
+            f'(`cardgen check --write-baselines`) with the report player; do not edit by hand, run it again."""\n\n'
+            f"PLAYER = {player!r}\nGAMES = {games!r}\nSEED = {seed!r}\n\n"
+            f"TURNS: dict[str, float] = {{\n{rows}}}\n\n"
+            f"FAILS: dict[str, tuple[str, ...]] = {{\n{failed}}}\n")
+
+
+def write_module(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file renamed at the end."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".py", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

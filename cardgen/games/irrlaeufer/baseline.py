@@ -1,0 +1,14 @@
+"""The baseline of irrlaeufer: the default set's turns per player and the hard criteria it fails,
+per player count and variant (cardgen.engine.baseline). Written by `make baselines`
+(`cardgen check --write-baselines`) with the report player; do not edit by hand, run it again."""
+
+PLAYER = 'castle'
+GAMES = 40
+SEED = 0
+
+TURNS: dict[str, float] = {
+    '2p base': 199.4,
+}
+
+FAILS: dict[str, tuple[str, ...]] = {
+}
