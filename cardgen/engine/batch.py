@@ -11,15 +11,14 @@ import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgen.engine.invariants import check_invariants
+from cardgen.engine.playable import Playable
 from cardgen.engine.players import Player, make_player
 from cardgen.engine.simulate import GameResult, simulate
 from cardgen.workers import worker_start
 
-if TYPE_CHECKING:
-    from cardgen.game import Game
 
 @dataclass(frozen=True, slots=True)
 class BatchTask:
@@ -31,7 +30,7 @@ class BatchTask:
     (None: every game); `cost` is a rough relative cost, so the pool starts the longest first."""
 
     key: int
-    game: Game[Any]
+    game: Playable
     options: dict[str, Any]
     set_path: str | None
     player: str | tuple[str, ...]

@@ -13,17 +13,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgen.engine.batch import BatchTask, game_seed
 from cardgen.engine.criteria import Schedule
+from cardgen.engine.playable import Playable
 from cardgen.engine.metrics import Figures, skill, summarise
 from cardgen.engine.rounds import NoProgress, Progress, local_runner, play_rounds
 from cardgen.engine.simulate import GameResult
 from cardgen.words import count
 
-if TYPE_CHECKING:
-    from cardgen.game import Game
 
 MAIN, SKILL = "main", "skill"
 """Sections of a report: every configuration with the chosen player, and the skill trace."""
@@ -35,7 +34,7 @@ def skill_lineups(strong: str, weak: str, alone: bool = True) -> tuple[str, ...]
     return (weak, strong, *mixed) if alone else mixed
 
 
-def skill_lines(game: Game[Any], main: Line, games: int) -> list[Line]:
+def skill_lines(game: Playable, main: Line, games: int) -> list[Line]:
     """The skill trace of the configuration of the report line `main`: each of the game's cheap
     ladder rungs (`Game.ladder().cheap_rungs`) against the one below it, in the first and in the
     last seat, `games` games each (none for zero games or a single cheap rung)."""
@@ -73,7 +72,7 @@ class Line:
     per game (milliseconds) and `chunk` the games per pool task. `strong` is the strong player
     of a skill lineup; `budget` the search players' simulations per decision."""
 
-    game: Game[Any]
+    game: Playable
     key: int
     config: str
     lineup: str
