@@ -224,6 +224,14 @@ class Game(ABC, Generic[S]):
 
     # ---- variants -----------------------------------------------------------------------------
 
+    def record_variants(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """The rule variants a game record's `options` play (of `variants`), for the golden
+        records' coverage. Default: the names under `variants` and `variant`."""
+        found = set(options.get("variants") or ())
+        if options.get("variant"):
+            found.add(options["variant"])
+        return frozenset(str(v) for v in found)
+
     def variant_text(self, options: Mapping[str, Any]) -> str:
         """The set file text of a variant for `cardgen variant`'s `options` (None = not given)."""
         raise DataError("GAME", f"no variants for {self.name!r}")

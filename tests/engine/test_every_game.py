@@ -75,14 +75,8 @@ def _key(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
-def _variants(record: dict[str, Any]) -> set[str]:
-    options = record.get("options") or {}
-    found = set(options.get("variants") or ())
-    if options.get("variant"):
-        found.add(options["variant"])
-    if record["game"] == "schlangennest" and "area" in options and options["area"] is None:
-        found.add("open-area")
-    return found
+def _variants(record: dict[str, Any]) -> frozenset[str]:
+    return GAMES.get(record["game"]).record_variants(record.get("options") or {})
 
 
 def test_golden_records_cover_every_game_and_variant() -> None:

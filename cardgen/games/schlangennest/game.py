@@ -103,3 +103,8 @@ class Schlangennest(Game[NestSet]):
     def variant_text(self, options: Mapping[str, Any]) -> str:
         """A set with other colours or card counts."""
         return variant_sets.text_from_options(dict(options))
+
+    def record_variants(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """Besides the named variants, `open-area`: a record whose `area` is null plays without one."""
+        found = super().record_variants(options)
+        return found | {"open-area"} if "area" in options and options["area"] is None else found
