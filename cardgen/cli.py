@@ -379,21 +379,31 @@ def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, clu
                        f"the original fails: {fails or 'nothing'}")
 
 
+def _set_options(func: F) -> F:
+    """The options of every game's set-file generator (`GameInfo.set_options`), each once, its
+    help naming what it means for each game that takes it: `cardgen variant` is built from the
+    games' declarations, and a new game's options need no line here."""
+    from cardgen.registry import GAMES
+
+    named: dict[str, list[tuple[Game[Any], Any]]] = {}
+    for game in GAMES:
+        for option in game.set_options:
+            named.setdefault(option.name, []).append((game, option))
+    for name, takers in reversed(named.items()):
+        texts = [o.help + (f", {o.low}-{o.high}" if o.counts else "") + (f"  [default: {o.default}]" if o.default else "")
+                 for _, o in takers]
+        help_ = texts[0] if len(set(texts)) == 1 and len(takers) > 1 else "; ".join(
+            f"{g.title.split()[0]}: {text}" for (g, _), text in zip(takers, texts))
+        first = takers[0][1]
+        func = click.option(f"--{name}", f"set_{name}", type=int if first.counts else str,
+                            metavar=first.metavar or ("N" if first.counts else "TEXT"), help=help_)(func)
+    return func
+
+
 @main.command()
 @click.argument("game")
 @click.option("--out", "out", required=True, metavar="FILE.toml", help="The set file to write.")
-@click.option("--colours", metavar="N|NAME,…",
-              help="Schlangennest 2-6, Schlangengrube 3-6 colours: a number (the default colours, then "
-                   "the palette's next ones) or the names.")
-@click.option("--straights", type=int, help="Schlangennest: straight cards per colour.  [default: 7]")
-@click.option("--curves", type=int, help="Schlangennest: curve cards per colour.  [default: 9]")
-@click.option("--tiles", type=int, help="Schlangengrube: tiles in the set (the groups scaled, heads = tails).  "
-                                        "[default: 54 for 4 colours, 4.5·k·(k−1) for k]")
-@click.option("--heads", type=int, help="Schlangengrube: heads per colour (tails are the same).")
-@click.option("--tails", type=int, help="Schlangengrube: tails per colour (must equal --heads).")
-@click.option("--rows", type=int, help="Irrläufer: board length, 17-31 fields.  [default: 21]")
-@click.option("--sticks", type=int, help="Irrläufer: sticks, proven to fit by laying them.  [default: 80]")
-@click.option("--name", help="The set's name (printed on the kit).")
+@_set_options
 @click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
               help="The check's ceiling: the most seeded games a configuration plays (as for check).  "
                    "[default: 400; Irrläufer 40]")
@@ -408,33 +418,30 @@ def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, clu
               help="Play the check's games on this Dask scheduler (needs cardgen[cluster]).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
 @reports_errors
-def variant(game: str, out: str, colours: str | None, straights: int | None, curves: int | None,
-            tiles: int | None, heads: int | None, tails: int | None, rows: int | None, sticks: int | None,
-            name: str | None, n_games: int | None, skill_games: int | None, allow_inconclusive: bool, seed: int,
-            workers: int | None, cluster: str | None, quiet: bool) -> None:
-    """Write a variant set of GAME to FILE.toml, checked first as `cardgen check` checks a set:
-    completeness, then every configuration played in rounds until its hard criteria are decided
-    or the ceiling is reached, and judged by the same verdict. A set with a failing
-    configuration is not written, nor one with an inconclusive configuration unless
-    --allow-inconclusive (exit 1, one line naming every failing or undecided configuration and
-    criterion); the soft criteria are printed as findings.
+def variant(game: str, out: str, n_games: int | None, skill_games: int | None, allow_inconclusive: bool, seed: int,
+            workers: int | None, cluster: str | None, quiet: bool, **set_options: Any) -> None:
+    """Write a new set file of GAME to FILE.toml from the options below, checked first as
+    `cardgen check` checks a set: completeness, then every configuration played in rounds until
+    its hard criteria are decided or the ceiling is reached, and judged by the same verdict. A
+    set with a failing configuration is not written, nor one with an inconclusive configuration
+    unless --allow-inconclusive (exit 1, one line naming every failing or undecided
+    configuration and criterion); the soft criteria are printed as findings. An option GAME does
+    not take, or a number outside its range, is a usage error (exit 2).
 
-    Schlangennest: --colours 5 or 6 (a new colour and pattern each; play areas scaled for the
-    players), --straights, --curves. Schlangengrube: --colours 3-6 (the default set's tile groups
-    for those colours), --tiles, --heads/--tails. Irrläufer: --rows, --sticks. Print it with
-    `cardgen build GAME --set FILE.toml`.
+    Print the set with `cardgen build GAME --set FILE.toml`.
     """
     from pathlib import Path
 
     from cardgen.engine.report import progress_bar
-    from cardgen.engine.variant import variant_text, write_checked
+    from cardgen.engine.generate import check_options, write_checked
     from cardgen.words import count
 
     registry = _registry()
-    with usage_errors():
+    options = {key.removeprefix("set_"): value for key, value in set_options.items()}
+    with usage_errors():  # the options alone are wrong: no file is read to know it
         chosen = registry.get(game)
-    text = variant_text(chosen, {"colours": colours, "straights": straights, "curves": curves, "tiles": tiles,
-                               "heads": heads, "tails": tails, "rows": rows, "sticks": sticks, "name": name}, registry)
+        check_options(chosen, options, registry)
+        text = chosen.set_text(options)
     with progress_bar("variant check: games", not quiet) as bar:
         check = write_checked(chosen, text, Path(out), n_games, seed, workers, bar, cluster, allow_inconclusive,
                               skill_games)

@@ -2,11 +2,18 @@
 `Registry` of games handed down from `cardgen.registry` (an explicit list, python-chess style).
 
 A game is one package under `cardgen/games/` (see its docstring for the shape). Its `game.py`
-subclasses `Game`: the static facts (name, title, credit, components, variants), its set files,
-its rules (`new_state`), its print kit as a plan (`kit`, the booklets included), its check and
-its variant maker. Behaviour a game may leave out has a default here; what it must give is
-abstract. Heavy modules (the art, the booklets' diagrams) are imported by the game's own
-methods when they are called, so `cardgen list` and the rules load neither reportlab nor the art.
+holds its static facts as one frozen value (`GameInfo`, the module's `_GAME_INFO`: name, title,
+credit, components, rule variants, kit parts, the set-file generator's options, the check's
+facts) and subclasses `Game`, naming its check module (`checks`), its set-file generator
+(`generator`) and its rule ids (`rule_enum`) as values; the base class reads them, so a game
+overrides only what it does its own way (its set parser, its rules' entry, its kit plan, its
+own players and ladder). Behaviour a game may leave out has a default here (python-chess's
+`is_variant_end()` style); what it must give is abstract. Heavy modules (the art, the booklets'
+diagrams) are imported by the game's own methods when they are called, so `cardgen list` and
+the rules load neither reportlab nor the art.
+
+In the code "variant" means a rule variant (`GameInfo.variants`); the set files `cardgen
+variant` writes come from the game's generator (`set_text`, `SetOption`).
 
 This module knows no game: the shared layers below the games (engine, print, booklet) take a
 `Game` or a `Registry` as an argument and never import a game package.
@@ -14,12 +21,14 @@ This module knows no game: the shared layers below the games (engine, print, boo
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
+from enum import Enum
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from cardgen.engine.base import Finding, GameState
 from cardgen.engine.baseline import Baseline
@@ -27,7 +36,7 @@ from cardgen.engine.degenerate import Degenerate, generic
 from cardgen.engine.ladder import DEFAULT_LADDER, Ladder
 from cardgen.errors import DataError
 from cardgen.inputs import PARSE_ERRORS, shown
-from cardgen.sets import SetSource, default_set_path, set_game, wrong_game
+from cardgen.sets import SetOption, SetSource, default_set_path, set_game, wrong_game
 
 if TYPE_CHECKING:
     from cardgen.engine.plan import Line
@@ -50,39 +59,141 @@ class GameSet(Protocol):
 S = TypeVar("S", bound=GameSet)
 
 
-class Game(ABC, Generic[S]):
-    """One game of the registry. Subclasses set the class attributes and the abstract methods."""
+@dataclass(frozen=True, slots=True)
+class CheckFacts:
+    """What `cardgen check` needs to know of a game besides its sets: the move `labels` the
+    report counts per game (GameState.move_label, in column order), what it calls the component
+    kinds it counts (`kind_noun`, "card kind"), the ceiling of games a configuration plays
+    (`games`; it stops earlier once every hard criterion is decided), the skill trace's games
+    per line (`skill_games`), when the sequential tests look (`looks`: after so many games, then
+    every so many more), the labels of steps that do nothing (`pass_labels`: a turn of only these
+    is not an active turn) and whether the scores are points (`points`; False: they only say who
+    won, as Irrläufer's castles, and the `dull` criterion judges no score margins)."""
+
+    labels: tuple[str, ...] = ("move",)
+    kind_noun: str = "kind"
+    games: int = 400
+    skill_games: int = 30
+    looks: tuple[int, int] = (50, 25)
+    pass_labels: frozenset[str] = frozenset({"pass"})
+    points: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's static facts as one value (OpenSpiel's `_GAME_INFO`): its registry `name` (the
+    command line, set files and records use it), `title`, `credit`, a line naming its
+    `components` (`cardgen list`), its rule `variants` (what a record's options may name), the
+    `kit_parts` `build --only` may name, the options of its set-file generator (`cardgen
+    variant`, built from these) and its `check` facts."""
 
     name: str
-    """The registry name, used on the command line, in set files and records."""
     title: str
     credit: str
     components: str
-    """One line naming what the game's box holds (for `cardgen list`)."""
     variants: tuple[str, ...] = ()
-    """The rule variants a record's options may name."""
-
-    # ---- check defaults -----------------------------------------------------------------------
-    labels: tuple[str, ...] = ("move",)
-    """The move labels (GameState.move_label) the report counts per game, in column order."""
-    kind_noun: str = "kind"
-    """What the report calls the component kinds whose use it counts ("card kind")."""
-    default_games: int = 400
-    """The ceiling of `check`: the most games a configuration plays when `check` is not told
-    (it stops earlier once every hard criterion is decided)."""
-    default_skill_games: int = 30
-    """Games per line of the skill trace when `check` is not told."""
-    check_looks: tuple[int, int] = (50, 25)
-    """When the check's sequential tests look: after this many games, then every so many more."""
-    pass_labels: frozenset[str] = frozenset({"pass"})
-    """Move labels that do nothing: a turn of only these is not an active turn (dead seats)."""
-    points: bool = True
-    """Whether the scores are points (False: they only say who won, as Irrläufer's castles); the
-    check's `dull` criterion judges score margins only for points."""
-    variant_options: tuple[str, ...] = ()
-    """The `cardgen variant` options this game takes (colours, rows, …)."""
     kit_parts: tuple[str, ...] = ()
-    """The parts of the print kit `build --only` may name ("cards", "booklets", …)."""
+    set_options: tuple[SetOption, ...] = ()
+    check: CheckFacts = CheckFacts()
+
+
+class GameChecks(Protocol):
+    """A game's check module, as `Game.checks` names it: completeness, the player counts and
+    report lines, the component kinds and their supply, degenerate games (see each `Game`
+    method of the same purpose)."""
+
+    def completeness(self, game_set: Any, /) -> list[Finding]: ...
+
+    def default_players(self, game_set: Any, /) -> tuple[int, ...]: ...
+
+    def lines(self, game: Game[Any], game_set: Any, players: tuple[int, ...], games: int, player: str,
+              skill_games: int = 0, combos: list[frozenset[str]] | None = None, /) -> list[Line]: ...
+
+    def kinds(self, game_set: Any, /) -> list[str]: ...
+
+    def kind_supply(self, game_set: Any, options: Any, /) -> Mapping[str, int]: ...
+
+    def move_kind(self, state: GameState[Any], move: Any, /) -> str | None: ...
+
+    def degenerate(self, state: GameState[Any], active: tuple[int, ...], /) -> Degenerate | None: ...
+
+
+class SetGenerator(Protocol):
+    """A game's set-file generator module, as `Game.generator` names it: the set file text
+    `cardgen variant` writes for its options (None: not given)."""
+
+    def text_from_options(self, options: dict[str, Any], /) -> str: ...
+
+
+class Game(ABC, Generic[S]):
+    """One game of the registry. A subclass gives its facts (`info`), its check module
+    (`checks`), set-file generator (`generator`) and rule ids (`rule_enum`) as values, and
+    overrides only what it does its own way; the abstract methods it must give."""
+
+    info: ClassVar[GameInfo]
+    checks: GameChecks | None = None
+    """The game's check module (None: the defaults below, and `check_lines` overridden)."""
+    generator: SetGenerator | None = None
+    """The game's set-file generator (None: `cardgen variant` makes no sets of it)."""
+    rule_enum: ClassVar[type[Enum] | None] = None
+    """The enum of the rule ids the game's engine refuses a move with."""
+
+    @property
+    def name(self) -> str:
+        """The registry name, used on the command line, in set files and records."""
+        return self.info.name
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def credit(self) -> str:
+        return self.info.credit
+
+    @property
+    def components(self) -> str:
+        return self.info.components
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return self.info.variants
+
+    @property
+    def kit_parts(self) -> tuple[str, ...]:
+        return self.info.kit_parts
+
+    @property
+    def set_options(self) -> tuple[SetOption, ...]:
+        return self.info.set_options
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return self.info.check.labels
+
+    @property
+    def kind_noun(self) -> str:
+        return self.info.check.kind_noun
+
+    @property
+    def default_games(self) -> int:
+        return self.info.check.games
+
+    @property
+    def default_skill_games(self) -> int:
+        return self.info.check.skill_games
+
+    @property
+    def check_looks(self) -> tuple[int, int]:
+        return self.info.check.looks
+
+    @property
+    def pass_labels(self) -> frozenset[str]:
+        return self.info.check.pass_labels
+
+    @property
+    def points(self) -> bool:
+        return self.info.check.points
 
     # ---- set files --------------------------------------------------------------------------
 
@@ -118,12 +229,19 @@ class Game(ABC, Generic[S]):
 
     # ---- print kit -------------------------------------------------------------------------------
 
+    kit_module: ClassVar[str | None] = None
+    """The module of the game's kit plan (`plan(set, spec) -> KitPlan`), imported on the first
+    build only: the art it draws with loads for a build, not for `cardgen list` or the rules."""
+
     def kit(self, game_set: S, spec: KitSpec) -> KitPlan | None:
         """What this game's print kit holds for `game_set` (`cardgen.kit.plan`): components,
         sheet files, booklet, as data; the kit pipeline writes it. With `--card-size`, the
         pipeline asks again for the set `with_card_size` gives when the plan has components
-        that follow it. Default: the game has no kit (None)."""
-        return None
+        that follow it. Default: the plan of `kit_module`, or no kit (None) without one."""
+        if self.kit_module is None:
+            return None
+        plan: KitPlan = importlib.import_module(self.kit_module).plan(game_set, spec)
+        return plan
 
     def with_card_size(self, game_set: S, size: float) -> S:
         """`game_set` with the components that follow `--card-size` (those its kit plan marks
@@ -132,33 +250,36 @@ class Game(ABC, Generic[S]):
         return game_set
 
     def has_kit(self) -> bool:
-        """Whether the game has a print kit (it overrides `kit`)."""
-        return type(self).kit is not Game.kit
+        """Whether the game has a print kit (a `kit_module`, or its own `kit`)."""
+        return self.kit_module is not None or type(self).kit is not Game.kit
 
     def rule_ids(self) -> frozenset[str]:
-        """Every rule id this game's engine can refuse a move with."""
-        return frozenset()
+        """Every rule id this game's engine can refuse a move with (the values of `rule_enum`)."""
+        return frozenset() if self.rule_enum is None else frozenset(str(r.value) for r in self.rule_enum)
 
     # ---- check ----------------------------------------------------------------------------------
 
     def completeness(self, game_set: S) -> list[Finding]:
-        """Every way the set differs from the original; errors make it incomplete."""
-        return []
+        """Every way the set differs from the original; errors make it incomplete (none by
+        default)."""
+        return [] if self.checks is None else self.checks.completeness(game_set)
 
     def default_players(self, game_set: S) -> tuple[int, ...]:
-        """The player counts `check` plays unless told."""
-        return (2,)
+        """The player counts `check` plays unless told (two by default)."""
+        return (2,) if self.checks is None else self.checks.default_players(game_set)
 
     def player_range(self, game_set: S) -> tuple[int, int]:
         """The fewest and most players the set can seat."""
         counts = self.default_players(game_set)
         return min(counts), max(counts)
 
-    @abstractmethod
     def check_lines(self, game_set: S, players: tuple[int, ...], games: int, player: str,
                     skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
         """The report's lines: every configuration played by `player` (only the variant
         combinations `combos` when given, see `variant_combos`), then the skill trace."""
+        if self.checks is None:
+            raise NotImplementedError(f"{self.name} gives no check module and no check_lines")
+        return self.checks.lines(self, game_set, players, games, player, skill_games, combos)
 
     def variant_combos(self, text: str) -> list[frozenset[str]]:
         """`check --variants` for this game: the variant combinations to play. By default a
@@ -180,7 +301,7 @@ class Game(ABC, Generic[S]):
         """Whether the finished game `state` is degenerate, and how (cardgen.engine.degenerate);
         `active` are each seat's turns that played something. Default: the generic part (the
         move bound, dead seats); a game adds its deadlocks and round limits in its check module."""
-        return generic(state, active)
+        return generic(state, active) if self.checks is None else self.checks.degenerate(state, active)
 
     def turn_of(self, state: GameState[Any]) -> object:
         """What tells apart the turns of `state` that one seat takes in a row (the others being
@@ -192,7 +313,7 @@ class Game(ABC, Generic[S]):
         """How many of each component kind (`kinds`) one game of the configuration `options`
         brings into play, for the check's `kinds` criterion (its plays as a share of its supply).
         Default: none (a kind then has to be played at all)."""
-        return {}
+        return {} if self.checks is None else self.checks.kind_supply(game_set, options)
 
     baseline_module: ModuleType | None = None
     """The game's baseline module (its `PLAYER`, `TURNS` and `FAILS`, written by `make
@@ -216,13 +337,13 @@ class Game(ABC, Generic[S]):
 
     def kinds(self, game_set: S) -> list[str]:
         """The component kinds whose use the report counts (none by default)."""
-        return []
+        return [] if self.checks is None else self.checks.kinds(game_set)
 
     def move_kind(self, state: GameState[Any], move: Any) -> str | None:
         """The component kind `move` plays (None: none, or a turn, swap or pass)."""
-        return None
+        return None if self.checks is None else self.checks.move_kind(state, move)
 
-    # ---- variants -----------------------------------------------------------------------------
+    # ---- rule variants and generated sets --------------------------------------------------------
 
     def record_variants(self, options: Mapping[str, Any]) -> frozenset[str]:
         """The rule variants a game record's `options` play (of `variants`), for the golden
@@ -232,9 +353,11 @@ class Game(ABC, Generic[S]):
             found.add(options["variant"])
         return frozenset(str(v) for v in found)
 
-    def variant_text(self, options: Mapping[str, Any]) -> str:
-        """The set file text of a variant for `cardgen variant`'s `options` (None = not given)."""
-        raise DataError("GAME", f"no variants for {self.name!r}")
+    def set_text(self, options: Mapping[str, Any]) -> str:
+        """The set file text `cardgen variant` writes for its `options` (None = not given)."""
+        if self.generator is None:
+            raise DataError("GAME", f"cardgen makes no sets of {self.name!r}")
+        return self.generator.text_from_options(dict(options))
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"

@@ -152,6 +152,26 @@ def whole_count(src: SetSource, value: Any, table: str, index: int, high: int = 
 # --------------------------------------------------------------------------- entry points
 
 
+@dataclass(frozen=True, slots=True)
+class SetOption:
+    """One option of a game's set-file generator (`cardgen variant GAME --NAME VALUE`): its
+    `name`, the `help` line for this game, whether it takes a whole number (`low`..`high`,
+    checked before any work) or a text (`low` None), the `metavar` shown in `--help` and what
+    the set has when the option is not given (`default`, for the help)."""
+
+    name: str
+    help: str
+    low: int | None = None
+    high: int | None = None
+    metavar: str | None = None
+    default: str | None = None
+
+    @property
+    def counts(self) -> bool:
+        """Whether the option takes a whole number."""
+        return self.low is not None
+
+
 def template_path(game: str, name: str) -> Path:
     """The built-in file `name` of `game` (its default set, its booklet texts)."""
     return TEMPLATES / game / name

@@ -166,10 +166,11 @@ def test_check_refuses_player_counts_the_set_cannot_seat() -> None:
               "irrlaeufer 2", "schlangennest 2-4")
 
 
-def test_variant_colours_in_other_scripts_are_refused_in_one_line(tmp_path: Path) -> None:
+def test_variant_colours_in_other_scripts_are_usage_errors(tmp_path: Path) -> None:
+    """Wrong on their own (no file read to know it): exit 2 with the reason, no traceback."""
     for value in ("²", "٣", "99999999999999999999999"):
-        _one_line(*_run("variant", "schlangennest", "--colours", value, "--out", str(tmp_path / "v.toml")),
-                  "--colours")
+        code, err = _run("variant", "schlangennest", "--colours", value, "--out", str(tmp_path / "v.toml"))
+        assert code == 2 and "--colours" in err and "Traceback" not in err, err
     assert not (tmp_path / "v.toml").exists()
 
 

@@ -19,7 +19,7 @@ from cardgen.cli import main
 from cardgen.engine.base import Finding, GameState
 from cardgen.engine.plan import MAIN, Line
 from cardgen.errors import DataError, IllegalMove
-from cardgen.game import Game, Registry
+from cardgen.game import Game, GameInfo, Registry
 from cardgen.kit.plan import Component, KitPlan
 from cardgen.kit.spec import KitSpec
 from cardgen.print import Face, Item
@@ -87,7 +87,7 @@ class RowState(GameState[str]):
 
 
 class ToyRow(Game[RowSet]):
-    name, title, credit, components = "toyrow", "Toy row", "the tests", "a row of numbered tiles"
+    info = GameInfo("toyrow", "Toy row", "the tests", "a row of numbered tiles")
 
     def default_set_path(self) -> Path:
         return SET

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from cardgen.cli import main
 from cardgen.games.schlangengrube.components import load_pit_set
-from cardgen.games.schlangengrube.variants import PitVariant, tile_counts
-from cardgen.games.schlangennest.variants import areas
+from cardgen.games.schlangengrube.generator import PitVariant, tile_counts
+from cardgen.games.schlangennest.generator import areas
 from cardgen.geometry import PartKind
 from cardgen.games.schlangennest.components import NestSet
 from cardgen.registry import load_set
@@ -66,20 +66,33 @@ def test_three_colour_schlangengrube_is_generated_checked_and_printed(tmp_path: 
 
 @pytest.mark.parametrize("args,fragment", [
     (["schlangengrube", "--heads", "7", "--tails", "5"], "7 heads but 5 tails per colour"),
-    (["irrlaeufer", "--rows", "17", "--sticks", "150"], "150 sticks not proven to fit"),
     (["schlangengrube", "--colours", "7"], "3-6 colours, not 7"),
     (["schlangennest", "--colours", "red,red"], "a colour is listed twice"),
-    (["schlangennest", "--straights", "0"], "--straights: 0 cards per colour is outside 1-99"),
+    (["schlangennest", "--straights", "0"], "--straights: 0 is outside 1-99 for schlangennest"),
+    (["irrlaeufer", "--rows", "99"], "--rows: 99 is outside 17-31 for irrlaeufer"),
+    (["schlangengrube", "--heads", "1000000000"], "--heads: 1000000000 is outside 1-400 for schlangengrube"),
     (["schlangengrube", "--tiles", "40", "--heads", "9"], "cannot carry 9 heads and 9 tails per colour"),
-    (["schlangennest", "--sticks", "20"], "--sticks: is not an option of schlangennest variants"),
-], ids=["heads-tails", "sticks", "seven-colours", "twice", "no-straights", "too-few-tiles", "wrong-game"])
-def test_impossible_requests_are_refused_and_write_nothing(tmp_path: Path, args: list[str], fragment: str) -> None:
+    (["schlangennest", "--sticks", "20"], "--sticks: is not an option of schlangennest sets (it is one of irrlaeufer)"),
+], ids=["heads-tails", "seven-colours", "twice", "no-straights", "long-board", "billion-heads",
+        "too-few-tiles", "wrong-game"])
+def test_impossible_requests_are_usage_errors_and_write_nothing(tmp_path: Path, args: list[str], fragment: str) -> None:
+    """Every set option is wrong on its own (no file is read to know it): a usage error, exit 2,
+    before any game is played."""
     out = tmp_path / "variant.toml"
     code, _, err = _run("variant", *args, "--out", str(out), "--games", "4")
-    assert code == 1
+    assert code == 2
     assert fragment in err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []  # no file, no temporary left behind
+
+
+def test_a_set_its_check_finds_incomplete_is_refused_with_exit_1(tmp_path: Path) -> None:
+    """150 sticks on 17 rows is a set the check must lay to refuse: wrong only as a set, exit 1."""
+    code, _, err = _run("variant", "irrlaeufer", "--rows", "17", "--sticks", "150", "--out",
+                        str(tmp_path / "variant.toml"), "--games", "4")
+    assert code == 1 and "150 sticks not proven to fit" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_generator_gives_the_default_set_back_for_its_four_colours() -> None:

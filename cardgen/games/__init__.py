@@ -14,7 +14,7 @@
 | `kit.py` | the print kit as data: `plan(set, spec)` returns the `cardgen.kit.plan.KitPlan` (components, own sheet files, booklet) the kit pipeline writes |
 | `booklet.py` | the booklets' numbers and diagrams (`CONTENT` for `cardgen.booklet.build`) |
 | `check.py` | completeness against the original and the report's lines (configurations) |
-| `variants.py` | the set-file text `cardgen variant` writes |
+| `generator.py` | the set-file generator: the text `cardgen variant` writes, and its options (`OPTIONS`, `cardgen.sets.SetOption`) |
 
 Besides these a game keeps its own internal modules (Schlangennest: `config`, `chains`,
 `legality`, `reopen`, `state`, `frames`; Schlangengrube: `deal`, `table`, `options`, `scoring`,

@@ -47,12 +47,12 @@ def _nest(areas: str | None = None, cards: dict[str, int] | None = None, variant
 
 
 def _pit(**options: object) -> str:
-    return GAMES.get("schlangengrube").variant_text({"colours": None, "tiles": None, "heads": None, "tails": None,
+    return GAMES.get("schlangengrube").set_text({"colours": None, "tiles": None, "heads": None, "tails": None,
                                                      "name": None, **options})
 
 
 def _irr(rows: int, sticks: int) -> str:
-    return GAMES.get("irrlaeufer").variant_text({"rows": rows, "sticks": sticks, "name": None})
+    return GAMES.get("irrlaeufer").set_text({"rows": rows, "sticks": sticks, "name": None})
 
 
 USELESS_TILE = '''

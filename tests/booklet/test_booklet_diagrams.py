@@ -43,7 +43,7 @@ def cases() -> list[tuple[str, str, str | None]]:
 
 
 def variant_cases() -> list[tuple[str, str]]:
-    return [(game.name, lang) for game in GAMES if maybe_content(game.name) is not None and game.variant_options
+    return [(game.name, lang) for game in GAMES if maybe_content(game.name) is not None and game.set_options
             for lang in LANGS]
 
 
@@ -72,7 +72,7 @@ def test_every_diagram_is_legal_or_a_refused_example(name: str, lang: str, path:
 def test_the_diagrams_of_a_variant_set_too(tmp_path: Path, name: str, lang: str) -> None:
     game = GAMES.get(name)
     path = tmp_path / "variant.toml"
-    path.write_text(game.variant_text({}), encoding="utf-8")
+    path.write_text(game.set_text({}), encoding="utf-8")
     assert check_all(game, lang, game.load_set(path)) == []
 
 

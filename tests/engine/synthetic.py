@@ -11,7 +11,7 @@ from typing import Any
 
 from cardgen.engine.base import GameState
 from cardgen.engine.plan import MAIN, Line
-from cardgen.game import Game
+from cardgen.game import Game, GameInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +73,7 @@ class CoinState(GameState[str]):
 class CoinGame(Game[CoinSet]):
     """The synthetic game: `win` and `draw` are the first seat's win rate and the draw rate."""
 
-    name = "coin"
-    title = "Coin"
-    credit = "the tests"
-    components = "none"
+    info = GameInfo("coin", "Coin", "the tests", "none")
 
     def __init__(self, win: float = 0.5, draw: float = 0.0) -> None:
         self.win, self.draw = win, draw

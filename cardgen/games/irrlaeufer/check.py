@@ -23,7 +23,7 @@ from typing import Any
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEADLOCK, STALEMATE, Degenerate, generic
 from cardgen.engine.plan import MAIN, Line, skill_lines
-from cardgen.game import Game
+from cardgen.game import CheckFacts, Game
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.consistency import check_board
 
@@ -55,6 +55,7 @@ _COST, _CHUNK = 1000.0, 1
 two cores share them evenly)."""
 
 
+
 def default_players(board: IrrBoard) -> tuple[int, ...]:
     """Irrläufer is for two players."""
     return (2,)
@@ -73,10 +74,20 @@ def move_kind(state: Any, move: Any) -> str | None:
 
 PASS_LABELS = frozenset({"end"})
 """A turn that only ends (no slide, no move) did nothing."""
+
+FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES, LOOKS, PASS_LABELS, points=False)
+"""The check's facts of this game (`GameInfo.check`): the scores are castles, which say who
+won, not by how much (no points)."""
+
 STALEMATE_ENDINGS = frozenset({"hundred-rounds"})
 """Endings by a round limit of the rules: stalemates, not decisions."""
 DEADLOCK_ENDINGS = frozenset({"repetition"})
 """Endings by going round in circles (the third repetition) while castles stay to be taken."""
+
+
+def kind_supply(board: IrrBoard, options: Any) -> dict[str, int]:
+    """None: the kinds are kinds of step, which every game may play (each has to be played at all)."""
+    return {}
 
 
 def degenerate(state: Any, active: tuple[int, ...]) -> Degenerate | None:
@@ -99,8 +110,10 @@ def completeness(board: IrrBoard) -> list[Finding]:
 
 
 
-def lines(game: Game[Any], board: IrrBoard, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
-    """The report's lines: the board with `player`, then the skill trace."""
+def lines(game: Game[Any], board: IrrBoard, players: tuple[int, ...], games: int, player: str, skill_games: int = 0,
+          combos: list[frozenset[str]] | None = None) -> list[Line]:
+    """The report's lines: the board with `player`, then the skill trace (Irrläufer has no
+    rule variants: `combos` is always None)."""
     if 2 not in players:
         return []
     label = f"2p {board.columns}x{board.rows}, {board.sticks} sticks"

@@ -3,77 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardgen.engine.base import Finding, GameState
-from cardgen.engine.degenerate import Degenerate
 from cardgen.engine.ladder import Ladder
-from cardgen.engine.plan import Line
 from cardgen.engine.players import PlayerFactory
-from cardgen.game import Game
-from cardgen.games.irrlaeufer import baseline, check
-from cardgen.games.irrlaeufer import variants as variant_sets
+from cardgen.game import Game, GameInfo
+from cardgen.games.irrlaeufer import baseline, check, generator
 from cardgen.games.irrlaeufer.components import GAME, IrrBoard, parse_board
 from cardgen.games.irrlaeufer.ruleids import Rule
 from cardgen.games.irrlaeufer.rules import new_game
 from cardgen.games.irrlaeufer.strategy import CastlePlayer
-from cardgen.sets import SetSource
 
-if TYPE_CHECKING:
-    from cardgen.kit.plan import KitPlan
-    from cardgen.kit.spec import KitSpec
+_GAME_INFO = GameInfo(
+    name=GAME,
+    title="Irrläufer",
+    credit="Georg Rönnau",
+    components="board 15 x 21 fields, 6 red and 6 blue pieces, 4 two-sided castles, 80 sticks",
+    kit_parts=("board", "parts", "castles", "booklets"),
+    set_options=generator.OPTIONS,
+    check=check.FACTS,
+)
 
 
 class Irrlaeufer(Game[IrrBoard]):
     """Georg Rönnau's maze game: lay the sticks, then slide them and race for the castles."""
 
-    name = GAME
-    title = "Irrläufer"
-    credit = "Georg Rönnau"
-    components = "board 15 x 21 fields, 6 red and 6 blue pieces, 4 two-sided castles, 80 sticks"
-    kit_parts = ("board", "parts", "castles", "booklets")
-    labels = check.LABELS
-    kind_noun = check.KIND_NOUN
-    default_games = check.DEFAULT_GAMES
-    default_skill_games = check.DEFAULT_SKILL_GAMES
-    check_looks = check.LOOKS
-    pass_labels = check.PASS_LABELS
-    points = False  # the scores are castles: they say who won, not by how much
-    variant_options = variant_sets.OPTIONS
+    info = _GAME_INFO
+    checks = check
+    generator = generator
+    rule_enum = Rule
     baseline_module = baseline
+    kit_module = "cardgen.games.irrlaeufer.kit"
 
-    def parse_set(self, src: SetSource, data: dict[str, Any]) -> IrrBoard:
-        """Validated board settings."""
-        return parse_board(src, data)
-
-    def new_state(self, options: Any, set_path: str | Path | None = None,
-                  seed: int | None = None) -> GameState[Any]:
-        """The set-up position (Irrläufer deals no chance: `seed` is unused)."""
-        return new_game(options, set_path, seed)
-
-    def kit(self, game_set: IrrBoard, spec: KitSpec) -> KitPlan:
-        """The board (one big page and tiled), parts, castles and the booklets."""
-        from cardgen.games.irrlaeufer import kit  # the art loads only for a build
-
-        return kit.plan(game_set, spec)
-
-    def rule_ids(self) -> frozenset[str]:
-        """The ids of `ruleids.Rule`."""
-        return frozenset(r.value for r in Rule)
-
-    def completeness(self, game_set: IrrBoard) -> list[Finding]:
-        """The board's consistency statements, the stick count proven by laying the sticks."""
-        return check.completeness(game_set)
-
-    def default_players(self, game_set: IrrBoard) -> tuple[int, ...]:
-        """Two."""
-        return check.default_players(game_set)
-
-    def check_lines(self, game_set: IrrBoard, players: tuple[int, ...], games: int, player: str,
-                    skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
-        """The board with `player`, then the skill trace."""
-        return check.lines(self, game_set, players, games, player, skill_games)
+    parse_set = staticmethod(parse_board)
+    new_state = staticmethod(new_game)
 
     def players(self) -> Mapping[str, PlayerFactory]:
         """`castle`: plays for the castles (strategy.py)."""
@@ -83,19 +46,3 @@ class Irrlaeufer(Game[IrrBoard]):
         """For now the sensible and the castle player (the report's: random and one-move
         players never reach a castle, so every game would end in the 100-round draw)."""
         return Ladder(("sensible", "castle"), report="castle", cheap=2, search="castle")
-
-    def degenerate(self, state: GameState[Any], active: tuple[int, ...]) -> Degenerate | None:
-        """Deadlocks (the third repetition), stalemates (100 rounds, the move bound), dead seats."""
-        return check.degenerate(state, active)
-
-    def kinds(self, game_set: IrrBoard) -> list[str]:
-        """The kinds of step."""
-        return check.kinds(game_set)
-
-    def move_kind(self, state: GameState[Any], move: Any) -> str | None:
-        """The kind of step a move is."""
-        return check.move_kind(state, move)
-
-    def variant_text(self, options: Mapping[str, Any]) -> str:
-        """A board of another length or stick count."""
-        return variant_sets.text_from_options(dict(options))

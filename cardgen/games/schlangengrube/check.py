@@ -19,7 +19,7 @@ from typing import Any
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEADLOCK, Degenerate, generic
 from cardgen.engine.plan import MAIN, Line, skill_lines
-from cardgen.game import Game
+from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, Variant
@@ -35,6 +35,10 @@ DEFAULT_GAMES = 400
 DEFAULT_SKILL_GAMES = 30
 """Games per line of the skill trace when `check` is not told: greedy beats sensible in
 nearly every game, so 60 games per player count put the 95% interval far above the fair share."""
+
+
+FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES)
+"""The check's facts of this game (`GameInfo.check`)."""
 
 
 def _cost(lineup: str) -> float:
@@ -77,9 +81,9 @@ def move_kind(state: Any, move: Any) -> str | None:
     return move.tile if isinstance(move, Place) else None
 
 
-def kind_supply(pit: PitSet) -> dict[str, int]:
+def kind_supply(pit: PitSet, options: Any) -> dict[str, int]:
     """How many tiles of each id one game brings into play: every tile of the set goes into the
-    bag."""
+    bag, whatever the configuration `options`."""
     return {tile.id: tile.count for tile in pit.tiles}
 
 
@@ -105,8 +109,10 @@ def configs(pit: PitSet, players: tuple[int, ...]) -> list[tuple[int, str | None
 
 
 
-def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, player: str, skill_games: int = 0) -> list[Line]:
-    """The report's lines: every configuration with `player`, then the skill trace."""
+def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, player: str, skill_games: int = 0,
+          combos: list[frozenset[str]] | None = None) -> list[Line]:
+    """The report's lines: every configuration with `player`, then the skill trace (the
+    variants are played one at a time: `combos` is always None, see `Game.variant_combos`)."""
     main: list[Line] = []
     for key, (p, variant) in enumerate(configs(pit, players)):
         options = {"players": p, "variants": [variant] if variant else []}

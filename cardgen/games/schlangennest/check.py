@@ -31,7 +31,7 @@ from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEAD_SEAT_KIND, DEADLOCK, STALEMATE, Degenerate, dead_seat
 from cardgen.engine.plan import MAIN, Line, skill_lines
 from cardgen.errors import DataError
-from cardgen.game import Game
+from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_variants, players_allowed,
                                                 recommended_area, variant_label)
 from cardgen.games.schlangennest.moves import MoveKind
@@ -59,6 +59,10 @@ orders: the sensible player wins some 90% against the random one, far above the 
 MEASURE_EVERY = 8
 """Legal moves are counted in every this many-th game (see the module docstring)."""
 MAX_PLAYERS = 6
+
+
+FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES)
+"""The check's facts of this game (`GameInfo.check`)."""
 
 
 def default_players(nest_set: NestSet) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from cardgen.colours import PALETTE, parse_colour_option
 from cardgen.errors import DataError
+from cardgen.sets import SetOption
 
 DEFAULT_ORDER = ("red", "green", "yellow", "purple", "blue", "orange", "teal", "pink")
 """The colours a variant of k colours takes when only their number is given."""
@@ -147,8 +148,16 @@ def set_text(v: PitVariant) -> str:
     return "\n".join(lines) + "\n"
 
 
-OPTIONS = ("colours", "tiles", "heads", "tails", "name")
-"""The `cardgen variant schlangengrube` options this module understands."""
+OPTIONS = (
+    SetOption("colours", f"{MIN_COLOURS}-{MAX_COLOURS} colours: a number (the default set's tile groups for "
+                         "that many colours) or the names", metavar="N|NAME,…"),
+    SetOption("tiles", "tiles in the set (the groups scaled, heads = tails)", MIN_COLOURS, MAX_TILES,
+              default="54 for 4 colours, 4.5·k·(k−1) for k"),
+    SetOption("heads", "heads per colour (tails are the same)", 1, MAX_TILES),
+    SetOption("tails", "tails per colour (must equal --heads)", 1, MAX_TILES),
+    SetOption("name", "The set's name (printed on the kit).", metavar="TEXT"),
+)
+"""The options of `cardgen variant schlangengrube`."""
 
 
 def text_from_options(options: dict[str, Any]) -> str:

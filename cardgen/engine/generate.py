@@ -1,5 +1,6 @@
-"""`cardgen variant` without the command line: make a variant set file from options, check it
-and write it only when it passes (a temporary name, renamed at the end; nothing left behind).
+"""`cardgen variant` without the command line: make a set file from a game's generator options,
+check it and write it only when it passes (a temporary name, renamed at the end; nothing left
+behind). ("Variant" in the code means a rule variant; the command keeps its name.)
 
 The check is `cardgen check`'s, with the same verdict and sampling: completeness (the loader,
 the set's findings, Irrläufer's stick proof), then every configuration the set offers played by
@@ -14,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,17 +27,23 @@ from cardgen.print.files import names_target
 if TYPE_CHECKING:
     from cardgen.game import Game
 
-def variant_text(game: Game[Any], options: dict[str, Any], others: Iterable[Game[Any]] = ()) -> str:
-    """The set file text for `game` from the command line's `options` (None = not given);
-    DataError for an option only `others` take, or an impossible request."""
-    if not game.variant_options:
-        raise DataError("GAME", f"no variants for {game.name!r}")
+def check_options(game: Game[Any], options: Mapping[str, Any], others: Iterable[Game[Any]] = ()) -> None:
+    """DataError for what is wrong with the command line's set options on their own (a usage
+    error): a game that makes no sets, an option `game` does not take (naming those of `others`
+    that do), a number outside its option's range. What no set can meet is found later."""
+    if game.generator is None:
+        raise DataError("GAME", f"cardgen makes no sets of {game.name!r}")
+    known = {o.name: o for o in game.set_options}
     for key, value in options.items():
-        if value is not None and key not in game.variant_options:
-            takers = [g.name for g in others if key in g.variant_options]
-            raise DataError(f"--{key}", f"is not an option of {game.name} variants"
+        if value is None:
+            continue
+        option = known.get(key)
+        if option is None:
+            takers = [g.name for g in others if any(o.name == key for o in g.set_options)]
+            raise DataError(f"--{key}", f"is not an option of {game.name} sets"
                                         + (f" (it is one of {', '.join(takers)})" if takers else ""))
-    return game.variant_text(options)
+        if option.low is not None and option.high is not None and not option.low <= value <= option.high:
+            raise DataError(f"--{key}", f"{value} is outside {option.low}-{option.high} for {game.name}")
 
 
 def write_checked(game: Game[Any], text: str, out: Path, games: int | None = None, seed: int = 0,

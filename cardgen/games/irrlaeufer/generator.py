@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.errors import DataError
+from cardgen.sets import SetOption
 from cardgen.games.irrlaeufer.components import (DEFAULT_FIELD_SIZE, DEFAULT_ROWS, DEFAULT_STICKS, MAX_ROWS,
                                                  MAX_STICKS, MIN_ROWS)
 
@@ -44,8 +45,12 @@ def set_text(v: IrrVariant) -> str:
     ]) + "\n"
 
 
-OPTIONS = ("rows", "sticks", "name")
-"""The `cardgen variant irrlaeufer` options this module understands."""
+OPTIONS = (
+    SetOption("rows", "board length in fields", MIN_ROWS, MAX_ROWS, default=str(DEFAULT_ROWS)),
+    SetOption("sticks", "sticks, proven to fit by laying them", 1, MAX_STICKS, default=str(DEFAULT_STICKS)),
+    SetOption("name", "The set's name (printed on the kit).", metavar="TEXT"),
+)
+"""The options of `cardgen variant irrlaeufer`."""
 
 
 def text_from_options(options: dict[str, Any]) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from cardgen.colours import PALETTE, parse_colour_option
 from cardgen.errors import DataError
+from cardgen.sets import SetOption
 
 DEFAULT_ORDER = ("red", "yellow", "green", "blue", "purple", "orange", "teal", "pink")
 """The colours a variant of k colours takes when only their number is given: the original's
@@ -89,8 +90,14 @@ def set_text(v: NestVariant) -> str:
     return "\n".join(lines) + "\n"
 
 
-OPTIONS = ("colours", "straights", "curves", "name")
-"""The `cardgen variant schlangennest` options this module understands."""
+OPTIONS = (
+    SetOption("colours", f"{MIN_COLOURS}-{MAX_COLOURS} colours, one per player: a number (the original's "
+                         "four, then the palette's next ones) or the names", metavar="N|NAME,…"),
+    SetOption("straights", "straight cards per colour", 1, 99, default="7"),
+    SetOption("curves", "curve cards per colour", 1, 99, default="9"),
+    SetOption("name", "The set's name (printed on the kit).", metavar="TEXT"),
+)
+"""The options of `cardgen variant schlangennest`."""
 
 
 def text_from_options(options: dict[str, Any]) -> str:
