@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
     from cardgen.kit.plan import KitPlan
     from cardgen.kit.spec import KitSpec
+    from cardgen.play.table import Table
 
 class GameSet(Protocol):
     """What every game's set (its cards, tiles or board settings, from a set file) has."""
@@ -134,6 +135,13 @@ class Game(ABC, Generic[S]):
     def has_kit(self) -> bool:
         """Whether the game has a print kit (it overrides `kit`)."""
         return type(self).kit is not Game.kit
+
+    # ---- play in the browser ---------------------------------------------------------------------
+
+    def table(self, game_set: S) -> Table[S] | None:
+        """The game's table page for `cardgen play` (`cardgen.play.table`): its drawing and
+        click handling for `game_set`. Default: none (the game cannot be played in the browser)."""
+        return None
 
     def rule_ids(self) -> frozenset[str]:
         """Every rule id this game's engine can refuse a move with."""

@@ -20,6 +20,7 @@ from cardgen.games.schlangennest.rules import new_game
 from cardgen.sets import SetSource
 
 if TYPE_CHECKING:
+    from cardgen.play.table import Table
     from cardgen.kit.plan import KitPlan
     from cardgen.kit.spec import KitSpec
 
@@ -54,6 +55,12 @@ class Schlangennest(Game[NestSet]):
         from cardgen.games.schlangennest import kit  # the art loads only for a build
 
         return kit.plan(game_set, spec)
+
+    def table(self, game_set: NestSet) -> Table[NestSet]:
+        """The browser table of `cardgen play` (table_page.py)."""
+        from cardgen.games.schlangennest.table_page import NestTable  # the art loads only to play
+
+        return NestTable(game_set)
 
     def with_card_size(self, game_set: NestSet, size: float) -> NestSet:
         """The set with its cards `size` mm square."""
