@@ -139,7 +139,7 @@ class Session:
         winners = state.winners()
         ending = state.ending()
         names = " and ".join(state.seat_name(s) for s in winners)
-        result = "a draw" if len(winners) == state.num_players else f"{names} {'wins' if len(winners) == 1 else 'win'}"
+        result = "a draw" if len(winners) in (0, state.num_players) else f"{names} {'wins' if len(winners) == 1 else 'win'}"
         return f"game over after {count(len(self.steps), 'step')}: {result}" + (f" ({ending})" if ending else "")
 
     def view(self, at: int | None = None) -> dict[str, Any]:

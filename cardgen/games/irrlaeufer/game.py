@@ -21,6 +21,7 @@ from cardgen.games.irrlaeufer.strategy import CastlePlayer
 from cardgen.sets import SetSource
 
 if TYPE_CHECKING:
+    from cardgen.play.table import Table
     from cardgen.kit.plan import KitPlan
     from cardgen.kit.spec import KitSpec
 
@@ -51,6 +52,12 @@ class Irrlaeufer(Game[IrrBoard]):
                   seed: int | None = None) -> GameState[Any]:
         """The set-up position (Irrläufer deals no chance: `seed` is unused)."""
         return new_game(options, set_path, seed)
+
+    def table(self, game_set: IrrBoard) -> Table[IrrBoard]:
+        """The browser table of `cardgen play` (table_page.py)."""
+        from cardgen.games.irrlaeufer.table_page import IrrTable  # the art loads only to play
+
+        return IrrTable(game_set)
 
     def kit(self, game_set: IrrBoard, spec: KitSpec) -> KitPlan:
         """The board (one big page and tiled), parts, castles and the booklets."""

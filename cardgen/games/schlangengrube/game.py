@@ -20,6 +20,7 @@ from cardgen.games.schlangengrube.ruleids import Rule
 from cardgen.sets import SetSource
 
 if TYPE_CHECKING:
+    from cardgen.play.table import Table
     from cardgen.kit.plan import KitPlan
     from cardgen.kit.spec import KitSpec
 
@@ -54,6 +55,12 @@ class Schlangengrube(Game[PitSet]):
         from cardgen.games.schlangengrube import kit  # the art loads only for a build
 
         return kit.plan(game_set, spec)
+
+    def table(self, game_set: PitSet) -> Table[PitSet]:
+        """The browser table of `cardgen play` (table_page.py)."""
+        from cardgen.games.schlangengrube.table_page import PitTable  # the art loads only to play
+
+        return PitTable(game_set)
 
     def with_card_size(self, game_set: PitSet, size: float) -> PitSet:
         """The set with its tiles and markers `size` mm square."""

@@ -16,6 +16,7 @@ from cardgen.engine.base import GameState
 from cardgen.games.schlangennest.components import NestSet
 from cardgen.games.schlangennest.moves import MoveKind, pass_move, place, swap, turn
 from cardgen.games.schlangennest.render import card_svg
+from cardgen.games.schlangennest.state import NestState
 from cardgen.play.grid import HandItem, Laid, grid_svg, hand_svg
 from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error
 
@@ -32,8 +33,8 @@ class NestTable(Table[NestSet]):
 
     def _colour(self, state: GameState[Any], selection: Selection) -> str:
         """The colour the move is for: the chosen one, else the first still to play."""
-        pending = [state.rules.colours[c] for c in state.pending]  # type: ignore[attr-defined]
-        chosen = selection.get("colour")
+        pending = _pending(state)
+        chosen = str(selection.get("colour"))
         return chosen if chosen in pending else (pending[0] if pending else "")
 
     def view(self, state: GameState[Any], seat: int | None, selection: Selection) -> View:
@@ -48,7 +49,8 @@ class NestTable(Table[NestSet]):
         table = grid_svg(laid, SIZE, legal)
         if seat is None:
             return View(table)
-        hand_colours = [state.rules.colours[c] for c in state.rules.seats[seat]]  # type: ignore[attr-defined]
+        assert isinstance(state, NestState)
+        hand_colours = [state.rules.colours[c] for c in state.rules.seats[seat]]
         own = colour if colour in hand_colours else hand_colours[0]
         counts = data["hands"][own]
         items = [HandItem(f"card:{c.id}", card_svg(c, own, SIZE, rot=rot if c.id == card else 0),
@@ -56,7 +58,7 @@ class NestTable(Table[NestSet]):
                  for c in self.game_set.cards if counts.get(c.id, 0)]
         buttons = [Button("rot", "Turn the card ↻"), Button("ccw", "Counter-clockwise", bool(selection.get("ccw"))),
                    Button("pass", "Pass")]
-        pending = [state.rules.colours[c] for c in state.pending]  # type: ignore[attr-defined]
+        pending = _pending(state)
         if len(pending) > 1:
             buttons += [Button(f"colour:{c}", f"Play {c}", c == colour) for c in pending]
         hint = (f"{colour}: lay the {card} on a marked cell" if card else
@@ -91,3 +93,9 @@ class NestTable(Table[NestSet]):
 
     def css(self) -> Path | None:
         return Path(__file__).with_name("static") / "table.css"
+
+
+def _pending(state: GameState[Any]) -> list[str]:
+    """The colours of the seat to move still to play this turn."""
+    assert isinstance(state, NestState)
+    return [state.rules.colours[c] for c in state.pending]
