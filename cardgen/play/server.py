@@ -193,6 +193,8 @@ def serve(session: Session, host: str, port: int, open_page: bool, delay: float,
         threading.Timer(0.3, webbrowser.open, (url,)).start()
     try:
         server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass  # Ctrl-C is how a server is stopped: uvicorn has shut down, and it is a normal end
     finally:
         stop.set()
         sock.close()

@@ -19,7 +19,7 @@ from typing import Any
 
 from cardgen.engine.base import GameState
 from cardgen.engine.ladder import parse_player
-from cardgen.engine.players import Player, make_player
+from cardgen.engine.players import PLAYERS, Player, make_player
 from cardgen.errors import CardgenError, DataError, IllegalMove
 from cardgen.game import Game
 from cardgen.play.table import NOTHING, Picked, Selection, Table
@@ -48,18 +48,14 @@ class Refusal:
 
 
 def parse_seats(text: str, game: Game[Any], limits: tuple[int, int]) -> tuple[str, ...]:
-    """`--seats human,mcts@100` checked: each `human` or a rung of the game's ladder (a search
-    rung with another budget, `mcts@500`, too), as many as the set seats (DataError)."""
-    rungs = game.ladder().rungs
-    names = {parse_player(r).name for r in rungs}
+    """`--seats human,mcts@100` checked: each `human`, a rung of the game's ladder or another
+    player cardgen knows for it (`random`, `mcts@500`), as many as the set seats (DataError)."""
+    known = {**PLAYERS, **game.players()}
     seats = tuple(s.strip().lower() for s in text.split(","))
     for seat in seats:
-        if seat == HUMAN:
-            continue
-        spec = parse_player(seat, "--seats")
-        if str(spec) not in rungs and spec.name not in names:
-            raise DataError("--seats", f"{seat!r} is neither 'human' nor a player of {game.name}'s ladder "
-                                       f"({', '.join(rungs)})")
+        if seat != HUMAN and parse_player(seat, "--seats").name not in known:
+            raise DataError("--seats", f"{seat!r} is neither 'human' nor a player of {game.name} "
+                                       f"(its ladder: {', '.join(game.ladder().rungs)}; also {', '.join(sorted(known))})")
     low, high = limits
     if not low <= len(seats) <= high:
         raise DataError("--seats", f"{text!r}: {game.name} seats {low}-{high} players, not {len(seats)}")
@@ -80,7 +76,7 @@ class Session:
         self.replay = replay
         extra = game.players()
         self.players: tuple[Player | None, ...] = tuple(
-            None if s == HUMAN else make_player(s, None, extra) for s in self.seats)
+            None if s == HUMAN or replay else make_player(s, None, extra) for s in self.seats)
         self.lock = threading.RLock()
         self.steps: list[Any] = []
         self.movers: list[int] = []
