@@ -177,6 +177,7 @@ def serve(session: Session, host: str, port: int, open_page: bool, delay: float,
     """Serve `session` until Ctrl-C: prints the address, opens it in the browser unless told
     not to, and lets the bots move."""
     try:
+        import starlette  # noqa: F401 - make_app needs it: say so before anything starts
         import uvicorn
     except ImportError:
         raise CardgenError("play", "the browser table needs the play extra: pip install 'cardgen[play]'") from None
