@@ -193,6 +193,11 @@ class Session:
         self.refusal = None
         self.version += 1
 
+    def play(self, move: Any) -> None:
+        """Play `move` for the seat to move, judged by the engine (IllegalMove if refused)."""
+        with self.lock:
+            self._play(move)
+
     def _human_to_move(self) -> int:
         if self.replay:
             raise Refused("pick", "a replayed record is only stepped through")

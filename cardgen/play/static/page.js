@@ -63,6 +63,8 @@ function draw(v) {
     if (i + 1 === v.at) li.className = "here";
     return li;
   }));
+  const here = $("log").querySelector("li.here");
+  if (here) $("log").scrollTop = here.offsetTop - $("log").clientHeight / 2;
   $("pass").hidden = !v.pass_to;
   $("pass-to").textContent = v.pass_to || "";
   $("pass-name").textContent = v.pass_to || "";
