@@ -34,7 +34,8 @@ NOTHING: Selection = {}
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A button under the table: clicking it sends `pick`; `on` shows it as chosen."""
+    """A button under the table: clicking it sends `pick`; `on` shows it highlighted (what is
+    chosen, or which of several choices the rules allow now)."""
 
     pick: str
     label: str

@@ -43,7 +43,7 @@ class IrrTable(Table[IrrBoard]):
         """The board of the set as it is (two seats, always)."""
         return {}
 
-    def _stick(self, s: Stick, chosen: bool) -> str:
+    def _stick(self, s: Stick, chosen: bool, movable: bool = False) -> str:
         sp = self.spec
         # the kit's stick, drawn half as wide again as its groove so that it shows on a screen
         g, length = sp.groove * 1.5, 3 * sp.field - sp.groove
@@ -57,7 +57,7 @@ class IrrTable(Table[IrrBoard]):
             x, y = sp.line_x(s.start - 1) + sp.groove / 2, sp.line_y(s.line)
             body = embed(art, x, y - g / 2, length, g)
             hit = (x, y - g * 1.2, length, g * 2.4)
-        css = "target stick chosen-stick" if chosen else "target stick"
+        css = "target stick" + (" chosen-stick" if chosen else " legal" if movable else "")
         return body + target(*hit, _stick_key(s), css)
 
     def _grooves(self) -> str:
@@ -89,6 +89,14 @@ class IrrTable(Table[IrrBoard]):
             parts.append(embed(castle_svg(cs, COLOURS[castle["owner"]], 0), x, y, cs, cs,
                                f'{pick(cell_key(c, r))} class="castle"'))
         frm = selection.get("from")
+        legal = state.legal_moves() if mover and data["phase"] == 2 else []
+        if isinstance(frm, list):
+            near = self._near(state, (frm[0], frm[1]))
+            for m in legal:
+                if isinstance(m, Go) and m.src in near:
+                    c, r = m.dst
+                    parts.append(target(sp.line_x(c - 1), sp.line_y(r - 1), sp.field, sp.field, cell_key(c, r),
+                                        "target legal"))
         for c, r, side in data["pieces"]:
             w, h = sp.field * 0.62, sp.field * 0.8
             cx, cy = sp.centre(c, r)
@@ -98,9 +106,11 @@ class IrrTable(Table[IrrBoard]):
         for c, r in [tuple(frm)] if isinstance(frm, list) else []:
             parts.append(f'<rect class="chosen-field" x="{fmt(sp.line_x(c - 1))}" y="{fmt(sp.line_y(r - 1))}" '
                          f'width="{fmt(sp.field)}" height="{fmt(sp.field)}" fill="none" stroke="#ffd54f" stroke-width="1.2"/>')
+        slidable = {_stick_key(m.stick) for m in legal if isinstance(m, Slide)}
         for s in data["sticks"]:
             stick = Stick(Dir(s["dir"]), s["line"], s["start"])
-            parts.append(self._stick(stick, chosen_stick == _stick_key(stick)))
+            key = _stick_key(stick)
+            parts.append(self._stick(stick, chosen_stick == key, key in slidable))
         if mover and data["phase"] == 1:
             parts.append(self._grooves())
         table = document(sp.width, sp.height, "".join(parts))
@@ -109,7 +119,8 @@ class IrrTable(Table[IrrBoard]):
         side = Side(state.current_player).label
         if data["phase"] == 1:
             return View(table, hint=f"{side}: click a groove to lay a stick there ({data['stick_count'] - len(data['sticks'])} to lay)")
-        buttons = [Button(f"by:{b}", f"slide {b:+d}") for b in SLIDES] if chosen_stick else []
+        allowed = {m.by for m in legal if isinstance(m, Slide) and _stick_key(m.stick) == chosen_stick}
+        buttons = [Button(f"by:{b}", f"slide {b:+d}", b in allowed) for b in SLIDES] if chosen_stick else []
         buttons.append(Button("end", "End turn"))
         due = data["remaining"]
         hint = (f"{side}: slide a stick ({due} slide{'s' if due != 1 else ''} due): click it, then a slide button"
@@ -146,14 +157,19 @@ class IrrTable(Table[IrrBoard]):
             return Picked(move=self._go(state, side, src, field))
         raise pick_error(key, "not an Irrläufer click")
 
-    def _go(self, state: IrrState, side: Side, src: Field, dst: Field) -> Go:
-        """The move from `src` to `dst`; a click anywhere on a castle names that castle (or the
-        piece on it), as the engine names it."""
+    def _near(self, state: IrrState, src: Field) -> set[Field]:
+        """`src`, and where it lies on a castle every field of that castle: a click anywhere on
+        a castle names that castle (or the piece on it), as the engine names it."""
         near = {src}
         for castle in state.to_json()["castles"]:
             fields = castle_fields((castle["at"][0], castle["at"][1]))
             if src in fields:
                 near.update(fields)
+        return near
+
+    def _go(self, state: IrrState, side: Side, src: Field, dst: Field) -> Go:
+        """The move from `src` to `dst` (see `_near`)."""
+        near = self._near(state, src)
         found = [m for m in state.legal_moves() if isinstance(m, Go) and m.dst == dst and m.src in near]
         found.sort(key=lambda m: m.src != src)
         return found[0] if found else Go(side, src, dst)
