@@ -16,7 +16,8 @@ _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
 
 @functools.lru_cache(maxsize=8)
 def wordings(game: str, lang: str = "en") -> Mapping[str, str]:
-    """Every rule id the booklet of `game` anchors, with its paragraph as plain text."""
+    """Every rule id the booklet of `game` anchors, with its paragraph as plain text (a list
+    item with the words that open its list, when a sentence runs on into it)."""
     try:
         text = text_path(game, lang).read_text(encoding="utf-8")
     except OSError:
@@ -25,9 +26,17 @@ def wordings(game: str, lang: str = "en") -> Mapping[str, str]:
     kept = {name: "{" + name + "}" for name in _PLACEHOLDER.findall(text)}
     doc = parse(text, kept, f"{game} rules-{lang}")
     out: dict[str, str] = {}
+    lead = ""
     for block in doc.blocks:
+        text = " ".join(_EMPHASIS.sub(r"\1", block.text).split())
+        if block.kind == "bullet":
+            text = f"{lead} {text}".strip()  # a list item continues the sentence that opens it
+        elif block.kind == "para" and not text.endswith((".", "!", "?", ":")):
+            lead = re.split(r"(?<=[.!?:])\s+", text)[-1]  # "… the other. Each new tile" opens the list
+        else:
+            lead = ""
         for rule in block.rules:
-            out.setdefault(rule, " ".join(_EMPHASIS.sub(r"\1", block.text).split()))
+            out.setdefault(rule, text)
     return out
 
 

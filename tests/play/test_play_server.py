@@ -60,6 +60,14 @@ def test_a_step_the_rules_refuse_gets_422_with_its_rule_and_the_booklets_wording
     assert view["refusal"]["rule"] == "not-own-end" and len(view["log"]) == 2  # nothing was played
 
 
+def test_a_refusal_quotes_a_list_item_of_the_booklet_with_the_words_that_open_its_list() -> None:
+    _, client = _client("schlangengrube", "human,random")
+    _pick(client, "tile:0")
+    body = _pick(client, "cell:1,1").json()  # a corner of the start tile: no edge shared
+    assert body["rule"] == "not-touching"
+    assert body["wording"].startswith("Each new tile goes on a free place and touches a laid tile")
+
+
 @pytest.mark.parametrize(("method", "url", "body", "status", "words"), [
     ("post", "/pick", "not json", 400, "not JSON"),
     ("post", "/pick", json.dumps({"click": 1}), 400, "send {\"pick\": KEY}"),
