@@ -84,6 +84,10 @@ def make_app(session: Session) -> Starlette:
                 return _error(409, str(exc))
             except CardgenError as exc:
                 return _error(400, str(exc))
+            except Exception as exc:  # noqa: BLE001 - a fault of cardgen's own: one line, never a traceback
+                line = f"{request.method} {request.url.path}: {type(exc).__name__}: {exc}"
+                print(f"cardgen: {_one_line(line)}", file=sys.stderr, flush=True)
+                return _error(500, f"cardgen could not answer ({type(exc).__name__})")
         return endpoint
 
     async def page(request: Request) -> Response:
