@@ -5,6 +5,7 @@ Routes (every answer JSON unless said):
 
     GET  /              the page (static/page.html), /static/… its script and style, /game.css the game's
     GET  /view[?at=K]   what the page shows: the live table, or position K of the log
+                        (?since=V: only {"version": V, "same": true} while nothing has changed)
     POST /pick          {"pick": KEY}: a click; 422 with the rule id when the rules refuse the step
     POST /undo          back to the last step of the human seat on the screen
     POST /reveal        hot seat: the seat to move takes the screen
@@ -104,12 +105,17 @@ def make_app(session: Session) -> Starlette:
 
     @handled
     async def view(request: Request) -> Response:
-        at = request.query_params.get("at")
-        extra = set(request.query_params) - {"at"}
+        query = request.query_params
+        extra = set(query) - {"at", "since"}
         if extra:
-            raise DataError("query", f"unknown parameter {sorted(extra)[0]!r} (allowed: at)")
-        if at is not None and not (at.isdigit() and len(at) <= 9):
-            raise DataError("at", f"{at!r}: a step number, 0 or more")
+            raise DataError("query", f"unknown parameter {sorted(extra)[0]!r} (allowed: at, since)")
+        for name in ("at", "since"):
+            value = query.get(name)
+            if value is not None and not (value.isdigit() and len(value) <= 9):
+                raise DataError(name, f"{value!r}: a whole number, 0 or more")
+        if query.get("since") is not None and int(query["since"]) == session.version and "at" not in query:
+            return JSONResponse({"version": session.version, "same": True})  # the page's poll: nothing new
+        at = query.get("at")
         return JSONResponse(session.view(None if at is None else int(at)))
 
     @handled
@@ -129,6 +135,7 @@ def make_app(session: Session) -> Starlette:
         session.reveal()
         return JSONResponse(session.view())
 
+    @handled
     async def record(request: Request) -> Response:
         body = json.dumps(session.record(), indent=1, ensure_ascii=False) + "\n"
         return Response(body, media_type="application/json",

@@ -74,7 +74,8 @@ def test_a_refusal_quotes_a_list_item_of_the_booklet_with_the_words_that_open_it
     ("post", "/pick", json.dumps({"pick": "dance"}), 400, "not a Schlangennest click"),
     ("post", "/pick", json.dumps({"pick": "cell:1"}), 400, "two whole numbers"),
     ("post", "/pick", "x" * 5000, 400, "at most 4096"),
-    ("get", "/view?at=-1", None, 400, "a step number"),
+    ("get", "/view?at=-1", None, 400, "a whole number"),
+    ("get", "/view?since=x", None, 400, "a whole number"),
     ("get", "/view?at=99", None, 400, "the log has steps 0-0"),
     ("get", "/view?colour=red", None, 400, "unknown parameter"),
     ("get", "/nowhere", None, 404, "no page '/nowhere'"),
@@ -150,9 +151,10 @@ def test_a_hot_seat_screen_is_passed_before_a_hand_is_shown() -> None:
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_bots_only_game_records_a_legal_finished_game(game: str, tmp_path: Path) -> None:
     session, client = _client(game, "random,random")
+    assert client.get("/view?since=0").json() == {"version": 0, "same": True}
     while session.bot_step():
         pass
-    view = client.get("/view").json()
+    view = client.get("/view?since=0").json()
     assert view["finished"] and "game over" in view["status"]
     answer = client.get("/record.json")
     assert "attachment" in answer.headers["content-disposition"]

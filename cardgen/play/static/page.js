@@ -73,9 +73,10 @@ function draw(v) {
 }
 
 async function refresh(force) {
-  const {ok, data} = await call("GET", at === null ? "/view" : `/view?at=${at}`);
+  const url = at !== null ? `/view?at=${at}` : force || shown < 0 ? "/view" : `/view?since=${shown}`;
+  const {ok, data} = await call("GET", url);
   if (!ok) { showRefusal(null, data.error); return; }
-  if (force || data.version !== shown || at !== null) draw(data);
+  if (!data.same) draw(data);
 }
 
 async function act(url, body) {
