@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +38,10 @@ def browser() -> Iterator[Any]:
         try:
             chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
         except Exception as exc:  # noqa: BLE001 - any failure here is the mismatch the smoke test names
-            pytest.fail(f"Playwright cannot start {CHROMIUM}: {' '.join(str(exc).split())[:300]} (the pinned "
-                        "playwright and the installed chromium do not fit together)")
+            found = subprocess.run([str(CHROMIUM), "--version"], capture_output=True, text=True, timeout=30)
+            pytest.fail(f"Playwright {metadata.version('playwright')} cannot drive {CHROMIUM} "
+                        f"({((found.stdout or found.stderr).strip() or 'no version').splitlines()[0]}): {str(exc).splitlines()[0]}; "
+                        "the pinned playwright and the installed chromium do not fit together")
         yield chromium
         chromium.close()
 
