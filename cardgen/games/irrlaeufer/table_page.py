@@ -79,7 +79,7 @@ class IrrTable(Table[IrrBoard]):
         mover = seat is not None and not state.is_terminal() and seat == state.current_player
         chosen_stick = selection.get("stick")
         parts = [embed(self.board, 0, 0, sp.width, sp.height)]
-        if mover and data["phase"] == 2 or not mover:
+        if mover and data["phase"] == 2:  # every field a target: the piece to move, then where to
             parts += [target(sp.line_x(c - 1), sp.line_y(r - 1), sp.field, sp.field, cell_key(c, r))
                       for c in range(1, COLUMNS + 1) for r in range(1, sp.rows + 1)]
         cs = castle_size(sp.field, sp.groove)
