@@ -461,3 +461,45 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
             click.echo(f"  finding: {text_}")
         for text_ in check.verdict_findings():
             click.echo(f"  finding: {text_}")
+
+
+# ---- play (the browser table) -----------------------------------------------------------
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--set", "set_path", type=click.Path(dir_okay=False), help="A set file instead of the default.")
+@click.option("--seats", metavar="SEAT,…", default=None,
+              help="Who sits at each seat, in turn order: human, or a player of the game's ladder "
+                   "(random, sensible, greedy, mcts@100, …; Irrläufer sensible, castle).  "
+                   "[default: human, then the ladder's search player]")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the bots' choices.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="The port to listen on (0: any free one).")
+@click.option("--no-open", is_flag=True, help="Do not open the page in the browser.")
+@click.option("--delay", type=click.FloatRange(0, 60), default=0.5, show_default=True,
+              help="Seconds a bot waits before its move (0: at once).")
+@click.option("--replay", "record", type=click.Path(dir_okay=False), default=None,
+              help="Open this game record (docs/records.md) to step through instead of a new game.")
+@reports_errors
+def play(game: str | None, set_path: str | None, seats: str | None, seed: int, host: str, port: int,
+         no_open: bool, delay: float, record: str | None) -> None:
+    """Play GAME in the browser: a local web server with the table drawn in the kit's own art,
+    human seats clicking their moves and the ladder's players moving on the server. Nothing is
+    written; GET /record.json downloads the game so far. Ctrl-C stops it. See docs/play.md."""
+    from cardgen.play.server import serve
+    from cardgen.play.start import new_session, replay_session
+
+    registry = _registry()
+    if record is not None:
+        if game is not None or set_path is not None or seats is not None:
+            raise click.UsageError("--replay opens a record on its own: give no GAME, --set or --seats")
+        session = replay_session(registry, record)
+    else:
+        if game is None:
+            raise click.UsageError("name the GAME to play (or --replay RECORD.json)")
+        with usage_errors():
+            chosen = registry.get(game)
+            session = new_session(chosen, set_path, seats, seed)
+    serve(session, host, port, not no_open, delay, click.echo)

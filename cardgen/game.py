@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
     from cardgen.kit.plan import KitPlan
     from cardgen.kit.spec import KitSpec
+    from cardgen.play.table import Table
 
 class GameSet(Protocol):
     """What every game's set (its cards, tiles or board settings, from a set file) has."""
@@ -252,6 +253,21 @@ class Game(ABC, Generic[S]):
     def has_kit(self) -> bool:
         """Whether the game has a print kit (a `kit_module`, or its own `kit`)."""
         return self.kit_module is not None or type(self).kit is not Game.kit
+
+    # ---- play in the browser ---------------------------------------------------------------------
+
+    table_module: ClassVar[str | None] = None
+    """The module of the game's browser table (`table(set) -> cardgen.play.table.Table`),
+    imported only to play."""
+
+    def table(self, game_set: S) -> Table[S] | None:
+        """The game's table page for `cardgen play` (`cardgen.play.table`): its drawing and
+        click handling for `game_set`, from `table_module`. Default: none (the game cannot be
+        played in the browser)."""
+        if self.table_module is None:
+            return None
+        table: Table[S] = importlib.import_module(self.table_module).table(game_set)
+        return table
 
     def rule_ids(self) -> frozenset[str]:
         """Every rule id this game's engine can refuse a move with (the values of `rule_enum`)."""

@@ -43,8 +43,8 @@ def test_runtime_imports_are_declared_dependencies() -> None:
     provides = {"PIL": "pillow", "rl_accel": "rl_accel", "_rl_accel": "rl_accel"}
     imported: set[str] = set()
     for path in (REPO / "cardgen").rglob("*.py"):
-        if path.name == "cluster.py":
-            continue  # the optional `cluster` extra: the test below
+        if path.name == "cluster.py" or path.relative_to(REPO).as_posix() == "cardgen/play/server.py":
+            continue  # the optional `cluster` and `play` extras: the tests below
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 imported.update(alias.name.split(".")[0] for alias in node.names)
@@ -54,21 +54,44 @@ def test_runtime_imports_are_declared_dependencies() -> None:
     assert {provides.get(m, m).lower() for m in third_party} - declared == set()
 
 
-def test_the_cluster_extra_is_imported_only_by_the_cluster_module_and_only_when_used() -> None:
-    """`distributed` comes with the optional `cluster` extra: only cardgen/engine/cluster.py may
-    import it, and only inside a function (a plain install never loads it)."""
+def _importers(packages: tuple[str, ...]) -> dict[str, bool]:
+    """Every module of cardgen that imports one of the top-level `packages`, with whether it
+    does so at the top of the module (loaded with the module) rather than inside a function
+    or under `if TYPE_CHECKING:`."""
     import ast
 
-    extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
-    assert any(d.startswith("dask[distributed]") for d in extra["cluster"])
+    out: dict[str, bool] = {}
     for path in (REPO / "cardgen").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         top = {id(n) for n in tree.body}
         for node in ast.walk(tree):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            if any(n.split(".")[0] in ("distributed", "dask") for n in names):
-                assert path.name == "cluster.py" and id(node) not in top, path
+            if any(n.split(".")[0] in packages for n in names):
+                name = path.relative_to(REPO).as_posix()
+                out[name] = out.get(name, False) or id(node) in top
+    return out
+
+
+def _extras() -> dict[str, list[str]]:
+    extras: dict[str, list[str]] = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]
+    return extras
+
+
+def test_the_cluster_extra_is_imported_only_by_the_cluster_module_and_only_when_used() -> None:
+    """`distributed` comes with the optional `cluster` extra: only cardgen/engine/cluster.py may
+    import it, and only inside a function (a plain install never loads it)."""
+    assert any(d.startswith("dask[distributed]") for d in _extras()["cluster"])
+    assert _importers(("distributed", "dask")) == {"cardgen/engine/cluster.py": False}
+
+
+def test_the_play_extra_is_imported_only_by_the_play_server_and_only_when_used() -> None:
+    """Starlette and uvicorn come with the optional `play` extra: only cardgen/play/server.py
+    may import them, and only inside a function (or for type checking): a plain install never
+    loads them, and `cardgen play` without the extra says which extra to install."""
+    assert {d.split(">")[0] for d in _extras()["play"]} == {"starlette", "uvicorn"}
+    assert _importers(("starlette", "uvicorn")) == {"cardgen/play/server.py": False}
 
 
 def test_nothing_users_get_refers_to_the_development_material() -> None:

@@ -175,3 +175,8 @@ def test_build_writes_the_toy_kit(tmp_path: Path) -> None:
 def test_the_real_games_do_not_know_the_toy() -> None:
     result = CliRunner().invoke(main, ["check", "toyrow"])
     assert result.exit_code == 2 and "unknown game 'toyrow'" in result.output
+
+
+def test_play_says_that_a_game_without_a_table_page_cannot_be_played() -> None:
+    result = run("play", "toyrow", "--no-open", "--port", "0")
+    assert result.exit_code == 2 and "toyrow has no table page to play in the browser" in result.stderr

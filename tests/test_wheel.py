@@ -134,3 +134,14 @@ def test_the_wheel_carries_every_package_of_the_source_tree(installed: Path) -> 
         if data.is_file() and data.suffix in (".toml", ".txt"):
             assert (package / "templates" / data.relative_to(REPO / "templates")).is_file(), data
     assert (package / "fonts" / "LICENSE").is_file()
+    static = [p for p in (REPO / "cardgen").rglob("static/*") if p.is_file()]
+    assert len(static) >= 6  # the play page's frame and each game's style sheet
+    for data in static:
+        assert (package / data.relative_to(REPO / "cardgen")).is_file(), data
+
+
+def test_play_without_the_play_extra_names_the_extra(installed: Path, tmp_path: Path) -> None:
+    """The wheel installed without `[play]`: `cardgen play` says what to install, in one line."""
+    result, _ = _cardgen(installed, tmp_path, "play", "schlangennest", "--no-open", "--port", "0")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == "cardgen: play: the browser table needs the play extra: pip install 'cardgen[play]'"

@@ -34,6 +34,7 @@ class Irrlaeufer(Game[IrrBoard]):
     rule_enum = Rule
     baseline_module = baseline
     kit_module = "cardgen.games.irrlaeufer.kit"
+    table_module = "cardgen.games.irrlaeufer.table_page"
 
     parse_set = staticmethod(parse_board)
     new_state = staticmethod(new_game)

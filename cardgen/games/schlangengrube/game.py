@@ -33,6 +33,7 @@ class Schlangengrube(Game[PitSet]):
     rule_enum = Rule
     baseline_module = baseline
     kit_module = "cardgen.games.schlangengrube.kit"
+    table_module = "cardgen.games.schlangengrube.table_page"
 
     parse_set = staticmethod(parse_pit_set)
     new_state = staticmethod(new_game)

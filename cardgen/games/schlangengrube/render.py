@@ -13,15 +13,19 @@ MARKER_GROUND = "#3a2b24"
 """The dark brown ground of the marker backs: the colour drawn in secret stays secret."""
 
 
+def tile_art(tile: PitTile, size: float, bleed: float = 0.0, rot: int = 0, flip: bool = False) -> str:
+    """A tile's SVG as laid: flipped east-west first if `flip` (its back), then turned `rot`°."""
+    return tile_svg(tile.parts, PALETTE, size, bleed, rot=rot, flip=flip)
+
+
 def tile_front(tile: PitTile, size: float, bleed: float) -> Face:
     """A tile's front, its parts as listed (bottom to top) at rotation 0."""
-    return Face(f"tile-{tile.id}", tile_svg(tile.parts, PALETTE, size, bleed), size, size, bleed)
+    return Face(f"tile-{tile.id}", tile_art(tile, size, bleed), size, size, bleed)
 
 
 def tile_back(tile: PitTile, size: float, bleed: float) -> Face:
     """A tile's back: the mirror image of its front (docs/rulings.md: tiles may be flipped)."""
-    return Face(f"tile-{tile.id}-back", tile_svg(tile.parts, PALETTE, size, bleed, flip=True),
-                size, size, bleed)
+    return Face(f"tile-{tile.id}-back", tile_art(tile, size, bleed, flip=True), size, size, bleed)
 
 
 def marker_back(size: float, bleed: float) -> Face:

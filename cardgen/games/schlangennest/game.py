@@ -35,6 +35,7 @@ class Schlangennest(Game[NestSet]):
     rule_enum = Rule
     baseline_module = baseline
     kit_module = "cardgen.games.schlangennest.kit"
+    table_module = "cardgen.games.schlangennest.table_page"
 
     parse_set = staticmethod(parse_nest_set)
     new_state = staticmethod(new_game)

@@ -12,10 +12,16 @@ from cardgen.print.faces import Face, Item
 from cardgen.games.schlangennest.components import NestCard, NestSet
 
 
+def card_svg(card: NestCard, colour: str, size: float, bleed: float = 0.0, rot: int = 0) -> str:
+    """The art of `card` in the owner colour `colour` (a palette name), `size` mm square,
+    turned clockwise by `rot` degrees (as laid on the table)."""
+    palette = {"own": palette_colour(colour), "neutral": NEUTRAL}
+    return tile_svg(card.parts, palette, size, bleed, rot=rot)
+
+
 def card_face(card: NestCard, colour: str, size: float, bleed: float) -> Face:
     """The front of `card` in the owner colour `colour` (a palette name), `size` mm square."""
-    palette = {"own": palette_colour(colour), "neutral": NEUTRAL}
-    return Face(f"{colour}-{card.id}", tile_svg(card.parts, palette, size, bleed), size, size, bleed)
+    return Face(f"{colour}-{card.id}", card_svg(card, colour, size, bleed), size, size, bleed)
 
 
 def back_face(nest_set: NestSet, size: float, bleed: float) -> Face:

@@ -1,0 +1,91 @@
+"""Schlangengrube at the browser table (`cardgen play schlangengrube`): the laid tiles, the
+seat's own hand (never another seat's, never the bag) and the clicks that lay one tile each.
+
+Clicks: a tile of the hand (chosen), "turn" and "flip" (the back, its mirror image) as often as
+wanted, then a free cell lays it; the engine keeps the seat to move for its second tile. "Pass"
+passes (refused while a tile fits). The record leaves out a half-played turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cardgen.engine.base import GameState
+from cardgen.games.schlangengrube.components import PitSet
+from cardgen.games.schlangengrube.moves import Pass, Place
+from cardgen.games.schlangengrube.render import tile_art
+from cardgen.games.schlangengrube.rules import PitState
+from cardgen.play.grid import HandItem, Laid, grid_svg, hand_svg
+from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error
+
+SIZE = 40.0
+"""A tile's side on the table, in the drawing's units."""
+
+
+class PitTable(Table[PitSet]):
+    """The table page of a Schlangengrube set."""
+
+    def _art(self, tile: str, rot: int = 0, flip: bool = False) -> str:
+        return tile_art(self.game_set.tile(tile), SIZE, rot=rot, flip=flip)
+
+    def view(self, state: GameState[Any], seat: int | None, selection: Selection) -> View:
+        assert isinstance(state, PitState)
+        data = state.to_json()
+        laid = [Laid((p["at"][0], p["at"][1]), self._art(p["tile"], p["rot"], p["flip"])) for p in data["board"]]
+        if seat is None:
+            return View(grid_svg(laid, SIZE))
+        hand: list[str] = data["hands"][seat]
+        slot = selection.get("slot")
+        rot, flip = int(selection.get("rot", 0)), bool(selection.get("flip", False))
+        chosen = hand[slot] if isinstance(slot, int) and 0 <= slot < len(hand) else None
+        legal = set()
+        if chosen is not None and state.current_player == seat and not state.is_terminal():
+            legal = {m.at for m in state.legal_moves()
+                     if isinstance(m, Place) and (m.tile, m.rot, m.flip) == (chosen, rot, flip)}
+        items = [HandItem(f"tile:{i}", self._art(t, rot, flip) if i == slot else self._art(t), t, i == slot)
+                 for i, t in enumerate(hand)]
+        buttons = (Button("rot", "Turn ↻"), Button("flip", "Flip (back side)", flip), Button("pass", "Pass"))
+        second = " (second tile)" if data["placed"] else ""
+        hint = f"lay the {chosen} on a marked cell{second}" if chosen else f"choose a tile of your hand{second}"
+        if state.secret is not None:
+            hint += f"; your secret colour: {self.game_set.colours[state.secret[seat]]}"
+        return View(grid_svg(laid, SIZE, legal), hand_svg(items, SIZE), buttons, hint)
+
+    def pick(self, state: GameState[Any], selection: Selection, key: str) -> Picked:
+        assert isinstance(state, PitState)
+        kind, _, value = key.partition(":")
+        hand = state.to_json()["hands"][state.current_player]
+        if kind == "tile":
+            if not value.isdigit() or int(value) >= len(hand):
+                raise pick_error(key, f"the hand has tiles 0-{len(hand) - 1}")
+            return Picked({**selection, "slot": int(value)})
+        if kind == "rot":
+            return Picked({**selection, "rot": (int(selection.get("rot", 0)) + 90) % 360})
+        if kind == "flip":
+            return Picked({**selection, "flip": not selection.get("flip", False)})
+        if kind == "pass":
+            return Picked(move=Pass(state.current_player))
+        if kind == "cell":
+            at = parse_cell(key, value)
+            slot = selection.get("slot")
+            if not isinstance(slot, int) or not 0 <= slot < len(hand):
+                raise pick_error(key, "choose a tile of your hand first")
+            return Picked(move=Place(hand[slot], at, int(selection.get("rot", 0)), bool(selection.get("flip", False))))
+        raise pick_error(key, "not a Schlangengrube click")
+
+    def record(self, state: GameState[Any], options: Mapping[str, Any],
+               entries: list[dict[str, Any]]) -> dict[str, Any]:
+        """The engine's own record: the start tile, then whole turns (secret colours named)."""
+        assert isinstance(state, PitState)
+        data = state.record()
+        return {"options": data["options"], "moves": data["moves"]}
+
+    def css(self) -> Path | None:
+        return Path(__file__).with_name("static") / "table.css"
+
+
+def table(game_set: PitSet) -> PitTable:
+    """The table of `game_set` for `cardgen play` (`Game.table_module`)."""
+    return PitTable(game_set)

@@ -1,0 +1,91 @@
+"""Drawing a table of square cards or tiles laid on a grid without fixed edges (Schlangennest,
+Schlangengrube) and a hand of them, for the games' table modules."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from cardgen.play.svg import document, embed, fmt, pick, target
+from cardgen.play.table import cell_key
+
+Cell = tuple[int, int]
+GAP = 0.04
+"""The gap between neighbouring cells, as a share of a cell."""
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """A card on the table: its cell and its art (the kit's SVG, already turned)."""
+
+    cell: Cell
+    svg: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandItem:
+    """A card of a hand: its pick key, its art, a label under it and whether it is chosen."""
+
+    key: str
+    svg: str
+    label: str = ""
+    chosen: bool = False
+
+
+def _widen(lo: int, hi: int, least: int) -> tuple[int, int]:
+    while hi - lo + 1 < least:
+        lo -= 1
+        if hi - lo + 1 < least:
+            hi += 1
+    return lo, hi
+
+
+def grid_svg(laid: Sequence[Laid], size: float, legal: Collection[Cell] = (), margin: int = 1,
+             least: int = 3) -> str:
+    """The table: every laid card at its cell (clickable as that cell), and every free cell of
+    the laid cards' box widened by `margin` (at least `least` cells each way) as a clickable
+    target, those in `legal` marked. Cells are `size` units; y grows downwards (south)."""
+    cells = [c.cell for c in laid] or [(0, 0)]
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    x0, x1, y0, y1 = min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin
+    x0, x1 = _widen(x0, x1, least)
+    y0, y1 = _widen(y0, y1, least)
+    taken = {c.cell for c in laid}
+    inner = size * (1 - GAP)
+    off = size * GAP / 2
+    parts = [f'<rect x="{fmt(x0 * size)}" y="{fmt(y0 * size)}" width="{fmt((x1 - x0 + 1) * size)}" '
+             f'height="{fmt((y1 - y0 + 1) * size)}" fill="#3d4d3d"/>']
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            if (x, y) in taken:
+                continue
+            css = "target legal" if (x, y) in legal else "target"
+            parts.append(f'<rect x="{fmt(x * size + off)}" y="{fmt(y * size + off)}" width="{fmt(inner)}" '
+                         f'height="{fmt(inner)}" fill="none" stroke="#566856" stroke-width="0.3"/>')
+            parts.append(target(x * size + off, y * size + off, inner, inner, cell_key(x, y), css))
+    for card in laid:
+        x, y = card.cell
+        parts.append(embed(card.svg, x * size + off, y * size + off, inner, inner,
+                           f'{pick(cell_key(x, y))} class="laid"'))
+    return document((x1 - x0 + 1) * size, (y1 - y0 + 1) * size, "".join(parts), x0 * size, y0 * size)
+
+
+def hand_svg(items: Sequence[HandItem], size: float) -> str:
+    """A hand: its cards in a row, each clickable by its key, the chosen one framed, each
+    with its label under it ("" for no hand)."""
+    if not items:
+        return ""
+    step = size * 1.15
+    label_h = size * 0.3
+    parts = []
+    for i, item in enumerate(items):
+        x = i * step + size * 0.075
+        if item.chosen:
+            parts.append(f'<rect x="{fmt(x - size * 0.06)}" y="{fmt(size * 0.015)}" width="{fmt(size * 1.12)}" '
+                         f'height="{fmt(size * 1.12)}" fill="#345"/>')
+        parts.append(embed(item.svg, x, size * 0.075, size, size, f'{pick(item.key)} class="in-hand"'))
+        if item.label:
+            parts.append(f'<text x="{fmt(x + size / 2)}" y="{fmt(size * 1.2 + label_h / 2)}" text-anchor="middle" '
+                         f'font-size="{fmt(size * 0.18)}" fill="#222">{escape(item.label)}</text>')
+    return document(len(items) * step, size * 1.2 + label_h, "".join(parts))

@@ -1,0 +1,121 @@
+"""The interface between the shared play server and one game's table (its drawing and its
+click handling), with the defaults a game may keep.
+
+A game's `table_page` module subclasses `Table`; `Game.table(game_set)` returns it. The server
+never looks inside a state: it asks the table what one seat sees (`view`: SVG drawn with the
+kit's own art, never another seat's hidden pieces) and what a click means (`pick`: a new
+selection, or one engine step that the session then lets the engine judge).
+
+A click sends a *pick key*, a short string the table itself put on an element or a button
+(`"cell:3,-1"`, `"card:curve"`, `"rot"`). A key the table does not know is a DataError (the
+request's fault: a 400); a step the rules refuse is the engine's IllegalMove (a 422 with the
+rule id).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from cardgen.engine.base import GameState
+from cardgen.errors import DataError
+
+S = TypeVar("S")
+
+Selection = Mapping[str, Any]
+"""What a seat has chosen so far in its current step (a card from the hand, a rotation, a
+stick): JSON-able, kept by the session, cleared after every step."""
+
+NOTHING: Selection = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button under the table: clicking it sends `pick`; `on` shows it highlighted (what is
+    chosen, or which of several choices the rules allow now)."""
+
+    pick: str
+    label: str
+    on: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The button as the page reads it."""
+        return {"pick": self.pick, "label": self.label, "on": self.on}
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat sees of the table: the table SVG, its own hand (SVG, "" for none), the
+    buttons it may press and a one-line hint of what to click next."""
+
+    table: str
+    hand: str = ""
+    buttons: tuple[Button, ...] = ()
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """What a click meant: a new `selection`, or a `move` (one engine step) to play."""
+
+    selection: Selection = field(default_factory=dict)
+    move: Any = None
+
+
+def pick_error(key: str, reason: str) -> DataError:
+    """The DataError for a pick key that makes no sense here (the server answers 400)."""
+    return DataError("pick", f"{key!r}: {reason}")
+
+
+def cell_key(x: int, y: int) -> str:
+    """The pick key of a cell or field `(x, y)`."""
+    return f"cell:{x},{y}"
+
+
+def parse_cell(key: str, value: str) -> tuple[int, int]:
+    """The cell of `value`, the part of pick key `key` after "cell:" (DataError if malformed)."""
+    parts = value.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = int(parts[0]), int(parts[1])
+    except ValueError:
+        raise pick_error(key, "a cell is two whole numbers, 'cell:X,Y'") from None
+    if max(abs(x), abs(y)) > 10_000:
+        raise pick_error(key, "the cell is far outside any table")
+    return x, y
+
+
+class Table(ABC, Generic[S]):
+    """One game's table page for the set `game_set` (see the module text)."""
+
+    def __init__(self, game_set: S) -> None:
+        self.game_set = game_set
+
+    def options(self, seats: int) -> dict[str, Any]:
+        """The record options of a game of `seats` players with this set (default: `players`
+        as the count)."""
+        return {"players": seats}
+
+    @abstractmethod
+    def view(self, state: GameState[Any], seat: int | None, selection: Selection) -> View:
+        """The table as `seat` sees it (None: a spectator, or a position of the log, which
+        shows no hand), with `selection` highlighted. Only `seat`'s hidden pieces are drawn."""
+
+    @abstractmethod
+    def pick(self, state: GameState[Any], selection: Selection, key: str) -> Picked:
+        """What clicking `key` means for the player to move (DataError for a key that is not
+        the table's). The move returned is not judged here: the session lets the engine."""
+
+    def record(self, state: GameState[Any], options: Mapping[str, Any],
+               entries: list[dict[str, Any]]) -> dict[str, Any]:
+        """The record's `options` and `moves` for the game so far: `entries` are the steps'
+        `move_to_json` as each was played. Default: those as they are."""
+        return {"options": dict(options), "moves": list(entries)}
+
+    def css(self) -> Path | None:
+        """The game's own style sheet for the page (None: the frame's alone)."""
+        return None

@@ -1,0 +1,164 @@
+"""`cardgen play` in a real browser: Playwright for Python (pinned in the test extra) driving
+Debian's chromium through `executable_path`, against real `cardgen play` server processes.
+
+For each game: the start of a game against a bot clicked through, an illegal click refused with
+its rule id, undo, the downloaded record replayed by `cardgen replay`, and a bots-only game
+watched to its end. Skipped, with the reason shown, where chromium or Playwright is missing;
+the smoke test fails with a clear message where they are there but do not work together.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("CARDGEN_CHROMIUM", "/usr/bin/chromium"))
+playwright_api = pytest.importorskip("playwright.sync_api",
+                                     reason="Playwright is not installed (pip install -e '.[test]'): browser tests skipped")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason=f"no chromium at {CHROMIUM} (apt-get install chromium): browser tests skipped")
+
+WAIT = 20_000
+"""How long (ms) the page may take to show a step (the machine may be busy)."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        try:
+            chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        except Exception as exc:  # noqa: BLE001 - any failure here is the mismatch the smoke test names
+            found = subprocess.run([str(CHROMIUM), "--version"], capture_output=True, text=True, timeout=30)
+            pytest.fail(f"Playwright {metadata.version('playwright')} cannot drive {CHROMIUM} "
+                        f"({((found.stdout or found.stderr).strip() or 'no version').splitlines()[0]}): {str(exc).splitlines()[0]}; "
+                        "the pinned playwright and the installed chromium do not fit together")
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def serve(tmp_path: Path) -> Iterator[Callable[..., str]]:
+    """Starts `cardgen play ARGS… --delay 0 --no-open --port 0` in an empty folder; its URL."""
+    procs: list[subprocess.Popen[str]] = []
+
+    def start(*args: str) -> str:
+        proc = subprocess.Popen([sys.executable, "-m", "cardgen", "play", *args, "--delay", "0", "--no-open",
+                                 "--port", "0"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+        procs.append(proc)
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert match, f"no address in {line!r}: {proc.stderr.read() if proc.stderr else ''}"
+        return match.group(0)
+
+    yield start
+    for proc in procs:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+        assert proc.returncode == 0 and err == "", err
+    assert [p.name for p in tmp_path.iterdir()] == [], "the server wrote a file"
+
+
+def test_playwright_drives_the_installed_chromium(browser: Any) -> None:
+    page = browser.new_page()
+    page.set_content("<p id=p>cardgen</p><script>document.getElementById('p').textContent += ' play'</script>")
+    assert page.inner_text("#p") == "cardgen play", f"chromium {browser.version} does not run the page's script"
+    page.close()
+
+
+def _log(page: Any) -> int:
+    return int(page.locator("#log li").count())
+
+
+def _download_and_replay(page: Any, folder: Path) -> dict[str, Any]:
+    with page.expect_download() as download:
+        page.click("#download")
+    path = folder / "downloaded.json"
+    download.value.save_as(path)
+    result = subprocess.run([sys.executable, "-m", "cardgen", "replay", "--json", str(path)],
+                            capture_output=True, text=True, timeout=60)
+    path.unlink()
+    assert result.returncode == 0, result.stderr
+    replayed: dict[str, Any] = json.loads(result.stdout)
+    return replayed
+
+
+def _nest_start(page: Any) -> None:
+    page.click('[data-pick="card:curve"]')
+    page.click('[data-pick="cell:0,0"]')
+
+
+def _pit_start(page: Any) -> None:
+    for _ in range(2):  # the turn's two tiles (the engine ends it early when no second one fits)
+        page.click('[data-pick="tile:0"]')
+        page.wait_for_selector(".legal", timeout=WAIT)  # the cells where the chosen tile fits
+        page.locator(".legal").first.click()
+        page.wait_for_function("!document.querySelector('.legal')", timeout=WAIT)
+        if "second tile" not in page.inner_text("#hint"):
+            break
+
+
+def _irr_start(page: Any) -> None:
+    page.click('[data-pick="groove:v,3,5"]')
+
+
+START = {"schlangennest": (_nest_start, '[data-pick="pass"]', "pass-not-allowed"),
+         "schlangengrube": (_pit_start, '[data-pick="pass"]', "pass-not-allowed"),
+         "irrlaeufer": (_irr_start, '[data-pick="groove:v,3,5"]', "overlaps-stick")}
+
+
+@pytest.mark.parametrize("game", sorted(START))
+def test_a_game_against_a_bot_clicked_refused_undone_and_downloaded(game: str, browser: Any,
+                                                                   serve: Callable[..., str], tmp_path: Path) -> None:
+    start, illegal, rule = START[game]
+    page = browser.new_page(accept_downloads=True)
+    page.goto(serve(game, "--seats", "human,random" if game != "irrlaeufer" else "human,sensible"))
+    page.wait_for_selector("#table svg", timeout=WAIT)
+    start(page)
+    mine = _log(page)
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {mine} && "
+                           "document.querySelector('#seats li.to-move').textContent.includes('human')",
+                           timeout=WAIT)  # the bot's reply
+    played = _log(page)
+    page.click(illegal)
+    page.wait_for_selector("#refusal:not([hidden])", timeout=WAIT)
+    assert page.inner_text("#refusal .rule") == rule
+    assert page.inner_text("#refusal .wording").startswith("Rule booklet: ")
+    assert _log(page) == played
+    replayed = _download_and_replay(page, tmp_path)
+    assert replayed["legal"] and replayed["applied"] >= 2
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#log li').length < " + str(played), timeout=WAIT)
+    assert page.inner_text("#refusal") == ""
+    page.close()
+
+
+@pytest.mark.parametrize("game", sorted(START))
+def test_a_bots_only_game_is_shown_to_its_end_and_its_record_is_a_finished_game(
+        game: str, browser: Any, serve: Callable[..., str], tmp_path: Path) -> None:
+    page = browser.new_page(accept_downloads=True)
+    page.goto(serve(game, "--seats", "random,random"))
+    page.wait_for_selector("body[data-finished='true']", timeout=60_000)
+    assert "game over" in page.inner_text("#status")
+    assert page.inner_text("#hand") == "" and page.locator("#buttons button").count() == 0
+    steps = _log(page)
+    page.click("#step-first")
+    page.wait_for_function("document.getElementById('step-at').textContent.startsWith('0/')", timeout=WAIT)
+    page.click("#step-next")
+    page.wait_for_function("document.getElementById('step-at').textContent.startsWith('1/')", timeout=WAIT)
+    page.click("#step-last")
+    page.wait_for_function(f"document.getElementById('step-at').textContent === '{steps}/{steps}'", timeout=WAIT)
+    replayed = _download_and_replay(page, tmp_path)
+    assert replayed["legal"] and replayed["finished"]
+    page.close()

@@ -1,0 +1,221 @@
+"""`cardgen play` without a browser: the server's requests through Starlette's test client, the
+command line through click's runner, and one real server process played to its end by bots.
+
+The browser tests (test_browser.py) click the same things in chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli import main
+from cardgen.play.server import make_app
+from cardgen.play.start import new_session, replay_session
+from cardgen.registry import GAMES
+
+starlette = pytest.importorskip("starlette.testclient", reason="the play extra (starlette) is not installed")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+GAME_NAMES = ("schlangennest", "schlangengrube", "irrlaeufer")
+
+
+def _client(game: str, seats: str, seed: int = 0) -> tuple[Any, Any]:
+    session = new_session(GAMES.get(game), None, seats, seed)
+    return session, starlette.TestClient(make_app(session))
+
+
+def _pick(client: Any, key: str) -> Any:
+    return client.post("/pick", json={"pick": key})
+
+
+def _replay(record: dict[str, Any], folder: Path) -> subprocess.CompletedProcess[str]:
+    path = folder / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "cardgen", "replay", "--json", str(path)],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_a_step_the_rules_refuse_gets_422_with_its_rule_and_the_booklets_wording() -> None:
+    session, client = _client("schlangennest", "human,random")
+    assert _pick(client, "card:curve").status_code == 200
+    assert _pick(client, "cell:0,0").status_code == 200  # the first card lies anywhere
+    assert session.bot_step()
+    _pick(client, "card:curve")
+    answer = _pick(client, "cell:7,7")  # far from red's snake
+    assert answer.status_code == 422
+    body = answer.json()
+    assert body["rule"] == "not-own-end" and body["error"].endswith("[not-own-end]")
+    assert "must meet an open end of your own snake" in body["wording"]  # the booklet's own paragraph
+    view = client.get("/view").json()
+    assert view["refusal"]["rule"] == "not-own-end" and len(view["log"]) == 2  # nothing was played
+
+
+def test_a_refusal_quotes_a_list_item_of_the_booklet_with_the_words_that_open_its_list() -> None:
+    _, client = _client("schlangengrube", "human,random")
+    _pick(client, "tile:0")
+    body = _pick(client, "cell:1,1").json()  # a corner of the start tile: no edge shared
+    assert body["rule"] == "not-touching"
+    assert body["wording"].startswith("Each new tile goes on a free place and touches a laid tile")
+
+
+@pytest.mark.parametrize(("method", "url", "body", "status", "words"), [
+    ("post", "/pick", "not json", 400, "not JSON"),
+    ("post", "/pick", json.dumps({"click": 1}), 400, "send {\"pick\": KEY}"),
+    ("post", "/pick", json.dumps({"pick": "dance"}), 400, "not a Schlangennest click"),
+    ("post", "/pick", json.dumps({"pick": "cell:1"}), 400, "two whole numbers"),
+    ("post", "/pick", "x" * 5000, 400, "at most 4096"),
+    ("get", "/view?at=-1", None, 400, "a whole number"),
+    ("get", "/view?since=x", None, 400, "a whole number"),
+    ("get", "/view?at=99", None, 400, "the log has steps 0-0"),
+    ("get", "/view?colour=red", None, 400, "unknown parameter"),
+    ("get", "/nowhere", None, 404, "no page '/nowhere'"),
+    ("put", "/pick", None, 405, "PUT is not allowed"),
+    ("post", "/undo", None, 409, "no step of a human seat"),
+    ("post", "/reveal", None, 409, "no screen to pass"),
+])
+def test_a_bad_request_gets_a_4xx_with_a_one_line_reason(method: str, url: str, body: str | None, status: int,
+                                                         words: str) -> None:
+    _, client = _client("schlangennest", "human,random")
+    answer = client.request(method.upper(), url, content=body)
+    assert answer.status_code == status
+    error = answer.json()["error"]
+    assert words in error and "\n" not in error and "Traceback" not in error
+
+
+def test_a_click_while_a_bot_is_to_move_is_refused_with_409() -> None:
+    session, client = _client("schlangengrube", "random,human")
+    answer = _pick(client, "pass")
+    assert answer.status_code == 409 and "player 1's turn (random)" in answer.json()["error"]
+    while session.bot_step():
+        pass
+    assert session.state.current_player == 1 and _pick(client, "tile:0").status_code == 200
+
+
+def test_undo_goes_back_to_the_humans_last_step_with_the_bots_replies_and_the_same_draws() -> None:
+    session, client = _client("schlangengrube", "human,random", seed=3)
+    hand = client.get("/view").json()["hand"]
+    steps = 0
+    while session.state.current_player == 0:  # both tiles of the human's turn, clicked
+        move = session.state.legal_moves()[0]
+        _pick(client, f"tile:{session.state.to_json()['hands'][0].index(move.tile)}")
+        for _ in range(move.rot // 90):
+            _pick(client, "rot")
+        if move.flip:
+            _pick(client, "flip")
+        assert _pick(client, f"cell:{move.at[0]},{move.at[1]}").status_code == 200
+        steps += 1
+    while session.bot_step():
+        pass
+    played = client.get("/view").json()
+    assert played["can_undo"] and played["steps"] > steps
+    undone = client.post("/undo").json()  # the second tile and the bot's turn after it
+    assert undone["steps"] == steps - 1 and session.state.current_player == 0
+    if steps == 2:
+        undone = client.post("/undo").json()
+    assert undone["steps"] == 0 and undone["log"] == [] and undone["hand"] == hand
+    assert not undone["can_undo"] and client.post("/undo").status_code == 409
+
+
+def test_hidden_information_never_leaves_the_server() -> None:
+    session, client = _client("schlangengrube", "human,random", seed=5)
+    view = client.get("/view")
+    text = view.text
+    data = session.state.to_json()
+    mine, theirs, bag = set(data["hands"][0]), set(data["hands"][1]), set(data["bag"])
+    laid = {p["tile"] for p in data["board"]}
+    hidden = (theirs | bag) - mine - laid
+    assert hidden and not [t for t in hidden if t in text]
+    assert all(t in text for t in mine)
+    assert view.json()["hand"].count('data-pick="tile:') == len(data["hands"][0])
+
+
+def test_a_hot_seat_screen_is_passed_before_a_hand_is_shown() -> None:
+    _, client = _client("schlangengrube", "human,human")
+    view = client.get("/view").json()
+    assert view["pass_to"] == "player 1" and view["hand"] == "" and view["buttons"] == []
+    assert _pick(client, "pass").status_code == 409
+    shown = client.post("/reveal").json()
+    assert shown["pass_to"] is None and shown["hand"].count('data-pick="tile:') == 5
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_bots_only_game_records_a_legal_finished_game(game: str, tmp_path: Path) -> None:
+    session, client = _client(game, "random,random")
+    assert client.get("/view?since=0").json() == {"version": 0, "same": True}
+    while session.bot_step():
+        pass
+    view = client.get("/view?since=0").json()
+    assert view["finished"] and "game over" in view["status"]
+    answer = client.get("/record.json")
+    assert "attachment" in answer.headers["content-disposition"]
+    result = _replay(answer.json(), tmp_path)
+    assert result.returncode == 0, result.stderr
+    replayed = json.loads(result.stdout)
+    assert replayed["legal"] and replayed["finished"]
+    assert list(replayed["scores"].values()) == [s["score"] for s in view["seats"]]
+    middle = client.get(f"/view?at={view['steps'] // 2}").json()
+    assert not middle["live"] and middle["hand"] == "" and middle["at"] == view["steps"] // 2
+
+
+def test_replay_opens_a_record_to_step_through_and_shows_its_refusal() -> None:
+    session = replay_session(GAMES, str(EXAMPLES / "nest-illegal-joins-snakes.json"))
+    client = starlette.TestClient(make_app(session))
+    view = client.get("/view").json()
+    assert view["replay"] and view["refusal"]["rule"] == "joins-snakes" and view["steps"] > 0
+    assert client.get("/view?at=1").json()["log"] == view["log"]
+    assert _pick(client, "pass").status_code == 409
+    assert client.get("/record.json").json()["moves"] == json.loads(
+        (EXAMPLES / "nest-illegal-joins-snakes.json").read_text(encoding="utf-8"))["moves"][:view["steps"]]
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["play", *args])
+    return result.exit_code, result.stderr
+
+
+@pytest.mark.parametrize(("args", "code", "words"), [
+    (("chess",), 2, "unknown game 'chess'"),
+    (("schlangennest", "--seats", "human,alphazero"), 2, "'alphazero' is neither 'human' nor a player"),
+    (("schlangennest", "--seats", "human"), 2, "seats 2-4 players, not 1"),
+    (("irrlaeufer", "--seats", "human,castle,castle"), 2, "seats 2-2 players, not 3"),
+    (("--replay", "x.json", "schlangennest"), 2, "--replay opens a record on its own"),
+    ((), 2, "name the GAME"),
+    (("--replay", "missing.json"), 1, "missing.json"),
+])
+def test_mistakes_on_the_command_line_are_one_line(args: tuple[str, ...], code: int, words: str) -> None:
+    exit_code, err = _run(*args)
+    assert exit_code == code and words in err and "Traceback" not in err
+
+
+def test_the_server_plays_a_bots_game_to_its_end_writes_nothing_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "play", "schlangengrube", "--seats", "random,random",
+                             "--delay", "0", "--no-open", "--port", "0"], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, line
+        url = match.group(0)
+        end = time.monotonic() + 30
+        while not json.load(urllib.request.urlopen(url + "view"))["finished"]:
+            assert time.monotonic() < end, "the bots did not finish"
+            time.sleep(0.1)
+        record = json.load(urllib.request.urlopen(url + "record.json"))
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0 and "stopped" in out and err == ""
+    assert list(tmp_path.iterdir()) == []
+    result = _replay(record, tmp_path)
+    assert json.loads(result.stdout)["finished"]
