@@ -16,7 +16,7 @@
 | `check.py` | completeness against the original and the report's lines (configurations) |
 | `generator.py` | the set-file generator: the text `cardgen variant` writes, and its options (`OPTIONS`, `cardgen.sets.SetOption`) |
 
-Besides these a game keeps its own internal modules (Schlangennest: `config`, `chains`,
+Besides these a game keeps its own internal modules (Schlangennest: `config`, `chains`, `position`,
 `legality`, `reopen`, `state`, `frames`; Schlangengrube: `deal`, `table`, `options`, `scoring`,
 `state_json`; Irrläufer: `grid`, `position`, `maze`, `sliding`, `movement`, `hooks`,
 `consistency`, `board_art`, `parts_art`, `digits`).

@@ -12,18 +12,17 @@ open ends pointing into one empty cell; that is rare, so only then is the move t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from cardgen.games.schlangennest import reopen
 from cardgen.games.schlangennest.config import BODY, DX, DY
+from cardgen.games.schlangennest.position import Position
 from cardgen.games.schlangennest.ruleids import Rule
 
-if TYPE_CHECKING:
-    from cardgen.games.schlangennest.state import NestState
 
 Problem = tuple[Rule, str] | None
 
 
-def area_problem(state: NestState, k: int, cell: tuple[int, int]) -> Problem:
+def area_problem(state: Position, k: int, cell: tuple[int, int]) -> Problem:
     """`outside-area` if a straight/curve card on `cell` would not fit the area."""
     rules = state.rules
     if not rules.counted[k]:
@@ -48,7 +47,7 @@ def area_problem(state: NestState, k: int, cell: tuple[int, int]) -> Problem:
                                f"more than the {W}×{H} area allows")
 
 
-def placement_problem(state: NestState, c: int, k: int, cell: tuple[int, int], r: int) -> Problem:
+def placement_problem(state: Position, c: int, k: int, cell: tuple[int, int], r: int) -> Problem:
     """The first rule broken by colour c laying card k on empty `cell` at rotation r (0-3),
     checking only the after-the-move rules (the caller checked turn, hand, cell and end)."""
     problem = area_problem(state, k, cell)
@@ -165,13 +164,13 @@ def placement_problem(state: NestState, c: int, k: int, cell: tuple[int, int], r
             continue
         targets = {(px + DX[e], py + DY[e]) for px, py, e in free}
         if len(targets) == 1 and cell not in targets and not targets & state.cells.keys():
-            problem = state.guard_problem_after(c, k, cell, r, targets.pop())
+            problem = _guard_problem_after(state, c, k, cell, r, targets.pop())
             if problem:
                 return problem
     return None
 
 
-def _three_snakes(state: NestState, cell: tuple[int, int], here: set[int], hyp_owner: Callable[[int], int],
+def _three_snakes(state: Position, cell: tuple[int, int], here: set[int], hyp_owner: Callable[[int], int],
                   joined: set[int]) -> Problem:
     """`three-snakes` if the new card on `cell` would lead the snakes `here` (three or more) through
     it, or if a card already laid leads three snakes once the grey chains `joined` (which the move
@@ -197,7 +196,7 @@ def join_names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def placed_snake_size(state: NestState, c: int, k: int, cell: tuple[int, int], r: int) -> int:
+def placed_snake_size(state: Position, c: int, k: int, cell: tuple[int, int], r: int) -> int:
     """The number of parts of colour c's snake right after it lays card k on `cell` (trusted)."""
     x, y = cell
     spec = state.rules.spec[k][r]
@@ -219,3 +218,13 @@ def placed_snake_size(state: NestState, c: int, k: int, cell: tuple[int, int], r
                 members.add(i)
                 grew = True
     return len(members) + sum(len(chains[ch].parts) for ch in joined)
+
+
+def _guard_problem_after(state: Position, c: int, k: int, cell: tuple[int, int], r: int,
+                         target: tuple[int, int]) -> Problem:
+    """The curve guard for laying card k on `cell`, looking at empty cell `target` (slow path):
+    tried on a copy. The mover is colour c's seat."""
+    trial = state.clone()
+    trial._put_card(cell, k, c, r)
+    trial.hands[c][k] -= 1
+    return reopen.guard_problem(trial, {target}, state.rules.seat_of[c])

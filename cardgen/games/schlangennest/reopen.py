@@ -11,7 +11,7 @@ rebuilt, and every after-the-move rule is checked on the result:
   a head or tail (a grey head included) does not point anywhere, so a turn that leaves both
   ends capped or blocked by card sides without a port is refused as well;
 - the curve guard for situations the move creates, asked about the loop owner's seat as the
-  mover (also when `NestState._ready` tries the moves before that seat's turn has begun).
+  mover (also when `Position._ready` tries the moves before that seat's turn has begun).
 The swap is legal only when no turn is (`turn-possible`); a refused turn (for any of the rules
 above, `loop-not-opened` included) does not count. The swap caps both ends, so "open again" is
 not asked of it. The swapped-out straight leaves the game. A turn of a card on which another snake crosses or curves is allowed as long as the
@@ -20,21 +20,16 @@ rules above hold; grey parts cut off from a snake by it simply no longer belong 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from cardgen.games.schlangennest.chains import Cell
+from cardgen.games.schlangennest.chains import Board, Cell
 from cardgen.games.schlangennest.config import DX, DY
 from cardgen.games.schlangennest.moves import MoveKind, NestMove, swap, turn
+from cardgen.games.schlangennest.position import Position
 from cardgen.games.schlangennest.ruleids import Rule
-
-if TYPE_CHECKING:
-    from cardgen.games.schlangennest.chains import Board
-    from cardgen.games.schlangennest.state import NestState
 
 Problem = tuple[Rule, str] | None
 
 
-def guard_problem(board: NestState, cells: set[Cell], mover_seat: int) -> Problem:
+def guard_problem(board: Position, cells: set[Cell], mover_seat: int) -> Problem:
     """`curve-guard` if a situation at one of `cells` holds on `board` (hands as after the move)
     and the first of the two owners to move after `mover_seat` holds no curve card.
 
@@ -73,7 +68,7 @@ def _swap_rots(board: Board, c: int, cell: Cell) -> list[int]:
     return out
 
 
-def reopen_candidates(state: NestState, c: int) -> list[NestMove]:
+def reopen_candidates(state: Position, c: int) -> list[NestMove]:
     """Turns of every own curve card (both ways), then swaps of every own straight."""
     rules, name = state.rules, state.rules.colours[c]
     own = sorted(cell for cell, (k, col, _, _) in state.cells.items() if col == c)
@@ -84,7 +79,7 @@ def reopen_candidates(state: NestState, c: int) -> list[NestMove]:
     return out
 
 
-def reopen_moves(state: NestState, c: int) -> list[NestMove]:
+def reopen_moves(state: Position, c: int) -> list[NestMove]:
     """The legal turns, or if there are none the legal swaps, for colour c's loop."""
     cands = reopen_candidates(state, c)
     turns = [m for m in cands if m.kind is MoveKind.TURN and _trial_problem(state, c, m) is None]
@@ -93,7 +88,7 @@ def reopen_moves(state: NestState, c: int) -> list[NestMove]:
     return [m for m in cands if m.kind is MoveKind.SWAP and _trial_problem(state, c, m) is None]
 
 
-def reopen_problem(state: NestState, c: int, move: NestMove) -> Problem:
+def reopen_problem(state: Position, c: int, move: NestMove) -> Problem:
     """The first rule a turn or swap for colour c breaks here, or None."""
     rules = state.rules
     name = rules.colours[c]
@@ -118,7 +113,7 @@ def reopen_problem(state: NestState, c: int, move: NestMove) -> Problem:
     return _trial_problem(state, c, move)
 
 
-def _reshape(state: NestState, c: int, move: NestMove) -> tuple[bool, bool]:
+def _reshape(state: Position, c: int, move: NestMove) -> tuple[bool, bool]:
     rules = state.rules
     k, col, r, _ = state.cells[move.at]
     if move.kind is MoveKind.TURN:
@@ -127,7 +122,7 @@ def _reshape(state: NestState, c: int, move: NestMove) -> tuple[bool, bool]:
     return state._replace_card(move.at, rules.tail, c, move.rot // 90 % 4)
 
 
-def _trial_problem(state: NestState, c: int, move: NestMove) -> Problem:
+def _trial_problem(state: Position, c: int, move: NestMove) -> Problem:
     trial = state.clone()
     before = trial.all_configs()
     joined, split = _reshape(trial, c, move)
@@ -153,7 +148,7 @@ def _trial_problem(state: NestState, c: int, move: NestMove) -> Problem:
     return guard_problem(trial, created, state.rules.seat_of[c]) if created else None
 
 
-def apply_reopen(state: NestState, c: int, move: NestMove) -> None:
+def apply_reopen(state: Position, c: int, move: NestMove) -> None:
     """Play a legal turn or swap."""
     _reshape(state, c, move)
 

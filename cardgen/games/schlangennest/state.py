@@ -21,9 +21,10 @@ from typing import Any
 from cardgen.engine.base import GameState
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangennest import reopen
-from cardgen.games.schlangennest.chains import Board, Cell
+from cardgen.games.schlangennest.chains import Cell
 from cardgen.games.schlangennest.config import (DX, DY, NestRules, make_rules, options_from_json)
 from cardgen.games.schlangennest.legality import Problem, placed_snake_size, placement_problem
+from cardgen.games.schlangennest.position import Position
 from cardgen.games.schlangennest.moves import (MoveKind, NestMove, move_from_json, move_to_json,
                                                pass_move, place)
 from cardgen.games.schlangennest.ruleids import Rule
@@ -37,16 +38,14 @@ OPENING_TURN = 2
 lays its second tail and a straight or curve, not a head, at its first tail."""
 
 
-class NestState(Board, GameState[NestMove]):
+class NestState(Position, GameState[NestMove]):
     """One Schlangennest position; mutable (`apply`), copied with `clone`."""
 
-    __slots__ = ("hands", "seat", "pending", "quota", "acted", "passes", "dead", "terminal", "turns",
+    __slots__ = ("pending", "quota", "acted", "passes", "dead", "terminal", "turns",
                  "moves")
 
     def __init__(self, rules: NestRules) -> None:
         super().__init__(rules)
-        self.hands = [list(rules.counts) for _ in rules.colours]
-        self.seat = 0
         self.pending: tuple[int, ...] = rules.seats[0]
         self.quota = self._quota_for(0)
         self.acted = False
@@ -69,10 +68,6 @@ class NestState(Board, GameState[NestMove]):
     def num_players(self) -> int:
         """How many seats play."""
         return len(self.rules.seats)
-
-    def seat_name(self, seat: int) -> str:
-        """A seat's name: its colour, or its colours joined by '+' in the two-snakes variants."""
-        return "+".join(self.rules.colours[c] for c in self.rules.seats[seat])
 
     def is_terminal(self) -> bool:
         """Whether the game has ended."""
@@ -333,14 +328,6 @@ class NestState(Board, GameState[NestMove]):
                     if other is not None and self.chain_of[other] == sid:
                         return True
         return False
-
-    def guard_problem_after(self, c: int, k: int, cell: Cell, r: int, target: Cell) -> Problem:
-        """The curve guard for laying card k on `cell`, looking at empty cell `target` (slow path).
-        The mover is colour c's seat."""
-        trial = self.clone()
-        trial._put_card(cell, k, c, r)
-        trial.hands[c][k] -= 1
-        return reopen.guard_problem(trial, {target}, self.rules.seat_of[c])
 
     def check(self, move: NestMove) -> None:
         """Raise IllegalMove (with its rule id) if `move` is not legal here."""

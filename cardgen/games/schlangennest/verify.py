@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgen.games.schlangennest.config import DX, DY
-
-if TYPE_CHECKING:
-    from cardgen.games.schlangennest.state import NestState
+from cardgen.games.schlangennest.position import Position
 
 
-def verify_state(state: NestState) -> None:
+def verify_state(state: Position) -> None:
     """AssertionError naming the first broken invariant: the incremental chains equal a rebuild
     from scratch; no chain holds two colours and no colour is split; no cell leads three snakes through it;
     no double crossing; the straight/curve cards fit the area; hands plus laid cards are the set."""
@@ -20,7 +16,7 @@ def verify_state(state: NestState) -> None:
     assert not joined, "a chain holds the coloured parts of two colours"
     assert not split, "a colour's coloured parts lie in two chains"
 
-    def shape(s: NestState) -> set[tuple[frozenset[int], frozenset[tuple[int, int, int]], int, int]]:
+    def shape(s: Position) -> set[tuple[frozenset[int], frozenset[tuple[int, int, int]], int, int]]:
         return {(frozenset(ch.parts), frozenset(ch.free), ch.caps, ch.owner) for ch in s.chains.values()}
 
     assert shape(fresh) == shape(state), "the incremental chains differ from a rebuild"
