@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -38,7 +39,8 @@ class ToyInTests(Toy):
         return dataclasses.replace(plan, booklet=dataclasses.replace(plan.booklet, content=content))
 
 
-REGISTRY = Registry((*GAMES.games, ToyInTests()))
+REGISTRY = Registry((*(g for g in GAMES if g.name != Toy.name), ToyInTests()))
+"""The real games and the toy (in place of the product's, once the recipe has added it)."""
 
 
 def run(*args: str) -> Any:
@@ -96,5 +98,7 @@ def test_build_writes_the_toy_kit(tmp_path: Path) -> None:
 
 
 def test_the_real_games_do_not_know_the_toy() -> None:
+    if Toy.name in GAMES.names:
+        pytest.skip("the product has the toy: the recipe of cardgen/games/__init__.py was followed")
     result = CliRunner().invoke(main, ["check", "toy"])
     assert result.exit_code == 2 and "unknown game 'toy'" in result.output
