@@ -12,6 +12,7 @@ whenever a game like it is registered.
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import shutil
@@ -44,9 +45,19 @@ def follow_the_recipe(root: Path) -> None:
     imports = list(re.finditer(r"^from cardgen\.games\.\w+\.game import \w+\n", text, re.M))
     at = imports[-1].end()
     text = text[:at] + "from cardgen.games.toy.game import Toy\n" + text[at:]
-    text, entries = re.subn(r"^(GAMES = Registry\(\(.*?)\)\)", r"\1, Toy()))", text, count=1, flags=re.M | re.S)
-    assert entries == 1, "cardgen/registry.py has no `GAMES = Registry((...))`"
-    registry.write_text(text, encoding="utf-8")
+    registry.write_text(with_entry(text, "Toy()"), encoding="utf-8")
+
+
+def with_entry(source: str, entry: str) -> str:
+    """The registry's `source` with `entry` added at the end of the tuple of `GAMES = Registry((…))`."""
+    (games,) = [node.value for node in ast.parse(source).body if isinstance(node, ast.Assign)
+                and [ast.unparse(t) for t in node.targets] == ["GAMES"]]
+    assert isinstance(games, ast.Call) and isinstance(games.args[0], ast.Tuple), ast.unparse(games)
+    end = games.args[0]
+    lines = source.splitlines(keepends=True)
+    at = sum(len(line) for line in lines[: end.end_lineno - 1]) + end.end_col_offset - 1  # type: ignore[operator]
+    head = source[:at].rstrip()
+    return head + ("" if head.endswith(",") else ",") + f" {entry}" + source[at:]
 
 
 def run(args: list[str | Path], cwd: Path) -> str:
