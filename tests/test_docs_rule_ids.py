@@ -1,7 +1,9 @@
 """docs/rulings.md's rule-id tables are the games' `Rule` enums (cardgen/games/<game>/ruleids.py),
 so they cannot drift: for every game of the registry its table lists exactly the enum's ids in
 the enum's order, the retired ids beside it exactly the module's `RETIRED`, and a rule id the
-game's prose names in parentheses ("refused (`jumps`)") is one of the game's ids."""
+game's prose names in parentheses ("refused (`jumps`)") is one of the game's ids. A game
+without a section in docs/rulings.md (the toy of the tests, once added) is skipped, visibly:
+its booklet texts explain its rule ids (tests/booklet/test_booklet_text.py)."""
 
 from __future__ import annotations
 
@@ -42,7 +44,10 @@ def ruleids(game: Any) -> Any:
 
 
 def rule_table(game: Any) -> str:
-    return sections(sections(RULINGS.read_text(encoding="utf-8"), "##")["Rule ids"], "###")[game.title]
+    tables = sections(sections(RULINGS.read_text(encoding="utf-8"), "##")["Rule ids"], "###")
+    if game.title not in tables:
+        pytest.skip(f"docs/rulings.md has no rule-id table of {game.title}")
+    return tables[game.title]
 
 
 @pytest.mark.parametrize("game", list(GAMES), ids=lambda g: g.name)
@@ -68,6 +73,7 @@ def test_the_retired_ids_are_listed_with_their_successors(game: Any) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES), ids=lambda g: g.name)
 def test_the_prose_names_only_the_games_own_rule_ids(game: Any) -> None:
+    rule_table(game)  # a game docs/rulings.md knows
     prose = next(body for head, body in sections(RULINGS.read_text(encoding="utf-8"), "##").items()
                  if head.startswith(game.title.split(" (")[0]))
     ids = {r.value for r in ruleids(game).Rule}

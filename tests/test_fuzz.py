@@ -21,11 +21,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from cardgen.cli import main
+from cardgen.registry import GAMES as REGISTRY
 from cardgen.sets import default_set_path
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("schlangennest", "schlangengrube", "irrlaeufer")
-RECORDS = sorted((ROOT / "examples").glob("*.json"))
+GAMES = REGISTRY.names
+RECORDS = sorted((ROOT / "examples").glob("*.json")) + sorted((ROOT / "templates").glob("*/*.json"))
 FUZZ = settings(max_examples=25, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 _names = itertools.count()

@@ -42,6 +42,9 @@ class BookletContent:
     values: Callable[[Any, str], Mapping[str, object]]
     figures: Callable[[Any, str, Document], Mapping[str, Callable[[], Figure]]]
     names: tuple[str, ...] = ()
+    texts: Path | None = None
+    """The folder of the texts `rules-<lang>.txt`; None: the game's folder of the built-in
+    templates (`templates/<game>/`)."""
 
 
 def kept_names(content: BookletContent, lang: str) -> tuple[str, ...]:
@@ -59,9 +62,10 @@ EDGE_WORDS = {"de": {"long": "langen", "short": "kurzen"}, "en": {"long": "long"
 """The duplex flip edge as the booklet texts say it ("Wenden an der {edge} Kante")."""
 
 
-def text_path(game: str, lang: str) -> Path:
-    """Where the booklet text of `game` in `lang` lives."""
-    return template_path(game, f"rules-{lang}.txt")
+def text_path(content: BookletContent, lang: str) -> Path:
+    """Where the booklet text of `content`'s game in `lang` lives."""
+    name = f"rules-{lang}.txt"
+    return content.texts / name if content.texts is not None else template_path(content.game, name)
 
 
 def sheet_gap(paper: str, bleed: float) -> tuple[float, float]:
@@ -85,8 +89,7 @@ def document(content: BookletContent, lang: str, source: Any, paper: str = "a4",
     booklet's language. `{cutting}` says how the sheets are cut, from their geometry for the
     build's `bleed` (`sheet_gap`): the text's caption `cut-gap` (slots `[gap]`, `[bleed]`) when
     the cards lie apart, `cut-edge` when they lie edge to edge."""
-    game = content.game
-    path = text_path(game, lang)
+    path = text_path(content, lang)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

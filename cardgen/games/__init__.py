@@ -25,4 +25,25 @@ Rules (`components`, `rules`, `moves`, `ruleids` and what they import) never imp
 reportlab, cairosvg, svgwrite, `cardgen.art` or `cardgen.print`; the shared layers below the games
 (`cardgen.sets`, `engine`, `art`, `print`, `booklet`, `kit`) never import a game. Only
 `cardgen.registry` lists the games; a new game is a new folder here and one line there.
+
+Outside its package a game has one folder, `templates/<game>/`: its default set
+`standard.toml`, its booklet texts `rules-de.txt` and `rules-en.txt` (`cardgen.booklet.markup`,
+every rule id of `Rule` explained in a paragraph of each) and any example records `*.json`
+(docs/records.md), which the golden-record test replays: each must be legal and finished, and
+match its stored result when `tests/engine/golden.json` lists it. A game's parts beyond the
+rules (a kit, booklets, diagrams, a baseline, a ladder of its own, a section of
+docs/rulings.md) are declared by what its `Game` gives; the generic tests (those iterating
+`cardgen.registry.GAMES`) run each that a game has and skip, visibly, each it has not.
+
+Adding a game, as `tests/test_new_game_recipe.py` does with the toy game of the tests
+(`tests/toy_game/`, a package of this shape with relative imports only):
+
+1. copy the package to `cardgen/games/<game>/` (its `templates/` subfolder left out);
+2. copy its templates to `templates/<game>/`;
+3. in `cardgen/registry.py`, import its `Game` subclass
+   (`from cardgen.games.toy.game import Toy`) and add an instance to `GAMES` (`Toy()`).
+
+Then `cardgen list` shows it, `cardgen build <game>`, `cardgen check <game>` and `cardgen
+replay templates/<game>/example.json` work, and the whole test suite passes, with no other
+change: packages are found (setup.py), templates are installed by pattern (pyproject.toml).
 """

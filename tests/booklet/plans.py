@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
+
+import pytest
 
 from cardgen.booklet.build import BookletContent
 from cardgen.kit.spec import resolve
@@ -23,3 +26,19 @@ def content(game: str) -> BookletContent:
     found = maybe_content(game)
     assert found is not None, f"{game} has no booklet"
     return found
+
+
+def booklet_games() -> list[str]:
+    """The registered games whose kit has a booklet, in the registry's order."""
+    return [g.name for g in GAMES if maybe_content(g.name) is not None]
+
+
+def each_game(*also: Any) -> list[Any]:
+    """Every registered game (with each of `also`'s values when given) as test parameters: one
+    without a booklet is skipped, visibly, with the reason."""
+    out = []
+    for game in GAMES:
+        skip = () if maybe_content(game.name) is not None else pytest.mark.skip(reason=f"{game.name} has no booklet")
+        out += [pytest.param(game.name, *values, marks=skip, id="-".join([game.name, *map(str, values)]))
+                for values in ([(v,) for v in also] or [()])]
+    return out

@@ -32,19 +32,24 @@ def record_sets() -> list[Path]:
     return out
 
 
-def cases() -> list[tuple[str, str, str | None]]:
-    out: list[tuple[str, str, str | None]] = []
+def cases() -> list[Any]:
+    out: list[Any] = []
     for game in GAMES:
         if maybe_content(game.name) is None:
+            out.append(pytest.param(game.name, "", None, marks=pytest.mark.skip(reason=f"{game.name} has no booklet")))
             continue
         paths: list[str | None] = [None] + [str(p) for p in record_sets() if GAMES.game_of_set(p) is game]
         out += [(game.name, lang, path) for path in paths for lang in LANGS]
     return out
 
 
-def variant_cases() -> list[tuple[str, str]]:
-    return [(game.name, lang) for game in GAMES if maybe_content(game.name) is not None and game.set_options
-            for lang in LANGS]
+def variant_cases() -> list[Any]:
+    out: list[Any] = []
+    for game in GAMES:
+        missing = "no booklet" if maybe_content(game.name) is None else "no variant sets" if not game.set_options else ""
+        out += [pytest.param(game.name, lang, marks=pytest.mark.skip(reason=f"{game.name} has {missing}") if missing
+                             else ()) for lang in LANGS]
+    return out
 
 
 def check_all(game: Any, lang: str, source: Any) -> list[str]:

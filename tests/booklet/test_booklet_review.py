@@ -18,9 +18,9 @@ from cardgen.games.schlangengrube.booklet import values as pit_values
 from cardgen.games.schlangennest.booklet import grey_parts
 from cardgen.registry import GAMES
 
-from plans import content
+from plans import content, each_game
 
-GAMES_LANGS = [(g, lang) for g in ("schlangennest", "schlangengrube", "irrlaeufer") for lang in ("de", "en")]
+GAMES_LANGS = each_game("de", "en")
 
 
 def doc_of(game: str, lang: str) -> Document:

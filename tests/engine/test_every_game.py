@@ -6,8 +6,10 @@ record names (variant sets: five colours, cards of three parts), with the shared
 checked after every step
 (clone equality and independence, legal moves non-empty unless over, `check` accepts them,
 scores in bounds, JSON round trip, the game's own `verify`); and the golden records
-(`examples/`, `tests/records/`) replayed to the results stored in `tests/engine/golden.json`,
-which must cover every game and every variant it offers.
+(`examples/`, `tests/records/`) replayed to the results stored in `tests/engine/golden.json`.
+A game's own example records (`templates/<game>/*.json`) count too: each must replay legal to
+the end (and to its stored result when golden.json lists it). Together they must cover every
+game and every variant it offers.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from cardgen.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((ROOT / "examples").glob("*.json")) + sorted((ROOT / "tests" / "records").glob("*.json"))
+OWN = sorted((ROOT / "templates").glob("*/*.json"))
+"""The games' own example records, beside their set files and booklet texts."""
 EXPECTED: dict[str, Any] = json.loads((Path(__file__).parent / "golden.json").read_text(encoding="utf-8"))
 STEPS = 400
 """Steps per harness game with invariants after each (Irrläufer's full games are run elsewhere)."""
@@ -33,7 +37,7 @@ STEPS = 400
 def record_sets() -> list[Path]:
     """The set files the golden records name (each once), in their folders' order."""
     found: list[Path] = []
-    for path in RECORDS:
+    for path in RECORDS + OWN:
         name = json.loads(path.read_text(encoding="utf-8")).get("set")
         if name and (path.parent / name).resolve() not in found:
             found.append((path.parent / name).resolve())
@@ -80,9 +84,9 @@ def _variants(record: dict[str, Any]) -> frozenset[str]:
 
 
 def test_golden_records_cover_every_game_and_variant() -> None:
-    assert {_key(p) for p in RECORDS} == set(EXPECTED)
+    assert {_key(p) for p in RECORDS} <= set(EXPECTED) <= {_key(p) for p in RECORDS + OWN}
     covered: dict[str, set[str]] = {}
-    for path in RECORDS:
+    for path in RECORDS + OWN:
         record = json.loads(path.read_text(encoding="utf-8"))
         covered.setdefault(record["game"], set()).update(_variants(record) | {"(base)"})
     for game in GAMES:
@@ -94,3 +98,13 @@ def test_golden_record_replays_to_its_stored_result(path: Path) -> None:
     result = replay(path, GAMES)
     assert {"legal": result.legal, "applied": result.applied, "finished": result.finished,
             "scores": result.scores, "rule": result.error["rule"] if result.error else None} == EXPECTED[_key(path)]
+
+
+@pytest.mark.parametrize("path", OWN or [pytest.param(None, marks=pytest.mark.skip(
+    reason="no game keeps an example record in templates/<game>/"))], ids=lambda p: _key(p) if p else "none")
+def test_a_games_own_example_record_replays_legal_to_the_end(path: Path) -> None:
+    result = replay(path, GAMES)
+    assert result.legal and result.finished, (result.applied, result.error)
+    if _key(path) in EXPECTED:
+        assert {"legal": result.legal, "applied": result.applied, "finished": result.finished,
+                "scores": result.scores, "rule": None} == EXPECTED[_key(path)]

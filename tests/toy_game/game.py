@@ -1,0 +1,50 @@
+"""Toy row as a game of the registry: its facts and where each of its parts lives."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from cardgen.engine.base import GameState
+from cardgen.game import Game, GameInfo
+
+from . import check, generator
+from .components import GAME, ToySet, parse_toy_set
+from .ruleids import Rule
+from .rules import PLAYERS, new_game
+
+_GAME_INFO = GameInfo(
+    name=GAME,
+    title="Toy row (Zahlenreihe)",
+    credit="the cardgen tests",
+    components="a row of numbered square tiles",
+    kit_parts=("tiles", "booklets"),
+    set_options=generator.OPTIONS,
+    check=check.FACTS,
+)
+
+
+class Toy(Game[ToySet]):
+    """A row of numbered tiles; two players take a tile from either end; the sum is the score."""
+
+    info = _GAME_INFO
+    checks = check
+    generator = generator
+    rule_enum = Rule
+    kit_module = f"{__package__}.kit"  # the same files serve as tests/toy_game and as cardgen/games/toy
+
+    parse_set = staticmethod(parse_toy_set)
+
+    def new_state(self, options: Any, set_path: str | Path | None = None,
+                  seed: int | None = None) -> GameState[Any]:
+        """With a seed the row shuffled; without, as the set file lists it (a record's opening)."""
+        return new_game(options, self.load_set(set_path), seed)
+
+    def with_card_size(self, game_set: ToySet, size: float) -> ToySet:
+        """The set with its tiles `size` mm square."""
+        return dataclasses.replace(game_set, tile_size=size)
+
+    def player_range(self, game_set: ToySet) -> tuple[int, int]:
+        """Two players only."""
+        return PLAYERS, PLAYERS

@@ -1,0 +1,126 @@
+"""The rules of Toy row: `ToyState` (a `cardgen.engine.base.GameState`) and `new_game`.
+
+Two players take turns; on a turn a player takes the tile at the left or the right end of the
+row and adds its number to their score. The game ends when the row is empty; the higher score
+wins, equal scores share the win.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardgen.engine.base import GameState
+from cardgen.errors import DataError, IllegalMove
+from cardgen.inputs import shown
+
+from . import moves
+from .components import ToySet
+from .moves import Take
+from .ruleids import Rule
+
+PLAYERS = 2
+OPTION_KEYS = {"players"}
+
+
+class ToyState(GameState[Take]):
+    """A position: the opening row `tiles`, the `row` still lying, each seat's score and the turn."""
+
+    def __init__(self, tiles: tuple[int, ...], row: tuple[int, ...] | None = None,
+                 taken: tuple[int, int] = (0, 0), turn: int = 0) -> None:
+        self.tiles = tiles
+        self.row = tiles if row is None else row
+        self.taken = taken
+        self.turn = turn
+
+    @property
+    def current_player(self) -> int:
+        return self.turn % PLAYERS
+
+    @property
+    def num_players(self) -> int:
+        return PLAYERS
+
+    def legal_moves(self) -> list[Take]:
+        return [Take(p) for p in sorted({1, len(self.row)})] if self.row else []
+
+    def check(self, move: Take) -> None:
+        """IllegalMove unless `move` takes a tile at an end of the row."""
+        n = len(self.row)
+        place = f"move {self.turn + 1}"
+        if not n:
+            raise IllegalMove(place, Rule.GAME_OVER.value, "the row is empty: the game is over")
+        if not 1 <= move.position <= n:
+            raise IllegalMove(place, Rule.NO_SUCH_TILE.value, f"the row has {n} tiles, no tile {move.position}")
+        if 1 < move.position < n:
+            raise IllegalMove(place, Rule.MIDDLE_TILE.value,
+                              f"tile {move.position} of {n} lies inside the row, not at an end")
+
+    def apply_trusted(self, move: Take) -> None:
+        i = move.position - 1
+        tile = self.row[i]
+        self.row = self.row[:i] + self.row[i + 1:]
+        gained = [0, 0]
+        gained[self.current_player] = tile
+        self.taken = (self.taken[0] + gained[0], self.taken[1] + gained[1])
+        self.turn += 1
+
+    def is_terminal(self) -> bool:
+        return not self.row
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(t) for t in self.taken)
+
+    def clone(self) -> ToyState:
+        return ToyState(self.tiles, self.row, self.taken, self.turn)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tiles": list(self.tiles), "row": list(self.row), "taken": list(self.taken), "turn": self.turn}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ToyState:
+        first, second = data["taken"]
+        return cls(tuple(data["tiles"]), tuple(data["row"]), (int(first), int(second)), int(data["turn"]))
+
+    def move_to_json(self, move: Take) -> dict[str, Any]:
+        return moves.move_to_json(move)
+
+    def move_from_json(self, data: dict[str, Any]) -> Take:
+        return moves.move_from_json(data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ToyState) and self.to_json() == other.to_json()
+
+    def move_label(self, move: Take) -> str:
+        """"left" or "right" (the last tile counts as the left end)."""
+        return "left" if move.position == 1 else "right"
+
+    def score_bounds(self) -> tuple[float, float]:
+        return 0.0, float(sum(self.tiles))
+
+    def move_bound(self) -> int:
+        return len(self.tiles)
+
+    def verify(self) -> None:
+        """The row is the opening row with tiles taken off its ends, every taken number scored."""
+        n, k = len(self.tiles), len(self.row)
+        assert self.turn == n - k, f"turn {self.turn} after {n - k} tiles taken"
+        assert any(self.tiles[i:i + k] == self.row for i in range(n - k + 1)), "the row is not a part of the opening"
+        assert sum(self.taken) + sum(self.row) == sum(self.tiles), "a number is lost or counted twice"
+
+
+def new_game(options: Any, toy: ToySet, seed: int | None = None) -> ToyState:
+    """The opening for record `options` ({} or {"players": 2}); with a `seed` the set's tiles are
+    shuffled into a new row, without one they lie as the set file lists them."""
+    if not isinstance(options, dict):
+        raise DataError("options", f"must be a JSON object, not {shown(options)}")
+    extra = sorted(set(options) - OPTION_KEYS)
+    if extra:
+        raise DataError("options", f"unknown key {shown(extra[0])} (allowed: {', '.join(sorted(OPTION_KEYS))})")
+    players = options.get("players", PLAYERS)
+    if isinstance(players, bool) or players != PLAYERS:
+        raise DataError("options: players", f"Toy row is for {PLAYERS} players, not {shown(players)}")
+    row = list(toy.tiles)
+    if seed is not None:
+        random.Random(seed).shuffle(row)
+    return ToyState(tuple(row))
