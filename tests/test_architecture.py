@@ -1,5 +1,6 @@
-"""The shape of the house, read from the source: no import circle (counting imports inside
-functions too, but not those only for type checking), no shared layer importing a game, and no
+"""The shape of the house, read from the source: no import circle and no arrow from a lower
+layer to a higher one (counting every import: inside functions and those only for type
+checking too), the layer order written below as data, no shared layer importing a game, and no
 hook lookups by name in the engine."""
 
 from __future__ import annotations
@@ -21,12 +22,14 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _runtime_imports(tree: ast.Module, name: str, is_package: bool) -> set[str]:
-    """Modules imported anywhere in `tree` except under `if TYPE_CHECKING:`."""
+def _imports(tree: ast.Module, name: str, is_package: bool, type_only: bool = True) -> set[str]:
+    """Modules imported anywhere in `tree`; with `type_only` False, not those under
+    `if TYPE_CHECKING:`."""
     skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skip.update(id(n) for child in node.body for n in ast.walk(child))
+    if not type_only:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                skip.update(id(n) for child in node.body for n in ast.walk(child))
     out: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in skip:
@@ -49,7 +52,7 @@ def graph() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        edges[name] = {m for m in _runtime_imports(tree, name, path.name == "__init__.py")
+        edges[name] = {m for m in _imports(tree, name, path.name == "__init__.py")
                        if m in modules and m != name}
     return edges
 
@@ -88,6 +91,53 @@ def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("foundations", ("cardgen", "cardgen.errors", "cardgen.units", "cardgen.words", "cardgen.geometry",
+                     "cardgen.colours", "cardgen.inputs", "cardgen.options", "cardgen.workers", "cardgen.signals",
+                     "cardgen.fonts")),
+    ("set files", ("cardgen.sets",)),
+    ("art", ("cardgen.art",)),
+    ("print", ("cardgen.print",)),
+    ("booklet", ("cardgen.booklet",)),
+    ("kit pipeline", ("cardgen.kit",)),
+    ("engine", ("cardgen.engine",)),
+    ("browser table", ("cardgen.play.table", "cardgen.play.grid", "cardgen.play.svg", "cardgen.play.wording")),
+    ("game base", ("cardgen.game",)),
+    ("games", ("cardgen.games",)),
+    ("commands", ("cardgen.engine.checkrun", "cardgen.engine.generate", "cardgen.engine.replay",
+                  "cardgen.engine.match", "cardgen.engine.tune", "cardgen.play")),
+    ("registry", ("cardgen.registry",)),
+    ("command line", ("cardgen.cli", "cardgen.__main__")),
+)
+"""The layers from the bottom up, each a list of modules and packages (a module belongs to the
+layer of its longest matching name): a module imports only from its own layer or those below.
+The engine's command modules (the check, the set generator, replay, match) take a `Game`, so
+they sit above the game base although they live in the engine's package."""
+
+
+def _layer(module: str) -> int | None:
+    best: tuple[int, int] | None = None
+    for index, (_, names) in enumerate(LAYERS):
+        for name in names:
+            if (module == name or module.startswith(name + ".")) and (best is None or len(name) > best[1]):
+                best = (index, len(name))
+    return None if best is None else best[0]
+
+
+def test_every_module_has_a_layer() -> None:
+    assert [m for m in graph() if _layer(m) is None] == []
+
+
+def test_no_arrow_points_up() -> None:
+    up = [f"{m} ({LAYERS[_layer(m) or 0][0]}) -> {t} ({LAYERS[_layer(t) or 0][0]})"
+          for m, targets in graph().items() for t in sorted(targets) if (_layer(t) or 0) > (_layer(m) or 0)]
+    assert up == []
+
+
+def test_the_layer_check_sees_an_arrow_up() -> None:
+    assert (_layer("cardgen.engine.batch") or 0) < (_layer("cardgen.game") or 0) < (_layer("cardgen.engine.checkrun") or 0)
+
+
 def test_no_import_circle() -> None:
     assert _cycles(graph()) == []
 
@@ -123,6 +173,6 @@ def test_engine_finds_no_hook_by_name() -> None:
     for path in (PACKAGE / "engine").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-        imported = _runtime_imports(tree, _module(path), False)
+        imported = _imports(tree, _module(path), False, type_only=False)
         assert not names & {"getattr", "hasattr"}, path.name
         assert "importlib" not in imported, path.name

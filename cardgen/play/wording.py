@@ -7,7 +7,7 @@ import functools
 import re
 from collections.abc import Mapping
 
-from cardgen.booklet.build import text_path
+from cardgen.sets import template_path
 from cardgen.booklet.markup import parse
 
 _EMPHASIS = re.compile(r"\*\*?([^*]+)\*\*?")
@@ -19,7 +19,7 @@ def wordings(game: str, lang: str = "en") -> Mapping[str, str]:
     """Every rule id the booklet of `game` anchors, with its paragraph as plain text (a list
     item with the words that open its list, when a sentence runs on into it)."""
     try:
-        text = text_path(game, lang).read_text(encoding="utf-8")
+        text = template_path(game, f"rules-{lang}.txt").read_text(encoding="utf-8")
     except OSError:
         return {}
     # placeholders (`{tiles}`) are kept as written: the wording is for the page, not for print

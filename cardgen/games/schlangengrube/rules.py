@@ -42,43 +42,23 @@ from .table import DX, DY, Board, PartSpec
 from .components import GAME
 from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
 from .options import DOUBLE_MARKER_SNAKE, HAND_SIZE, Variant
+from .position import PitPosition
 from .scoring import Completion, factor, triangle
+from .state_json import state_from_json, state_to_json, verify_state
 
 if TYPE_CHECKING:
     from .setup import PitSetup
 
 
-class PitState(GameState[PitMove]):
+class PitState(PitPosition, GameState[PitMove]):
     """One position of Schlangengrube (cardgen.engine.base.GameState); mutable, see `clone`."""
 
-    __slots__ = ("game", "board", "start", "hands", "bag", "laid", "points", "bonus", "secret",
-                 "supply", "taken", "ready", "player", "placed", "passes", "over", "turn", "log",
-                 "completions", "_cache", "replaying")
+    __slots__ = ("_cache",)
 
     def __init__(self, game: PitSetup, start: Place | None, replaying: bool) -> None:
         """An initial position with `start` laid (if any) and empty hands (use PitGame's
         constructors or `new_game`)."""
-        n = game.options.players
-        self.game = game
-        self.board = Board(game.cat)
-        self.start: Place | None = None
-        self.replaying = replaying
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.bag: list[int] = []
-        self.laid = [0] * len(game.set.tiles)
-        self.points = [0] * n
-        self.bonus = [0] * n
-        self.secret: tuple[int, ...] | None = None
-        self.supply = game.set.double_markers
-        self.taken = [False] * n
-        self.ready = [False] * n
-        self.player = 0
-        self.placed = 0
-        self.passes = 0
-        self.over = False
-        self.turn: list[Place] = []
-        self.log: list[tuple[int, tuple[Place, ...] | None]] = []
-        self.completions: list[Completion] = []
+        super().__init__(game, replaying)
         self._cache: list[Place] | None = None
         if start is not None:
             self.apply_trusted(Start(self._checked_start(Start(start))))
@@ -303,7 +283,7 @@ class PitState(GameState[PitMove]):
     def clone(self) -> PitState:
         """An independent copy (the game and its catalogue are shared, read-only)."""
         new = PitState.__new__(PitState)
-        for name in PitState.__slots__:
+        for name in (*PitPosition.__slots__, *PitState.__slots__):
             setattr(new, name, getattr(self, name))
         new.board = self.board.copy()
         new.hands = [list(h) for h in self.hands]
@@ -326,21 +306,15 @@ class PitState(GameState[PitMove]):
 
     def to_json(self) -> dict[str, Any]:
         """The whole state as JSON-able data (see state_json)."""
-        from .state_json import state_to_json
-
         return state_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PitState:
         """The state `to_json` wrote (its set is loaded again from the saved path)."""
-        from .state_json import state_from_json
-
-        return state_from_json(cls, data)
+        return state_from_json(lambda game, replaying: cls(game, None, replaying), data)
 
     def verify(self) -> None:
         """AssertionError if an internal invariant is broken (tests; see state_json.verify_state)."""
-        from .state_json import verify_state
-
         verify_state(self)
 
     def move_bound(self) -> int:

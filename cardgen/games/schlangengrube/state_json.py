@@ -8,7 +8,8 @@ which rebuilds the frontier and the snakes exactly as they were (so even the ord
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from cardgen.errors import DataError, IllegalMove
 
@@ -16,13 +17,13 @@ from .components import GAME
 from .moves import Place, place_from_json
 from .options import PitOptions
 from .scoring import Completion
+from .position import PitPosition
 from .setup import PitSetup
 
-if TYPE_CHECKING:
-    from .rules import PitState
+P = TypeVar("P", bound=PitPosition)
 
 
-def state_to_json(state: PitState) -> dict[str, Any]:
+def state_to_json(state: PitPosition) -> dict[str, Any]:
     """Everything rule-relevant about `state` (plus its history) as plain JSON data."""
     tiles = state.game.set.tiles
     cat = state.game.cat
@@ -58,8 +59,9 @@ def state_to_json(state: PitState) -> dict[str, Any]:
     }
 
 
-def state_from_json(cls: type[PitState], data: dict[str, Any], game: PitSetup | None = None) -> PitState:
-    """The `cls` state `state_to_json` wrote; `game` (same set and options) saves loading the set again.
+def state_from_json(make: Callable[[PitSetup, bool], P], data: dict[str, Any], game: PitSetup | None = None) -> P:
+    """The position `state_to_json` wrote, made empty by `make(game, replaying)` and filled in;
+    `game` (same set and options) saves loading the set again.
 
     DataError if the data is malformed or does not describe a consistent position.
     """
@@ -70,7 +72,7 @@ def state_from_json(cls: type[PitState], data: dict[str, Any], game: PitSetup | 
             game = PitSetup(load_pit_set(data["set"]), PitOptions.from_json(data["options"]))
         ids = game.cat.ids
         start = None if data["start"] is None else place_from_json(data["start"])
-        state = cls(game, None, replaying=bool(data["replaying"]))
+        state = make(game, bool(data["replaying"]))
         state.start = start
         state.laid = [0] * len(game.set.tiles)
         state.board = type(state.board)(game.cat)
@@ -107,7 +109,7 @@ def state_from_json(cls: type[PitState], data: dict[str, Any], game: PitSetup | 
     return state
 
 
-def verify_state(state: PitState) -> None:
+def verify_state(state: PitPosition) -> None:
     """AssertionError unless the state is consistent: tiles conserved (a dealt game: table, bag
     and hands make the set), hands of at most 5, every snake's counts add up, and the frontier
     is exactly the empty cells next to laid tiles."""

@@ -52,7 +52,7 @@ def _check_invariants(state: PitState) -> None:
     twin = state.clone()
     assert twin == state
     data = state.to_json()
-    again = state_from_json(PitState, data, state.game)
+    again = state_from_json(lambda game, replaying: PitState(game, None, replaying), data, state.game)
     assert again == state and again.to_json() == data
     assert again.legal_moves() == moves
     if moves:  # the clone is independent
