@@ -202,7 +202,7 @@ class PitState(PitPosition, GameState[PitMove]):
         if isinstance(move, Turn):
             trial = self.clone()
             trial._play_turn_checked(move)
-            for name in PitState.__slots__:
+            for name in _FIELDS:
                 setattr(self, name, getattr(trial, name))
             return
         self.check(move)
@@ -283,7 +283,7 @@ class PitState(PitPosition, GameState[PitMove]):
     def clone(self) -> PitState:
         """An independent copy (the game and its catalogue are shared, read-only)."""
         new = PitState.__new__(PitState)
-        for name in (*PitPosition.__slots__, *PitState.__slots__):
+        for name in _FIELDS:
             setattr(new, name, getattr(self, name))
         new.board = self.board.copy()
         new.hands = [list(h) for h in self.hands]
@@ -402,3 +402,7 @@ def _would_complete(board: Board, parts: tuple[PartSpec, ...], cell: tuple[int, 
         if joins and ports == 0:
             out.append(tiles)
     return out
+
+
+_FIELDS = (*PitPosition.__slots__, *PitState.__slots__)
+"""Every field of a state (the position's data and the rules' cache), for copies."""
