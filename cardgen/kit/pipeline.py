@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.booklet.build import start_booklets
-from cardgen.errors import LayoutError
+from cardgen.errors import DataError, LayoutError
 from cardgen.kit.plan import KitPlan
 from cardgen.kit.spec import KitSpec, check
 from cardgen.print.files import staged_folder
@@ -108,10 +108,32 @@ def write_kit(game: str, plan: KitPlan, spec: KitSpec, quiet: bool = False,
     return lines + (booklets.summary() if booklets is not None else [])
 
 
+def check_inputs(spec: KitSpec, games: Sequence[str]) -> None:
+    """DataError naming the option unless every file the build reads (`--set`, `--icc`) lies
+    outside the folders a build of `games` replaces (`<out>/<game>`, through a symbolic link
+    too, and the staged folders beside it): the swap would throw it away with the old folder."""
+    for option, path in (("--set", spec.set_path), ("--icc", spec.icc)):
+        if path is None:
+            continue
+        try:
+            real = path.resolve()
+        except (OSError, RuntimeError):  # a loop of links: reading it fails, with its own line
+            continue
+        for game in games:
+            folder = (spec.out / game).resolve()
+            inside = real.relative_to(folder.parent).parts if real.is_relative_to(folder.parent) else ()
+            if inside and len(inside) > 1 and (inside[0] == folder.name or
+                                               inside[0].startswith((f".{folder.name}.new-", f".{folder.name}.old-"))):
+                raise DataError(option, f"{path} lies inside {spec.out / game}, which the build replaces "
+                                        "as a whole: move the file out of that folder first")
+
+
 def build_game(game: KitGame, spec: KitSpec, quiet: bool = False,
                writers: Sequence[Writer[Any]] | None = None) -> list[str]:
     """Build `game`'s kit into `spec.out/<game>` through a staged folder (see the module
-    docstring); the summary lines name the files where they end up."""
+    docstring); the summary lines name the files where they end up. An input inside that
+    folder is refused first (`check_inputs`)."""
+    check_inputs(spec, [game.name])
     if not game.has_kit():
         return [f"{game.name}: no print kit (skipped)"]
     if spec.only and not any(spec.wants(part) for part in game.kit_parts):

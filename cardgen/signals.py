@@ -1,0 +1,83 @@
+"""How cardgen stops when told to: the signals a process can catch end a command as Ctrl-C does.
+
+Ctrl-C (SIGINT) raises KeyboardInterrupt in Python. `catch_signals` makes SIGTERM (`kill`),
+SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) raise `Stopped`, a KeyboardInterrupt, so the
+same clean-up runs on every one of them: worker processes are ended, a build's staged folder and
+every temporary file are removed, and the command exits 128 + the signal's number (as a shell
+reports a process a signal ended). Worker processes take the default action again
+(`default_signals`): their parent ends them with SIGTERM.
+
+Loaded before anything heavy: `current_folder` is asked first, and a deleted current folder
+breaks the import of reportlab.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from types import FrameType
+
+from cardgen.errors import CardgenError
+
+CAUGHT = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name))
+"""The signals besides SIGINT that end a command cleanly (those this platform has)."""
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal of `CAUGHT` arrived: the command stops as on Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise(signum: int, _: FrameType | None) -> None:
+    raise Stopped(signum)
+
+
+def catch_signals() -> None:
+    """From now on every signal of `CAUGHT` raises `Stopped` in the main thread."""
+    for sig in CAUGHT:
+        signal.signal(sig, _raise)
+
+
+def default_signals() -> None:
+    """In a worker process: the signals of `CAUGHT` take their default action again."""
+    for sig in CAUGHT:
+        signal.signal(sig, signal.SIG_DFL)
+
+
+def stop_report(exc: KeyboardInterrupt) -> tuple[str, int]:
+    """The one line and the exit code of a command that `exc` stopped."""
+    if isinstance(exc, Stopped):
+        return f"stopped by {signal.Signals(exc.signum).name}", 128 + exc.signum
+    return "interrupted", 128 + signal.SIGINT
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Ctrl-C and the signals of `CAUGHT` held back inside (delivered when it ends), so that a
+    swap or a clean-up is not cut in half. A no-op off POSIX or outside the main thread, where
+    Python cannot mask signals."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *CAUGHT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def current_folder() -> None:
+    """CardgenError unless the current folder still exists (another process may have deleted it:
+    every relative path, and even loading reportlab, would then fail)."""
+    try:
+        os.getcwd()
+    except OSError:
+        where = os.environ.get("PWD") or "the current folder"
+        raise CardgenError(where, "the current folder no longer exists (deleted?); change into a folder "
+                                  "that exists and run cardgen again") from None
