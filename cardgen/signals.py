@@ -39,9 +39,18 @@ def _raise(signum: int, _: FrameType | None) -> None:
 
 
 def catch_signals() -> None:
-    """From now on every signal of `CAUGHT` raises `Stopped` in the main thread."""
+    """From now on every signal of `CAUGHT` raises `Stopped` in the main thread of this process,
+    and takes its default action in a process forked from it (from the fork on: a pool may end
+    a worker it has just started, before the worker's own set-up has run)."""
     for sig in CAUGHT:
         signal.signal(sig, _raise)
+    if hasattr(os, "register_at_fork") and not _FORKS:
+        os.register_at_fork(after_in_child=default_signals)
+        _FORKS.append(True)
+
+
+_FORKS: list[bool] = []
+"""Whether `default_signals` is registered to run in every forked child (once per process)."""
 
 
 def default_signals() -> None:

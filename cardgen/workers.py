@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import threading
@@ -37,3 +38,15 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     for process in list((getattr(pool, "_processes", None) or {}).values()):
         process.terminate()
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+def stop_children() -> None:
+    """End every process this one started through multiprocessing and wait for it: the safety
+    net on the way out of a build that failed or was stopped, for a worker its pool lost track
+    of (a pool whose start failed half-way, out of file descriptors, keeps no record of the
+    process it did start, which would then hold the exit up forever)."""
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join()

@@ -22,6 +22,7 @@ from cardgen.errors import DataError, LayoutError
 from cardgen.kit.plan import KitPlan
 from cardgen.kit.spec import KitSpec, check
 from cardgen.print.files import staged_folder
+from cardgen.workers import stop_children
 
 if TYPE_CHECKING:
     from cardgen.kit.writer import Writer
@@ -109,9 +110,11 @@ def write_kit(game: str, plan: KitPlan, spec: KitSpec, quiet: bool = False,
 
 
 def check_inputs(spec: KitSpec, games: Sequence[str]) -> None:
-    """DataError naming the option unless every file the build reads (`--set`, `--icc`) lies
-    outside the folders a build of `games` replaces (`<out>/<game>`, through a symbolic link
-    too, and the staged folders beside it): the swap would throw it away with the old folder."""
+    """Refuse, before any work, what `check` refuses (a profile that cannot be read, …), and
+    every file the build reads (`--set`, `--icc`) that lies inside a folder a build of `games`
+    replaces (`<out>/<game>`, through a symbolic link too, or the staged folders beside it): the
+    swap would throw it away with the old folder. DataError naming the option."""
+    check(spec)
     for option, path in (("--set", spec.set_path), ("--icc", spec.icc)):
         if path is None:
             continue
@@ -148,7 +151,11 @@ def build_game(game: KitGame, spec: KitSpec, quiet: bool = False,
         return [f"{game.name}: no print kit (skipped)"]
     target = spec.out / game.name
     with staged_folder(target) as stage:
-        lines = write_kit(game.name, plan, spec.staged(stage), quiet, writers)
+        try:
+            lines = write_kit(game.name, plan, spec.staged(stage), quiet, writers)
+        except BaseException:
+            stop_children()  # no process of the build may write on into the folder being removed
+            raise
         _check_manifest(stage / game.name)
     return [line.replace(str(stage / game.name), str(target)) for line in lines]
 
