@@ -222,7 +222,7 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
             click.echo(f"wrote {path}")
         return
     chosen = _games(games, set_path)
-    check_inputs(spec, [game.name for game in chosen])
+    check_inputs(spec, chosen)  # before any game is built
     for game in chosen:
         for line in build_game(game, spec, quiet=quiet):
             if not quiet:

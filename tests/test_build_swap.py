@@ -153,6 +153,16 @@ def test_a_file_where_the_game_folder_goes_is_one_line_and_kept(tmp_path: Path) 
     assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]  # nothing set aside or staged
 
 
+def test_every_game_folder_is_checked_before_the_first_game_is_built(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "irrlaeufer").write_text("mine")
+    _fails(out, "--format", "svg", "--only", "cards,board", needles=(f"{out / 'irrlaeufer'}: is a file",))
+    assert sorted(p.name for p in out.iterdir()) == ["irrlaeufer"]  # Schlangennest's kit not built either
+    _build(out, "irrlaeufer", *QUICK)  # a game the build skips (no cards) does not count
+    assert (out / "irrlaeufer").read_text() == "mine"
+
+
 def test_a_linked_game_folder_is_rebuilt_where_the_link_points(tmp_path: Path) -> None:
     """`<out>/<game>` a symbolic link to a folder: the folder it links to gets the new kit, the
     link stays, and nothing is left beside either (a `.<game>.old-…` link was, before)."""

@@ -121,7 +121,7 @@ def _remove(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def _real_folder(target: Path) -> Path:
+def real_folder(target: Path) -> Path:
     """The folder a build at `target` replaces: `target`, or the folder it links to (the link
     stays, and then shows the new folder). OSError naming `target` when it is no folder."""
     if target.is_symlink():
@@ -171,10 +171,10 @@ def staged_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
     two renames, and deletes the staged folders of killed runs.
     """
     given = Path(target)
-    target = _real_folder(given)
+    target = real_folder(given)
     target.parent.mkdir(parents=True, exist_ok=True)
     recover_folder(target)
-    target = _real_folder(given)  # recovered: a file may be back
+    target = real_folder(given)  # recovered: a file may be back
     new = target.parent / f".{target.name}.new-{os.getpid()}-{secrets.token_hex(4)}"
     try:
         new.mkdir()
