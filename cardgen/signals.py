@@ -4,8 +4,9 @@ Ctrl-C (SIGINT) raises KeyboardInterrupt in Python. `catch_signals` makes SIGTER
 SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) raise `Stopped`, a KeyboardInterrupt, so the
 same clean-up runs on every one of them: worker processes are ended, a build's staged folder and
 every temporary file are removed, and the command exits 128 + the signal's number (as a shell
-reports a process a signal ended). Worker processes take the default action again
-(`default_signals`): their parent ends them with SIGTERM.
+reports a process a signal ended). A worker process (`worker_signals`) leaves the terminal's
+signals, which reach every process of the terminal's group, to its parent, and dies of SIGTERM,
+with which its parent ends it.
 
 Loaded before anything heavy: `current_folder` is asked first, and a deleted current folder
 breaks the import of reportlab.
@@ -45,18 +46,24 @@ def catch_signals() -> None:
     for sig in CAUGHT:
         signal.signal(sig, _raise)
     if hasattr(os, "register_at_fork") and not _FORKS:
-        os.register_at_fork(after_in_child=default_signals)
+        os.register_at_fork(after_in_child=worker_signals)
         _FORKS.append(True)
 
 
 _FORKS: list[bool] = []
-"""Whether `default_signals` is registered to run in every forked child (once per process)."""
+"""Whether `worker_signals` is registered to run in every forked child (once per process)."""
+
+TERMINAL = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP", "SIGQUIT") if hasattr(signal, name))
+"""The signals a terminal sends to every process of its foreground group (Ctrl-C, Ctrl-\\, hang-up)."""
 
 
-def default_signals() -> None:
-    """In a worker process: the signals of `CAUGHT` take their default action again."""
-    for sig in CAUGHT:
-        signal.signal(sig, signal.SIG_DFL)
+def worker_signals() -> None:
+    """In a worker process: the terminal's signals are ignored (the parent gets them too, and
+    ends its workers; a worker dying of one first would only break its pool, and SIGQUIT would
+    dump its core), SIGTERM ends it at once."""
+    for sig in TERMINAL:
+        signal.signal(sig, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def stop_report(exc: KeyboardInterrupt) -> tuple[str, int]:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from cardgen.signals import default_signals
+from cardgen.signals import worker_signals
 
 
 def worker_start(parent: int) -> None:
@@ -18,10 +17,10 @@ def worker_start(parent: int) -> None:
     Ctrl-C is the parent's to handle: a terminal sends it to every process of the group, and
     the parent then ends the pool, so a worker ignores it (no traceback from each worker). A
     worker whose parent died outright (SIGKILL, so it could not end the pool) ends itself
-    within a quarter second instead of waiting forever for work. SIGTERM, SIGHUP and SIGQUIT
-    end a worker outright (the parent's pool ends its workers with SIGTERM)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    default_signals()
+    within a quarter second instead of waiting forever for work. The same holds for the
+    terminal's other signals, SIGHUP and SIGQUIT; SIGTERM ends a worker outright (the parent's
+    pool ends its workers with it). See `cardgen.signals.worker_signals`."""
+    worker_signals()
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -58,10 +58,18 @@ def _wait_for(condition: Callable[[], bool], what: str) -> None:
         time.sleep(0.05)
 
 
-def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    # A session of its own: the signal goes to cardgen alone, as `kill -INT` would send it.
+def _cores_allowed() -> None:
+    """In the child: a process killed by SIGQUIT may dump its core (where the system's limit allows)."""
+    import resource
+
+    hard = resource.getrlimit(resource.RLIMIT_CORE)[1]
+    resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
+
+
+def _start(args: list[str], cwd: Path, cores: bool = False) -> subprocess.Popen[str]:
+    # A session of its own: a signal goes to cardgen (or its group) alone.
     return subprocess.Popen(CARDGEN + args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=_cores_allowed if cores else None)
 
 
 def _whole(path: Path) -> bool:
@@ -79,9 +87,14 @@ def _outputs(folder: Path) -> list[Path]:
     return [p for p in folder.rglob("*") if p.is_file()] if folder.exists() else []
 
 
-def _stop(proc: subprocess.Popen[str], sig: signal.Signals) -> tuple[int, str, set[int]]:
+def _stop(proc: subprocess.Popen[str], sig: signal.Signals, group: bool = False) -> tuple[int, str, set[int]]:
+    """Send `sig` to cardgen (with `group`, to every process of its group, workers too, as a
+    terminal sends Ctrl-C, Ctrl-\\ and its hang-up); its exit code, stderr and workers."""
     workers = _children(proc.pid)
-    proc.send_signal(sig)
+    if group:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
     try:
         _, err = proc.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -130,20 +143,21 @@ SIGNALS = _stops((BUILD, "build", signal.SIGINT), (CHECK, "check", signal.SIGINT
     for p in _stops((BUILD, "build", signal.SIGQUIT), (VARIANT, "variant", signal.SIGTERM),
                     (VARIANT, "variant", signal.SIGHUP), (CHECK, "check", signal.SIGTERM))]
 """Every signal a process can catch, for each command; the default run tries each signal and each
-command, the slow run the rest."""
+command, the slow run the rest. The terminal's signals go to the whole group, as from a terminal."""
 
 
 @pytest.mark.parametrize(("command", "sig"), SIGNALS)
 def test_a_signal_ends_cleanly(command: list[str], sig: signal.Signals, tmp_path: Path) -> None:
-    proc = _start(command, tmp_path)
+    proc = _start(command, tmp_path, cores=sig == signal.SIGQUIT)
     _running(proc, tmp_path, command)
-    code, err, workers = _stop(proc, sig)
+    code, err, workers = _stop(proc, sig, group=sig != signal.SIGTERM)
     if sig == signal.SIGINT:
         assert (code, err) == (130, "cardgen: interrupted\n")
     else:
         assert (code, err) == (128 + sig, f"cardgen: stopped by {sig.name}\n")
     _no_workers_left(workers)
     assert _hidden(tmp_path / "out") == []  # no temporary file, no staging folder left
+    assert not list(tmp_path.glob("core*"))  # no worker dumped its core on Ctrl-\\
     files = _outputs(tmp_path / "out")
     assert all(_whole(p) for p in files)
     if command[0] != "build":
