@@ -45,13 +45,32 @@ def catch_signals() -> None:
     a worker it has just started, before the worker's own set-up has run)."""
     for sig in CAUGHT:
         signal.signal(sig, _raise)
-    if hasattr(os, "register_at_fork") and not _FORKS:
-        os.register_at_fork(after_in_child=worker_signals)
+    if hasattr(os, "register_at_fork") and hasattr(signal, "pthread_sigmask") and not _FORKS:
+        os.register_at_fork(before=_hold_for_fork, after_in_parent=_release_after_fork,
+                            after_in_child=_child_after_fork)
         _FORKS.append(True)
 
 
 _FORKS: list[bool] = []
-"""Whether `worker_signals` is registered to run in every forked child (once per process)."""
+"""Whether the fork hooks are registered (once per process)."""
+
+_MASKS = threading.local()
+"""The signal mask of the thread that forks, from just before the fork until just after it."""
+
+
+def _hold_for_fork() -> None:
+    # The signals stay blocked across the fork, so that none reaches the child before it has
+    # its own dispositions (it would run this process's handler and print a traceback).
+    _MASKS.old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *CAUGHT})
+
+
+def _release_after_fork() -> None:
+    signal.pthread_sigmask(signal.SIG_SETMASK, _MASKS.old)
+
+
+def _child_after_fork() -> None:
+    worker_signals()
+    _release_after_fork()
 
 TERMINAL = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP", "SIGQUIT") if hasattr(signal, name))
 """The signals a terminal sends to every process of its foreground group (Ctrl-C, Ctrl-\\, hang-up)."""
