@@ -294,7 +294,8 @@ def _hidden(folder: Path) -> list[Path]:
     return [p for p in folder.rglob("*") if any(part.startswith(".") for part in p.relative_to(folder).parts)]
 
 
-@pytest.mark.parametrize(("size", "formats"), [("200k", "pdf,png"), ("1m", "png,tts")])
+@pytest.mark.parametrize(("size", "formats"), [("200k", "pdf,png"),
+                                               pytest.param("1m", "png,tts", marks=pytest.mark.slow)])
 def test_a_really_full_small_disk_leaves_only_whole_files(size: str, formats: str, tmp_path: Path) -> None:
     disk = tmp_path / "disk"
     if not _tmpfs(disk, size):

@@ -137,13 +137,14 @@ def _stops(*cases: tuple[list[str], str, signal.Signals]) -> list[Any]:
 
 SLOW = pytest.mark.slow
 SIGNALS = _stops((BUILD, "build", signal.SIGINT), (CHECK, "check", signal.SIGINT), (VARIANT, "variant", signal.SIGINT),
-                 (BUILD, "build", signal.SIGTERM), (BUILD, "build", signal.SIGHUP),
-                 (VARIANT, "variant", signal.SIGQUIT)) + [
+                 (BUILD, "build", signal.SIGHUP), (VARIANT, "variant", signal.SIGQUIT)) + [
     pytest.param(*p.values, marks=SLOW, id=p.id)
-    for p in _stops((BUILD, "build", signal.SIGQUIT), (VARIANT, "variant", signal.SIGTERM),
+    for p in _stops((BUILD, "build", signal.SIGTERM), (BUILD, "build", signal.SIGQUIT),
+                    (VARIANT, "variant", signal.SIGTERM),
                     (VARIANT, "variant", signal.SIGHUP), (CHECK, "check", signal.SIGTERM))]
-"""Every signal a process can catch, for each command; the default run tries each signal and each
-command, the slow run the rest. The terminal's signals go to the whole group, as from a terminal."""
+"""Every signal a process can catch, for each command; the default run tries each command and a
+terminal's signals (SIGTERM takes the same way as SIGHUP), the slow run the rest. The terminal's
+signals go to the whole group, as from a terminal; SIGTERM to cardgen alone, as from `kill`."""
 
 
 @pytest.mark.parametrize(("command", "sig"), SIGNALS)
