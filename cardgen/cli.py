@@ -57,8 +57,9 @@ def reports_errors(func: F) -> F:
     """Turn what a command raises on bad input or a failing system into one line on stderr and
     the exit code: CardgenError (the input's place and reason) and OSError (a folder that is a
     file or read-only, a full disk, …) exit 1; running out of memory or stack exits 1; Ctrl-C
-    exits 130 (128 + SIGINT, as shells do), SIGTERM, SIGHUP and SIGQUIT 128 + their number. Never a traceback; the writers are atomic, so
-    nothing half-written is left behind."""
+    exits 130 (128 + SIGINT, as shells do), SIGTERM, SIGHUP and SIGQUIT 128 + their number
+    (`cardgen.signals`). Never a traceback; the writers are atomic, so nothing half-written is
+    left behind."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:

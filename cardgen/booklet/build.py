@@ -258,7 +258,8 @@ class Booklets:
         if self._pool is not None:
             if kind is not None:
                 stop_pool(self._pool)  # leaving on an error or a signal: stop the typesetting now
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            else:
+                self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
     def finish(self) -> list[dict[str, Any]]:
