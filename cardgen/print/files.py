@@ -134,10 +134,14 @@ def real_folder(target: Path) -> Path:
 
 
 @contextmanager
-def _names_final(built: Path, final: Path) -> Iterator[None]:
+def _names_final(new: Path, built: Path, final: Path) -> Iterator[None]:
     """Errors raised inside name the file where it would end up (under `final`), never the
-    staged folder `built` the user does not know of; an OSError naming no file names `final`."""
-    staged = str(built)
+    staged folder `new` (whose `built` becomes `final`) the user does not know of; an OSError
+    naming no file names `final`."""
+
+    def renamed(text: str) -> str:
+        return text.replace(str(built), str(final)).replace(str(new), str(final))
+
     try:
         yield
     except OSError as exc:
@@ -145,13 +149,13 @@ def _names_final(built: Path, final: Path) -> Iterator[None]:
             exc.filename = str(final)
         for field in ("filename", "filename2", "strerror"):
             value = getattr(exc, field)
-            if isinstance(value, str) and staged in value:
-                setattr(exc, field, value.replace(staged, str(final)))
+            if isinstance(value, str):
+                setattr(exc, field, renamed(value))
         raise
     except CardgenError as exc:
-        if staged in str(exc):
-            exc.args = (str(exc).replace(staged, str(final)),)
-            exc.place = exc.place.replace(staged, str(final))
+        if renamed(str(exc)) != str(exc):
+            exc.args = (renamed(str(exc)),)
+            exc.place = renamed(exc.place)
         raise
 
 
@@ -176,12 +180,12 @@ def staged_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
     recover_folder(target)
     target = real_folder(given)  # recovered: a file may be back
     new = target.parent / f".{target.name}.new-{os.getpid()}-{secrets.token_hex(4)}"
+    built = new / given.name  # what the block builds (the link's name, if `given` is one)
     try:
-        new.mkdir()
-        built = new / given.name  # what the block builds (the link's name, if `given` is one)
-        with _names_final(built, given):
+        with _names_final(new, built, given):
+            new.mkdir()
             yield new
-        built.mkdir(exist_ok=True)
+            built.mkdir(exist_ok=True)
         old = target.parent / f".{target.name}.old-{secrets.token_hex(4)}"
         with held():
             had_old = target.exists()
