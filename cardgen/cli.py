@@ -17,6 +17,7 @@ import click
 
 from cardgen.errors import CardgenError
 from cardgen.game import Game, Registry
+from cardgen.signals import catch_signals, current_folder, stop_report
 
 if TYPE_CHECKING:
     from cardgen.options import BuildOptions
@@ -56,8 +57,9 @@ def reports_errors(func: F) -> F:
     """Turn what a command raises on bad input or a failing system into one line on stderr and
     the exit code: CardgenError (the input's place and reason) and OSError (a folder that is a
     file or read-only, a full disk, …) exit 1; running out of memory or stack exits 1; Ctrl-C
-    exits 130 (128 + SIGINT, as shells do). Never a traceback; the writers are atomic, so
-    nothing half-written is left behind."""
+    exits 130 (128 + SIGINT, as shells do), SIGTERM, SIGHUP and SIGQUIT 128 + their number
+    (`cardgen.signals`). Never a traceback; the writers are atomic, so nothing half-written is
+    left behind."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -71,8 +73,8 @@ def reports_errors(func: F) -> F:
             message, code = "out of memory (the input is too large)", 1
         except RecursionError:
             message, code = "the input is nested too deeply", 1
-        except KeyboardInterrupt:
-            message, code = "interrupted", 130
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM, SIGHUP, SIGQUIT (cardgen.signals)
+            message, code = stop_report(exc)
         with contextlib.suppress(OSError):  # stderr itself may be gone
             click.echo(f"cardgen: {_one_line(message)}", err=True)
         sys.exit(code)
@@ -104,6 +106,7 @@ def run() -> None:
     booklets' layout); Python's last garbage collections at exit would walk them all (~0.08 s
     of a build). Frozen first, they are left out: the process ends anyway. Not in `main`,
     which the tests call again and again in one process."""
+    catch_signals()
     try:
         main()
     finally:
@@ -201,7 +204,8 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     """
     import dataclasses
 
-    from cardgen.kit.pipeline import build_calibration, build_game
+    current_folder()  # before anything is loaded: reportlab cannot load in a deleted folder
+    from cardgen.kit.pipeline import build_calibration, build_game, check_inputs
     from cardgen.kit.spec import resolve
     from cardgen.options import parse_list
 
@@ -218,7 +222,9 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
         if not quiet:
             click.echo(f"wrote {path}")
         return
-    for game in _games(games, set_path):
+    chosen = _games(games, set_path)
+    check_inputs(spec, chosen)  # before any game is built
+    for game in chosen:
         for line in build_game(game, spec, quiet=quiet):
             if not quiet:
                 click.echo(line)

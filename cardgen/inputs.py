@@ -1,4 +1,5 @@
-"""The one boundary for untrusted files: set files (TOML) and game records (JSON).
+"""The one boundary for untrusted files: set files (TOML), game records (JSON) and the ICC
+profile of `build --icc` (bytes, `read_bytes`).
 
 Everything a user hands cardgen (or someone else's record hands it) passes through here before
 any game code sees it: only a regular file is read (a FIFO would block, a device would never
@@ -30,6 +31,8 @@ MAX_DEPTH = 12
 """Deepest nesting of tables/lists/objects accepted (real files nest at most 6 deep)."""
 MAX_ITEMS = 20_000
 """Longest list accepted (a record's moves: a long Irrläufer game has about 1,000 steps)."""
+MAX_PROFILE_BYTES = 32 << 20
+"""Largest ICC profile read (32 MiB): a printer's output profile is some 0.5-4 MiB."""
 MAX_INT = 1_000_000
 """Largest whole number accepted anywhere (magnitude); each game then bounds its own values."""
 
@@ -54,9 +57,9 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_text(path: Path) -> str:
-    """The text of the regular file at `path`: at most MAX_BYTES of strict UTF-8 (a leading
-    byte-order mark is dropped). DataError naming the file otherwise."""
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at `path`, at most `limit` of them (a FIFO, a device, a
+    folder or a larger file is refused without waiting for it). DataError naming the file."""
     where = str(path)
     try:
         fd = os.open(path, _OPEN_FLAGS)
@@ -65,18 +68,30 @@ def read_text(path: Path) -> str:
     except OSError as exc:
         raise DataError(where, f"cannot be read: {exc.strerror or exc}") from None
     info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
+    if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
         os.close(fd)
         if not stat.S_ISREG(info.st_mode):
             raise DataError(where, f"is {_kind(info.st_mode)}, not a regular file")
-        raise DataError(where, f"is {info.st_size:,} bytes; the limit is {MAX_BYTES:,} bytes (1 MiB)")
+        raise DataError(where, f"is {info.st_size:,} bytes; the limit is {limit:,} bytes ({_mib(limit)})")
     with os.fdopen(fd, "rb") as handle:
         try:
-            raw = handle.read(MAX_BYTES + 1)
+            raw = handle.read(limit + 1)
         except OSError as exc:
             raise DataError(where, f"cannot be read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:  # grew while we looked
-        raise DataError(where, f"is over the limit of {MAX_BYTES:,} bytes (1 MiB)")
+    if len(raw) > limit:  # grew while we looked
+        raise DataError(where, f"is over the limit of {limit:,} bytes ({_mib(limit)})")
+    return raw
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1 << 20):g} MiB"
+
+
+def read_text(path: Path) -> str:
+    """The text of the regular file at `path`: at most MAX_BYTES of strict UTF-8 (a leading
+    byte-order mark is dropped). DataError naming the file otherwise."""
+    where = str(path)
+    raw = read_bytes(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
-import signal
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
+
+from cardgen.signals import worker_signals
 
 
 def worker_start(parent: int) -> None:
@@ -14,8 +17,10 @@ def worker_start(parent: int) -> None:
     Ctrl-C is the parent's to handle: a terminal sends it to every process of the group, and
     the parent then ends the pool, so a worker ignores it (no traceback from each worker). A
     worker whose parent died outright (SIGKILL, so it could not end the pool) ends itself
-    within a quarter second instead of waiting forever for work."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    within a quarter second instead of waiting forever for work. The same holds for the
+    terminal's other signals, SIGHUP and SIGQUIT; SIGTERM ends a worker outright (the parent's
+    pool ends its workers with it). See `cardgen.signals.worker_signals`."""
+    worker_signals()
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -23,3 +28,24 @@ def worker_start(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="cardgen-parent-watch", daemon=True).start()
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End `pool` at once, on an error or a signal: its processes are terminated (not left to
+    finish their jobs, which may still write files) and waited for, the jobs not started are
+    dropped. (Python 3.11's executor has no public way to; 3.14 adds terminate_workers.)"""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def stop_children() -> None:
+    """End every process this one started through multiprocessing and wait for it: the safety
+    net on the way out of a build that failed or was stopped, for a worker its pool lost track
+    of (a pool whose start failed half-way, out of file descriptors, keeps no record of the
+    process it did start, which would then hold the exit up forever)."""
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -128,3 +129,104 @@ def test_a_build_keeps_the_check_chart_of_the_same_output_folder(tmp_path: Path)
     _build(out, "--format", "pdf", "--only", "cards", "--layout", "single")
     assert chart.read_bytes() == before
     assert (out / "schlangennest" / "cards-a4.pdf").is_file()
+
+
+def _fails(out: Path, *args: str, needles: tuple[str, ...] = ()) -> str:
+    """A build into `out` that must exit 1 with one line holding every needle."""
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "-q", *args])
+    err = result.stderr
+    assert result.exit_code == 1 and err.startswith("cardgen: ") and len(err.splitlines()) == 1, result.output
+    for needle in needles:
+        assert needle in err, err
+    return err
+
+
+QUICK = ("--format", "svg", "--only", "cards")
+
+
+def test_a_file_where_the_game_folder_goes_is_one_line_and_kept(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "schlangennest").write_text("mine")
+    _fails(out, "schlangennest", *QUICK, needles=(f"{out / 'schlangennest'}: is a file",))
+    assert (out / "schlangennest").read_text() == "mine"
+    assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]  # nothing set aside or staged
+
+
+def test_every_game_folder_is_checked_before_the_first_game_is_built(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "irrlaeufer").write_text("mine")
+    _fails(out, "--format", "svg", "--only", "cards,board", needles=(f"{out / 'irrlaeufer'}: is a file",))
+    assert sorted(p.name for p in out.iterdir()) == ["irrlaeufer"]  # Schlangennest's kit not built either
+    _build(out, "irrlaeufer", *QUICK)  # a game the build skips (no cards) does not count
+    assert (out / "irrlaeufer").read_text() == "mine"
+
+
+def test_a_linked_game_folder_is_rebuilt_where_the_link_points(tmp_path: Path) -> None:
+    """`<out>/<game>` a symbolic link to a folder: the folder it links to gets the new kit, the
+    link stays, and nothing is left beside either (a `.<game>.old-…` link was, before)."""
+    out, elsewhere = tmp_path / "out", tmp_path / "kits" / "nest"
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "stale.txt").write_text("from before")
+    out.mkdir()
+    (out / "schlangennest").symlink_to(elsewhere)
+    for _ in range(2):
+        _build(out, *QUICK)
+        assert (out / "schlangennest").is_symlink() and (out / "schlangennest").resolve() == elsewhere
+        assert set(_snapshot(elsewhere)) == _listed(elsewhere)  # one build's output, the stale file gone
+        assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]
+        assert sorted(p.name for p in elsewhere.parent.iterdir()) == ["nest"]
+    (out / "schlangennest").unlink()
+    (out / "schlangennest").symlink_to(tmp_path / "nowhere")
+    _fails(out, "schlangennest", *QUICK, needles=(f"{out / 'schlangennest'}: a symbolic link to a folder",))
+
+
+def test_an_input_inside_the_folder_a_build_replaces_is_refused_before_any_work(tmp_path: Path) -> None:
+    """The swap would throw `--set` or `--icc` away with the old folder: refused, nothing changes."""
+    from cardgen.print.icc import default_profile
+    from cardgen.sets import default_set_path
+
+    out = tmp_path / "out"
+    _build(out, *QUICK)
+    kit = out / "schlangennest"
+    (kit / "my.toml").write_bytes(default_set_path("schlangennest").read_bytes())
+    (kit / "printer.icc").write_bytes(default_profile())
+    (tmp_path / "link").symlink_to(kit)
+    before = _snapshot(kit)
+    for args, option, given in [
+        (("--set", str(kit / "my.toml")), "--set", kit / "my.toml"),
+        (("schlangennest", "--set", str(tmp_path / "link" / "my.toml")), "--set", tmp_path / "link" / "my.toml"),
+        (("--colour", "cmyk", "--icc", str(kit / "printer.icc")), "--icc", kit / "printer.icc"),
+    ]:
+        _fails(out, *args, *QUICK, needles=(f"{option}: {given} lies inside {kit}",))
+        assert _snapshot(kit) == before
+        assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]
+    (tmp_path / "my.toml").write_bytes((kit / "my.toml").read_bytes())  # outside: fine
+    _build(out, "--set", str(tmp_path / "my.toml"), *QUICK)
+
+
+def test_the_next_build_clears_staging_left_by_killed_runs_only(tmp_path: Path) -> None:
+    """Staged folders of runs that are gone (their pid ended, or an older cardgen's name without
+    one) are removed by the next build into the same folder; one of a build still running
+    elsewhere is left alone."""
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    out = tmp_path / "out"
+    out.mkdir()
+    names = {"old-cardgen": ".schlangennest.new-0123abcd", "killed": f".schlangennest.new-{dead.stdout.strip()}-0123abcd",
+             "running": f".schlangennest.new-{os.getppid()}-0123abcd"}
+    for name in names.values():
+        (out / name / "schlangennest").mkdir(parents=True)
+        (out / name / "schlangennest" / "cards-a4.pdf").write_bytes(b"%PDF-1.4 partial")
+    _build(out, *QUICK)
+    assert sorted(p.name for p in out.iterdir()) == sorted([names["running"], "schlangennest"])
+
+
+def test_a_deleted_current_folder_is_one_line(tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = f'cd "{gone}" && rmdir "{gone}" && exec "{sys.executable}" -m cardgen build schlangennest -q'
+    done = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == f"cardgen: {gone}: the current folder no longer exists (deleted?); change into a " \
+                          "folder that exists and run cardgen again\n"

@@ -88,9 +88,16 @@ def test_a_fifo_as_set_or_record_is_refused_at_once(tmp_path: Path) -> None:
     # A real process with a timeout: a read that waited for a writer would hang here.
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    for args in (["replay", str(fifo)], ["build", "--set", str(fifo), "--quiet"]):
+    for args in (["replay", str(fifo)], ["build", "--set", str(fifo), "--quiet"],
+                 ["build", "schlangennest", "--colour", "cmyk", "--icc", str(fifo), "--quiet"]):
         done = subprocess.run(CARDGEN + args, capture_output=True, text=True, timeout=60, cwd=tmp_path)
         _one_line(done.returncode, done.stderr, "a pipe (FIFO), not a regular file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.json"]  # refused before any work
+
+
+def test_an_icc_profile_that_is_a_device_is_refused() -> None:
+    _one_line(*_run("build", "schlangennest", "--colour", "cmyk", "--icc", "/dev/zero", "--quiet"),
+              "/dev/zero: is a device, not a regular file")
 
 
 # ---- accepted before, though wrong -----------------------------------------------------------
@@ -271,6 +278,7 @@ def test_a_read_only_or_full_disk_is_one_line_and_leaves_no_file(command: list[s
         pytest.skip("cairo writes the chart in C, past the simulated disk; the tmpfs test fills a real one")
     code, err = _run(*command)
     _one_line(code, err, failing_writes, "out")
+    assert ".new-" not in err  # the file where it would have ended up, not the staged folder's
     assert _files(Path.cwd()) == []  # neither a half-written file nor a temporary one
 
 
@@ -282,14 +290,26 @@ def _tmpfs(folder: Path, size: str) -> bool:
                           capture_output=True).returncode == 0
 
 
-def test_a_really_full_small_disk_leaves_only_whole_files(tmp_path: Path) -> None:
+def _hidden(folder: Path) -> list[Path]:
+    """Every entry under `folder` that is or lies in a hidden (temporary) file or folder."""
+    return [p for p in folder.rglob("*") if any(part.startswith(".") for part in p.relative_to(folder).parts)]
+
+
+@pytest.mark.parametrize(("size", "formats"), [("200k", "pdf,png"),
+                                               pytest.param("1m", "png,tts", marks=pytest.mark.slow)])
+def test_a_really_full_small_disk_leaves_only_whole_files(size: str, formats: str, tmp_path: Path) -> None:
     disk = tmp_path / "disk"
-    if not _tmpfs(disk, "200k"):
+    if not _tmpfs(disk, size):
         pytest.skip("cannot mount a small tmpfs here (needs root)")
     try:
-        code, err = _run("build", "schlangennest", "--out", str(disk), "--format", "pdf,png", "--layout", "single",
-                         "--lang", "en", "--dpi", "72", "--quiet")
-        _one_line(code, err, "No space left on device", str(disk))
+        # A real process: its PNG workers write beside it, and once failed it must end them all
+        # before it removes its staged folder (a worker writing on used to make it again).
+        done = subprocess.run(CARDGEN + ["build", "schlangennest", "--out", str(disk), "--format", formats,
+                                         "--layout", "single", "--lang", "en", "--dpi", "72", "--quiet"],
+                              capture_output=True, text=True, timeout=120)
+        err = _one_line(done.returncode, done.stderr, "No space left on device", str(disk / "schlangennest"))
+        assert ".new-" not in err, err  # the file's final name, not the staged folder's
+        assert _hidden(disk) == []  # no staged folder, no temporary file
         written = _files(disk)
         assert not [p for p in written if p.name.endswith(".part")]
         for path in written:  # whatever was written before the disk filled up is whole
@@ -298,6 +318,8 @@ def test_a_really_full_small_disk_leaves_only_whole_files(tmp_path: Path) -> Non
                 assert data.rstrip().endswith(b"%%EOF"), path
             elif path.suffix == ".png":
                 assert data.startswith(b"\x89PNG") and data.endswith(b"IEND\xaeB`\x82"), path
+        if formats != "pdf,png":
+            return
         # the failed build removed its unfinished folder: fill the disk again, then the check's
         # chart (written by cairo in C) fails the same way
         with contextlib.suppress(OSError), open(disk / "filler", "wb") as filler:
@@ -309,3 +331,25 @@ def test_a_really_full_small_disk_leaves_only_whole_files(tmp_path: Path) -> Non
         assert not [p for p in _files(disk) if p.name.startswith(".")]
     finally:
         subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="sets a process's limit of open files")
+def test_running_out_of_file_descriptors_is_one_line_naming_the_folder(tmp_path: Path) -> None:
+    """A build allowed only a few open files fails in one line that names the kit's folder, ends
+    every process it started (none holds its exit up) and leaves no staged folder."""
+    import resource
+
+    def few_files(limit: int) -> Any:
+        return lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+    failed = 0
+    for limit in (16, 20):
+        done = subprocess.run(CARDGEN + ["build", "schlangennest", "--out", "out", "--format", "pdf,png", "--dpi",
+                                         "72", "--layout", "single", "--lang", "en", "--quiet"],
+                              capture_output=True, text=True, timeout=120, cwd=tmp_path, preexec_fn=few_files(limit))
+        assert _hidden(tmp_path / "out") == [], limit
+        if done.returncode != 0:
+            failed += 1
+            _one_line(done.returncode, done.stderr, "Too many open files", "out/schlangennest")
+            assert not (tmp_path / "out" / "schlangennest").exists()
+    assert failed, "no limit made the build fail"

@@ -1,9 +1,12 @@
-"""Ctrl-C (SIGINT) and SIGKILL in the middle of `build`, `check` and `variant`, as real processes.
+"""Ctrl-C (SIGINT), SIGTERM, SIGHUP, SIGQUIT and SIGKILL in the middle of `build`, `check` and
+`variant`, as real processes.
 
-SIGINT: exit 130 with the one line `cardgen: interrupted`, no worker process left, no partial or
-temporary file, and the files written before it whole. SIGKILL cannot be handled: then the worker
-processes still end by themselves, and no file under its final name is half-written (a hidden
-temporary file may stay behind).
+SIGINT: exit 130 with the one line `cardgen: interrupted`; SIGTERM, SIGHUP, SIGQUIT: exit 128 + the
+signal's number with `cardgen: stopped by SIG…`. Either way no worker process is left, no partial
+or temporary file or folder (a build's hidden staging folder, a variant's temporary set file),
+and the files written before it are whole. SIGKILL cannot be handled: then the worker processes
+still end by themselves, and no file under its final name is half-written (a hidden temporary
+file may stay behind, cleared by the next build into the same folder).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,10 +58,18 @@ def _wait_for(condition: Callable[[], bool], what: str) -> None:
         time.sleep(0.05)
 
 
-def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    # A session of its own: the signal goes to cardgen alone, as `kill -INT` would send it.
+def _cores_allowed() -> None:
+    """In the child: a process killed by SIGQUIT may dump its core (where the system's limit allows)."""
+    import resource
+
+    hard = resource.getrlimit(resource.RLIMIT_CORE)[1]
+    resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
+
+
+def _start(args: list[str], cwd: Path, cores: bool = False) -> subprocess.Popen[str]:
+    # A session of its own: a signal goes to cardgen (or its group) alone.
     return subprocess.Popen(CARDGEN + args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=_cores_allowed if cores else None)
 
 
 def _whole(path: Path) -> bool:
@@ -75,9 +87,14 @@ def _outputs(folder: Path) -> list[Path]:
     return [p for p in folder.rglob("*") if p.is_file()] if folder.exists() else []
 
 
-def _stop(proc: subprocess.Popen[str], sig: signal.Signals) -> tuple[int, str, set[int]]:
+def _stop(proc: subprocess.Popen[str], sig: signal.Signals, group: bool = False) -> tuple[int, str, set[int]]:
+    """Send `sig` to cardgen (with `group`, to every process of its group, workers too, as a
+    terminal sends Ctrl-C, Ctrl-\\ and its hang-up); its exit code, stderr and workers."""
     workers = _children(proc.pid)
-    proc.send_signal(sig)
+    if group:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
     try:
         _, err = proc.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -109,16 +126,40 @@ def _running(proc: subprocess.Popen[str], cwd: Path, command: list[str]) -> None
     assert proc.poll() is None, f"{command[0]} ended before the signal: {proc.stderr.read() if proc.stderr else ''}"
 
 
-@pytest.mark.parametrize("command", [BUILD, CHECK, VARIANT], ids=["build", "check", "variant"])
-def test_ctrl_c_ends_cleanly(command: list[str], tmp_path: Path) -> None:
-    proc = _start(command, tmp_path)
+def _hidden(folder: Path) -> list[Path]:
+    """Every entry under `folder` that is or lies in a hidden (temporary) file or folder."""
+    return [p for p in folder.rglob("*") if any(part.startswith(".") for part in p.relative_to(folder).parts)]
+
+
+def _stops(*cases: tuple[list[str], str, signal.Signals]) -> list[Any]:
+    return [pytest.param(command, sig, id=f"{name}-{sig.name}") for command, name, sig in cases]
+
+
+SLOW = pytest.mark.slow
+SIGNALS = _stops((BUILD, "build", signal.SIGINT), (CHECK, "check", signal.SIGINT), (VARIANT, "variant", signal.SIGINT),
+                 (BUILD, "build", signal.SIGHUP), (VARIANT, "variant", signal.SIGQUIT)) + [
+    pytest.param(*p.values, marks=SLOW, id=p.id)
+    for p in _stops((BUILD, "build", signal.SIGTERM), (BUILD, "build", signal.SIGQUIT),
+                    (VARIANT, "variant", signal.SIGTERM),
+                    (VARIANT, "variant", signal.SIGHUP), (CHECK, "check", signal.SIGTERM))]
+"""Every signal a process can catch, for each command; the default run tries each command and a
+terminal's signals (SIGTERM takes the same way as SIGHUP), the slow run the rest. The terminal's
+signals go to the whole group, as from a terminal; SIGTERM to cardgen alone, as from `kill`."""
+
+
+@pytest.mark.parametrize(("command", "sig"), SIGNALS)
+def test_a_signal_ends_cleanly(command: list[str], sig: signal.Signals, tmp_path: Path) -> None:
+    proc = _start(command, tmp_path, cores=sig == signal.SIGQUIT)
     _running(proc, tmp_path, command)
-    code, err, workers = _stop(proc, signal.SIGINT)
-    assert code == 130, err
-    assert err == "cardgen: interrupted\n"
+    code, err, workers = _stop(proc, sig, group=sig != signal.SIGTERM)
+    if sig == signal.SIGINT:
+        assert (code, err) == (130, "cardgen: interrupted\n")
+    else:
+        assert (code, err) == (128 + sig, f"cardgen: stopped by {sig.name}\n")
     _no_workers_left(workers)
+    assert _hidden(tmp_path / "out") == []  # no temporary file, no staging folder left
+    assert not list(tmp_path.glob("core*"))  # no worker dumped its core on Ctrl-\\
     files = _outputs(tmp_path / "out")
-    assert not [p for p in files if p.name.startswith(".")], files  # no temporary file left
     assert all(_whole(p) for p in files)
     if command[0] != "build":
         assert files == []  # the chart and the set file are written only at the end

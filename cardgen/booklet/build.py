@@ -28,7 +28,7 @@ from cardgen.errors import DataError
 from cardgen.options import BuildOptions
 from cardgen.print.files import write_bytes_atomic
 from cardgen.sets import template_path
-from cardgen.workers import worker_start
+from cardgen.workers import stop_pool, worker_start
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,11 +260,9 @@ class Booklets:
     def __exit__(self, kind: object, *_: object) -> None:
         if self._pool is not None:
             if kind is not None:
-                # Leaving on an error or Ctrl-C: stop the typesetting now rather than wait for it
-                # (Python 3.11's executor has no public way to; 3.14 adds terminate_workers).
-                for process in list(self._pool._processes.values()):
-                    process.terminate()
-            self._pool.shutdown(wait=True, cancel_futures=True)
+                stop_pool(self._pool)  # leaving on an error or a signal: stop the typesetting now
+            else:
+                self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
     def finish(self) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from cardgen.print.faces import Face
 from cardgen.print.pdf import FaceCache, FormCode
-from cardgen.workers import worker_start
+from cardgen.workers import stop_pool, worker_start
 
 Forms = Sequence[tuple[Face, bool, float, FormCode | None]]
 """Forms drawn by one process: (face, CMYK?, bleed, form), for another's `FaceCache.remember`."""
@@ -112,7 +112,11 @@ def worker_pool(cache: FaceCache, needed: Sequence[tuple[Face, float]], cmyk: bo
         _SHARED["cache"] = cache
         with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"),
                                  initializer=worker_start, initargs=(os.getpid(),)) as pool:
-            yield pool
+            try:
+                yield pool
+            except BaseException:
+                stop_pool(pool)  # not left to finish a sheet in a folder being removed
+                raise
     finally:
         _SHARED.clear()
         _QUEUE.clear()
@@ -137,13 +141,13 @@ def on_worker(worker: ProcessPoolExecutor, job: Callable[..., Any], forms: Forms
 
 @contextmanager
 def png_pool() -> Iterator[ProcessPoolExecutor]:
-    """Up to two processes rasterising PNGs beside this one; on an error or Ctrl-C the jobs not
-    yet started are dropped instead of run first."""
+    """Up to two processes rasterising PNGs beside this one; on an error or Ctrl-C they are
+    ended at once (the jobs not yet started are dropped instead of run first)."""
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     with ProcessPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1)), mp_context=context,
                              initializer=worker_start, initargs=(os.getpid(),)) as pool:
         try:
             yield pool
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(pool)  # a job still running would write into a folder being removed
             raise

@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.booklet.build import start_booklets
-from cardgen.errors import LayoutError
+from cardgen.errors import DataError, LayoutError
 from cardgen.kit.plan import KitPlan
 from cardgen.kit.spec import KitSpec, check
-from cardgen.print.files import staged_folder
+from cardgen.print.files import real_folder, staged_folder
+from cardgen.workers import stop_children
 
 if TYPE_CHECKING:
     from cardgen.kit.writer import Writer
@@ -108,14 +109,48 @@ def write_kit(game: str, plan: KitPlan, spec: KitSpec, quiet: bool = False,
     return lines + (booklets.summary() if booklets is not None else [])
 
 
+def _skipped(game: KitGame, spec: KitSpec) -> str | None:
+    """Why a build with `spec` leaves `game`'s folder alone (None: it builds it)."""
+    if not game.has_kit():
+        return f"{game.name}: no print kit (skipped)"
+    if spec.only and not any(spec.wants(part) for part in game.kit_parts):
+        return f"{game.name}: none of --only {','.join(spec.only)} (skipped)"
+    return None
+
+
+def check_inputs(spec: KitSpec, games: Sequence[KitGame]) -> None:
+    """Refuse, before any work, what `check` refuses (a profile that cannot be read, …), a
+    `<out>/<game>` that is a file (OSError naming it, from `real_folder`), and every file the
+    build reads (`--set`, `--icc`) inside a folder it replaces (`<out>/<game>`, through a
+    symbolic link too, or the staged folders beside it), which the swap would throw away with
+    the old folder (DataError naming the option). Games the build skips do not count."""
+    check(spec)
+    folders = [spec.out / game.name for game in games if _skipped(game, spec) is None]
+    real = [real_folder(folder).resolve() for folder in folders]
+    for option, path in (("--set", spec.set_path), ("--icc", spec.icc)):
+        if path is None:
+            continue
+        try:
+            where = path.resolve()
+        except (OSError, RuntimeError):  # a loop of links: reading it fails, with its own line
+            continue
+        for folder, target in zip(folders, real):
+            inside = where.relative_to(target.parent).parts if where.is_relative_to(target.parent) else ()
+            if len(inside) > 1 and (inside[0] == target.name or
+                                    inside[0].startswith((f".{target.name}.new-", f".{target.name}.old-"))):
+                raise DataError(option, f"{path} lies inside {folder}, which the build replaces as a whole: "
+                                        "move the file out of that folder first")
+
+
 def build_game(game: KitGame, spec: KitSpec, quiet: bool = False,
                writers: Sequence[Writer[Any]] | None = None) -> list[str]:
     """Build `game`'s kit into `spec.out/<game>` through a staged folder (see the module
-    docstring); the summary lines name the files where they end up."""
-    if not game.has_kit():
-        return [f"{game.name}: no print kit (skipped)"]
-    if spec.only and not any(spec.wants(part) for part in game.kit_parts):
-        return [f"{game.name}: none of --only {','.join(spec.only)} (skipped)"]
+    docstring); the summary lines name the files where they end up. What `check_inputs`
+    refuses is refused first."""
+    check_inputs(spec, [game])
+    skipped = _skipped(game, spec)
+    if skipped is not None:
+        return [skipped]
     game_set = game.load_set(spec.set_path)
     plan = game.kit(game_set, spec)
     if plan is not None and spec.card_size is not None and any(c.card_sized for c in plan.components):
@@ -126,7 +161,11 @@ def build_game(game: KitGame, spec: KitSpec, quiet: bool = False,
         return [f"{game.name}: no print kit (skipped)"]
     target = spec.out / game.name
     with staged_folder(target) as stage:
-        lines = write_kit(game.name, plan, spec.staged(stage), quiet, writers)
+        try:
+            lines = write_kit(game.name, plan, spec.staged(stage), quiet, writers)
+        except BaseException:
+            stop_children()  # no process of the build may write on into the folder being removed
+            raise
         _check_manifest(stage / game.name)
     return [line.replace(str(stage / game.name), str(target)) for line in lines]
 

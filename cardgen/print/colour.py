@@ -17,6 +17,7 @@ from pathlib import Path
 from PIL import Image, ImageCms
 
 from cardgen.errors import DataError
+from cardgen.inputs import MAX_PROFILE_BYTES, read_bytes
 from cardgen.print import icc
 
 INK_LIMIT = 300.0
@@ -78,8 +79,9 @@ class Converter:
 def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str]:
     if path is None:
         return ImageCms.ImageCmsProfile(io.BytesIO(icc.default_profile())), icc.NAME
+    data = read_bytes(path, MAX_PROFILE_BYTES)  # a FIFO or a device is refused, not waited for
     try:
-        profile = ImageCms.ImageCmsProfile(str(path))
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
     except (OSError, ImageCms.PyCMSError) as exc:
         raise DataError(str(path), f"not an ICC profile LittleCMS can read ({exc})") from None
     space = profile.profile.xcolor_space.strip()

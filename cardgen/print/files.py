@@ -3,15 +3,16 @@ whole folders built beside their target and swapped in at the end (`staged_folde
 
 from __future__ import annotations
 
-import contextlib
+import errno
 import os
 import secrets
 import shutil
-import signal
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from cardgen.errors import CardgenError
+from cardgen.signals import held
 
 
 @contextmanager
@@ -74,23 +75,6 @@ def write_bytes_atomic(target: str | os.PathLike[str], data: bytes) -> Path:
     return Path(target)
 
 
-def _blocked_signals() -> contextlib.AbstractContextManager[object]:
-    """Ctrl-C and SIGTERM held back for the two renames of a folder swap (a no-op off POSIX or
-    outside the main thread, where Python cannot mask signals)."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        return contextlib.nullcontext()
-
-    @contextmanager
-    def blocked() -> Iterator[None]:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        try:
-            yield
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-    return blocked()
-
-
 def _siblings(target: Path, kind: str) -> list[Path]:
     """Left-over temporary siblings of `target` (".<name>.<kind>-<hex>") from an earlier run."""
     if not target.parent.is_dir():
@@ -98,19 +82,81 @@ def _siblings(target: Path, kind: str) -> list[Path]:
     return sorted(target.parent.glob(f".{target.name}.{kind}-*"))
 
 
+def _running(part: Path) -> bool:
+    """Whether the staged folder `part` (".<name>.new-<pid>-<hex>") is of a build still running
+    in another process (not of one that was killed, nor of an older cardgen without the pid)."""
+    pid = part.name.rpartition(".new-")[2].partition("-")[0]
+    if not pid.isdigit() or int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
+
+
 def recover_folder(target: str | os.PathLike[str]) -> None:
     """Tidy what an earlier, killed run may have left beside `target`: a half-built new folder is
-    deleted; if the run died between the two renames of its swap (no `target`, the previous one
-    set aside), the previous folder is put back."""
+    deleted (unless the build that made it still runs); if the run died between the two renames
+    of its swap (no `target`, the previous one set aside), the previous folder is put back."""
     target = Path(target)
     for part in _siblings(target, "new"):
-        shutil.rmtree(part, ignore_errors=True)
+        if not _running(part):
+            _remove(part)
     old = _siblings(target, "old")
-    if old and not target.exists():
+    if old and not target.exists() and not target.is_symlink():
         os.replace(old[-1], target)
         old = old[:-1]
     for path in old:
+        _remove(path)
+
+
+def _remove(path: Path) -> None:
+    """Delete the folder (or file, or symbolic link) `path` if it is there, whatever it holds."""
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
+    elif path.exists():
         shutil.rmtree(path, ignore_errors=True)
+
+
+def real_folder(target: Path) -> Path:
+    """The folder a build at `target` replaces: `target`, or the folder it links to (the link
+    stays, and then shows the new folder). OSError naming `target` when it is no folder."""
+    if target.is_symlink():
+        if not target.exists():
+            raise OSError(errno.ENOENT, "a symbolic link to a folder that does not exist", str(target))
+        target = target.resolve()
+    if target.exists() and not target.is_dir():
+        raise FileExistsError(errno.EEXIST, "a file, not a folder", str(target))
+    return target
+
+
+@contextmanager
+def _names_final(new: Path, built: Path, final: Path) -> Iterator[None]:
+    """Errors raised inside name the file where it would end up (under `final`), never the
+    staged folder `new` (whose `built` becomes `final`) the user does not know of; an OSError
+    naming no file names `final`."""
+
+    def renamed(text: str) -> str:
+        return text.replace(str(built), str(final)).replace(str(new), str(final))
+
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is None:
+            exc.filename = str(final)
+        for field in ("filename", "filename2", "strerror"):
+            value = getattr(exc, field)
+            if isinstance(value, str):
+                setattr(exc, field, renamed(value))
+        raise
+    except CardgenError as exc:
+        if renamed(str(exc)) != str(exc):
+            exc.args = (renamed(str(exc)),)
+            exc.place = renamed(exc.place)
+        raise
 
 
 @contextmanager
@@ -118,30 +164,36 @@ def staged_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield an empty temporary folder beside `target`, in which the block builds a folder of
     the same name as `target` (so code that writes to `<out>/<name>` just gets another `out`).
     When the block ends normally that folder replaces `target` as a whole; if the block fails,
-    or the process is interrupted, it is deleted and `target` stays as it was.
+    or the process is interrupted or stopped by a signal it can catch (`cardgen.signals`), it is
+    deleted and `target` stays as it was. Errors raised in the block name files under `target`.
 
     So a folder is always one run's complete output (or absent), never a mix: files an earlier
-    run wrote and this one did not are gone with the old folder. Neither POSIX nor Windows
-    swaps two folders atomically, so the old folder is first renamed aside; `recover_folder`
-    (called here first) puts it back if a run was killed between the two renames.
+    run wrote and this one did not are gone with the old folder. `target` may be a symbolic
+    link to a folder (the folder it links to is replaced), but not a file (OSError naming it).
+    Neither POSIX nor Windows swaps two folders atomically, so the old folder is first renamed
+    aside; `recover_folder` (called here first) puts it back if a run was killed between the
+    two renames, and deletes the staged folders of killed runs.
     """
-    target = Path(target)
+    given = Path(target)
+    target = real_folder(given)
     target.parent.mkdir(parents=True, exist_ok=True)
     recover_folder(target)
-    new = target.parent / f".{target.name}.new-{secrets.token_hex(4)}"
-    new.mkdir()
+    target = real_folder(given)  # recovered: a file may be back
+    new = target.parent / f".{target.name}.new-{os.getpid()}-{secrets.token_hex(4)}"
+    built = new / given.name  # what the block builds (the link's name, if `given` is one)
     try:
-        yield new
-        built = new / target.name
-        built.mkdir(exist_ok=True)
+        with _names_final(new, built, given):
+            new.mkdir()
+            yield new
+            built.mkdir(exist_ok=True)
         old = target.parent / f".{target.name}.old-{secrets.token_hex(4)}"
-        with _blocked_signals():
+        with held():
             had_old = target.exists()
             if had_old:
                 os.replace(target, old)
             os.replace(built, target)
-        if had_old:
-            shutil.rmtree(old, ignore_errors=True)
+            if had_old:
+                _remove(old)
     finally:
-        if new.exists():
-            shutil.rmtree(new, ignore_errors=True)
+        with held():
+            _remove(new)
