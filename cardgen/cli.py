@@ -17,6 +17,7 @@ import click
 
 from cardgen.errors import CardgenError
 from cardgen.game import Game, Registry
+from cardgen.terminal import printable
 
 if TYPE_CHECKING:
     from cardgen.options import BuildOptions
@@ -32,6 +33,12 @@ def _registry() -> Registry:
     from cardgen.registry import GAMES
 
     return GAMES
+
+
+def _echo(text: str, err: bool = False) -> None:
+    """`click.echo` for every line cardgen writes: text from files (a set's name, a path) may
+    hold controls a terminal would obey; they are shown escaped (`cardgen.terminal`)."""
+    click.echo(printable(text), err=err)
 
 
 def _one_line(text: str) -> str:
@@ -74,7 +81,7 @@ def reports_errors(func: F) -> F:
         except KeyboardInterrupt:
             message, code = "interrupted", 130
         with contextlib.suppress(OSError):  # stderr itself may be gone
-            click.echo(f"cardgen: {_one_line(message)}", err=True)
+            _echo(f"cardgen: {_one_line(message)}", err=True)
         sys.exit(code)
 
     return wrapper  # type: ignore[return-value]
@@ -87,7 +94,7 @@ def usage_errors() -> Iterator[None]:
     try:
         yield
     except CardgenError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(printable(_one_line(str(exc)))) from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -130,10 +137,10 @@ def _games(names: tuple[str, ...], set_path: str | None = None) -> list[Game[Any
 def list_games() -> None:
     """Show the games, their components and their variants."""
     for game in _registry():
-        click.echo(f"{game.name}: {game.title} ({game.credit})")
-        click.echo(f"  components: {game.components}")
-        click.echo(f"  variants:   {', '.join(game.variants) or '-'}")
-        click.echo(f"  print kit:  {'yes' if game.has_kit() else 'not yet'}")
+        _echo(f"{game.name}: {game.title} ({game.credit})")
+        _echo(f"  components: {game.components}")
+        _echo(f"  variants:   {', '.join(game.variants) or '-'}")
+        _echo(f"  print kit:  {'yes' if game.has_kit() else 'not yet'}")
 
 
 def _build_options(paper: str, out: str, layout: str | None, flip: str, back_offset: str, bleed: float,
@@ -216,12 +223,12 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     if calibration:
         path = build_calibration(spec)
         if not quiet:
-            click.echo(f"wrote {path}")
+            _echo(f"wrote {path}")
         return
     for game in _games(games, set_path):
         for line in build_game(game, spec, quiet=quiet):
             if not quiet:
-                click.echo(line)
+                _echo(line)
 
 
 # ---- replay / check (owned by the engine side) ------------------------------------------
@@ -250,14 +257,14 @@ def replay(record: str, as_json: bool) -> None:
 
     result = run_replay(record, _registry())
     if as_json:
-        click.echo(json.dumps(result.to_json()))
+        click.echo(json.dumps(result.to_json()))  # ASCII only: json escapes every control
     else:
         for line in result.lines:
-            click.echo(line)
-        click.echo(result.final)
+            _echo(line)
+        _echo(result.final)
     if result.error is not None:
         err = result.error
-        click.echo(f"cardgen: {record}: {move_place(err['move'])}: {err['message']} [{err['rule']}]", err=True)
+        _echo(f"cardgen: {record}: {move_place(err['move'])}: {err['message']} [{err['rule']}]", err=True)
         sys.exit(1)
 
 
@@ -335,18 +342,18 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     if not no_chart:
         checks = [with_chart(c, Path(chart)) for c in checks]
     if as_json:
-        click.echo(json.dumps({c.name: c.to_json(c.player, seed) for c in checks}, indent=2))
+        click.echo(json.dumps({c.name: c.to_json(c.player, seed) for c in checks}, indent=2))  # ASCII
     else:
         console = Console()  # the terminal's width (COLUMNS when set); report.tables splits to fit
         for c in checks:
             print_report(c, c.player, console)
     failing = [c.exit_line() for c in checks if c.failures()]
     if failing:
-        click.echo(f"cardgen: check: {'; '.join(failing)}", err=True)
+        _echo(f"cardgen: check: {'; '.join(failing)}", err=True)
         sys.exit(1)
     open_ = [c.summary() for c in checks if c.outcome == "inconclusive" and (strict or c.thresholds.strict)]
     if open_:
-        click.echo(f"cardgen: check: inconclusive (strict): {'; '.join(open_)}", err=True)
+        _echo(f"cardgen: check: inconclusive (strict): {'; '.join(open_)}", err=True)
         sys.exit(1)
 
 
@@ -375,7 +382,7 @@ def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, clu
         fails = baseline.failing(main, verdicts)
         baseline.write_module(target, baseline.module_text(game.name, player, n, seed, table, fails))
         if not quiet:
-            click.echo(f"wrote {target}: {len(table)} baselines, {player} players, {n} games each; "
+            _echo(f"wrote {target}: {len(table)} baselines, {player} players, {n} games each; "
                        f"the original fails: {fails or 'nothing'}")
 
 
@@ -441,16 +448,16 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
     if not quiet:
         rows_ = check.main_rows
         played = sum(int(r["games"]) for r in rows_)
-        click.echo(f"wrote {out}: {check.set_name}")
+        _echo(f"wrote {out}: {check.set_name}")
         for f in check.findings:
-            click.echo(f"  note: {f.text}")
-        click.echo(f"  checked: complete; {count(len(rows_), 'configuration')}, {count(played, 'game')}, "
+            _echo(f"  note: {f.text}")
+        _echo(f"  checked: complete; {count(len(rows_), 'configuration')}, {count(played, 'game')}, "
                    f"{check.player} players; {check.summary()}")
         for text_ in check.shared_failures():
-            click.echo(f"  finding about the game: {text_}")
+            _echo(f"  finding about the game: {text_}")
         for text_ in check.inconclusive():
-            click.echo(f"  inconclusive: {text_}")
+            _echo(f"  inconclusive: {text_}")
         for text_ in check.unused:
-            click.echo(f"  finding: {text_}")
+            _echo(f"  finding: {text_}")
         for text_ in check.verdict_findings():
-            click.echo(f"  finding: {text_}")
+            _echo(f"  finding: {text_}")

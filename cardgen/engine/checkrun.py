@@ -26,6 +26,7 @@ from cardgen.engine.rounds import Progress
 from cardgen.engine.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
 from cardgen.engine.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
 from cardgen.errors import DataError
+from cardgen.terminal import printable
 from cardgen.words import count
 
 if TYPE_CHECKING:
@@ -286,15 +287,23 @@ def with_chart(check: GameCheck, folder: Path) -> GameCheck:
     return dataclasses.replace(check, chart=str(path))
 
 
+def _shown(text: str) -> str:
+    """Text from a file (a set's name, a path, a finding quoting it) for the rich console: its
+    controls escaped (cardgen.terminal) and its square brackets no markup."""
+    from rich.markup import escape
+
+    return escape(printable(text))
+
+
 def print_report(check: GameCheck, player: str, console: Any) -> None:
     """The text report of one game on a rich console: the figures of every configuration and
     lineup, the skill trace, the per-seat tables, every verdict with every failure, undecided
     criterion and finding with its reason, the use of the kinds and the summary line."""
     from cardgen.engine.report import seat_tables, skill_lines, tables, verdict_lines
 
-    console.print(f"[bold]{check.name}[/bold]: {check.set_name} ({check.path})")
+    console.print(f"[bold]{check.name}[/bold]: {_shown(check.set_name)} ({_shown(check.path)})")
     for f in check.findings:
-        console.print(("[red]missing:[/red] " if f.error else "note: ") + f.text)
+        console.print(("[red]missing:[/red] " if f.error else "note: ") + _shown(f.text))
     if not check.findings:
         console.print("complete: every component of the original, with its parts")
     if not check.rows:
@@ -313,13 +322,13 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
     use = kind_use(check.rows)
     if use:
         least = min(use, key=lambda k: use[k])
-        console.print(f"use: {count(len(use), 'kind')}, the least played is '{least}' "
+        console.print(f"use: {count(len(use), 'kind')}, the least played is '{_shown(least)}' "
                       f"({count(use[least], 'time')})")
     for text in check.unused:
-        console.print(f"[yellow]finding:[/yellow] {text}")
+        console.print(f"[yellow]finding:[/yellow] {_shown(text)}")
     for text in check.troubles():
-        console.print(f"[red]problem:[/red] {text}")
+        console.print(f"[red]problem:[/red] {_shown(text)}")
     if check.chart:
-        console.print(f"chart: {check.chart}")
+        console.print(f"chart: {_shown(check.chart)}")
     colour = {"fail": "red", "inconclusive": "yellow"}.get(check.outcome, "green")
     console.print(f"[{colour}]summary: {check.summary()}[/{colour}]")

@@ -23,6 +23,7 @@ from typing import Any
 
 from cardgen.colours import PALETTE, parse_colour_option
 from cardgen.errors import DataError
+from cardgen.sets import toml_string
 
 DEFAULT_ORDER = ("red", "green", "yellow", "purple", "blue", "orange", "teal", "pink")
 """The colours a variant of k colours takes when only their number is given."""
@@ -133,8 +134,8 @@ def set_text(v: PitVariant) -> str:
         "# docs/rulings.md (Schlangengrube) for these colours, heads equal to tails for every colour",
         f"# ({', '.join(f'{c} {heads[c]}' for c in v.colours)} heads).",
         'game = "schlangengrube"',
-        f'name = "{name}"',
-        "colours = [" + ", ".join(f'"{c}"' for c in v.colours) + "]",
+        f"name = {toml_string(name)}",
+        "colours = [" + ", ".join(toml_string(c) for c in v.colours) + "]",
         'tile_size = "38mm"',
         "double_markers = 2",
         f"head_markers = {k}",
