@@ -9,9 +9,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -37,8 +38,15 @@ def _registry() -> Registry:
 
 def _echo(text: str, err: bool = False) -> None:
     """`click.echo` for every line cardgen writes: text from files (a set's name, a path) may
-    hold controls a terminal would obey; they are shown escaped (`cardgen.terminal`)."""
-    click.echo(printable(text), err=err)
+    hold controls a terminal would obey; they are shown escaped (`cardgen.terminal`). A failing
+    write names the stream (`standard output: No space left on device`)."""
+    try:
+        click.echo(printable(text), err=err)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        exc.filename = exc.filename or ("standard error" if err else "standard output")
+        raise
 
 
 def _one_line(text: str) -> str:
@@ -59,6 +67,15 @@ def _os_error(exc: OSError) -> str:
     return f"cannot read or write a file: {reason}"
 
 
+def _pipe_closed() -> NoReturn:
+    """The reader of standard output went away (`cardgen replay … | head`): stop quietly, as
+    other command-line tools do, with 141 (128 + SIGPIPE, what a shell reports for them). The
+    output is pointed at /dev/null so that Python's last flush finds nothing to complain of."""
+    with contextlib.suppress(OSError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(141)
+
+
 def reports_errors(func: F) -> F:
     """Turn what a command raises on bad input or a failing system into one line on stderr and
     the exit code: CardgenError (the input's place and reason) and OSError (a folder that is a
@@ -70,6 +87,8 @@ def reports_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except BrokenPipeError:
+            _pipe_closed()
         except CardgenError as exc:
             message, code = str(exc), 1
         except OSError as exc:
@@ -113,11 +132,25 @@ def run() -> None:
     which the tests call again and again in one process."""
     try:
         main()
+    except BrokenPipeError:  # while click itself wrote (`--help | head -1`)
+        _pipe_closed()
+    except OSError as exc:  # the same with standard output on a full disk: `--help > /dev/full`
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            exc.filename = exc.filename or "standard output"
+            _echo(f"cardgen: {_os_error(exc)}", err=True)
+        sys.exit(1)
     finally:
         gc.freeze()
 
 
 # ---- build / list (owned by the print side) ---------------------------------------------
+
+
+def _named(option: str, value: str | None) -> None:
+    """A usage error for an empty path (`--out ''` would mean the current folder unasked)."""
+    if value is not None and not value.strip():
+        raise click.UsageError(f"{option}: an empty name; give a file or folder")
 
 
 def _games(names: tuple[str, ...], set_path: str | None = None) -> list[Game[Any]]:
@@ -212,6 +245,9 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     from cardgen.kit.spec import resolve
     from cardgen.options import parse_list
 
+    _named("--out", out)
+    _named("--set", set_path)
+    _named("--icc", icc)
     with usage_errors():
         options = _build_options(paper, out, layout, flip, back_offset, bleed, marks, formats, dpi, colour,
                                  langs, set_path, card_size, ink.lower(), icc, service)
@@ -236,7 +272,7 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
 
 def _player_counts(value: str) -> tuple[int, ...]:
     try:
-        counts = tuple(sorted({int(v) for v in value.split(",") if v.strip()}))
+        counts = tuple(sorted({int(v) for v in value.split(",")}))  # "2,,3": int("") refuses it
     except ValueError:
         raise click.BadParameter(f"{value!r}: a list like 2,3,4") from None
     if not counts or any(not 2 <= c <= 8 for c in counts):
@@ -332,7 +368,10 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     from cardgen.engine.report import progress_bar
 
     counts = _player_counts(players) if players is not None else None
+    _named("--set", set_path)
+    _named("--chart", chart)
     names = _games(games, set_path)
+    _check_usage(names, player, budget, variants)
     if write_baselines:
         _write_baselines(names, seed, workers, cluster, quiet)
         return
@@ -355,6 +394,22 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     if open_:
         _echo(f"cardgen: check: inconclusive (strict): {'; '.join(open_)}", err=True)
         sys.exit(1)
+
+
+def _check_usage(games: list[Game[Any]], player: str | None, budget: int | None, variants: str | None) -> None:
+    """`check`'s values that are wrong on their own (an unknown --player, a --variants text that
+    names no variant): usage errors, before any file is read."""
+    from cardgen.engine.players import make_player
+
+    with usage_errors():
+        for game in games:
+            if player is not None:
+                try:
+                    make_player(player, budget, game.players())
+                except KeyError as exc:
+                    raise CardgenError("--player", f"{exc.args[0]} for {game.name}") from None
+            if variants is not None:
+                game.variant_combos(variants)
 
 
 def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, cluster: str | None,
@@ -438,10 +493,14 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
     from cardgen.words import count
 
     registry = _registry()
-    with usage_errors():
+    _named("--out", out)
+    with usage_errors():  # every option's range is known without a file: a usage error
         chosen = registry.get(game)
-    text = variant_text(chosen, {"colours": colours, "straights": straights, "curves": curves, "tiles": tiles,
-                               "heads": heads, "tails": tails, "rows": rows, "sticks": sticks, "name": name}, registry)
+        if Path(out).suffix != ".toml":
+            raise CardgenError(out, "a set file's name ends in .toml")
+        text = variant_text(chosen, {"colours": colours, "straights": straights, "curves": curves, "tiles": tiles,
+                                   "heads": heads, "tails": tails, "rows": rows, "sticks": sticks, "name": name},
+                            registry)
     with progress_bar("variant check: games", not quiet) as bar:
         check = write_checked(chosen, text, Path(out), n_games, seed, workers, bar, cluster, allow_inconclusive,
                               skill_games)

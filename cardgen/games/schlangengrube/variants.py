@@ -72,8 +72,11 @@ def check_request(v: PitVariant) -> None:
         raise DataError("--colours", "a colour is listed twice")
     if v.tiles is not None and not k <= v.tiles <= MAX_TILES:
         raise DataError("--tiles", f"{v.tiles} tiles is outside {k}-{MAX_TILES}")
-    if v.heads is not None and v.heads < 1:
-        raise DataError("--heads", f"every colour needs at least one head, not {v.heads}")
+    if v.heads is not None and not 1 <= v.heads <= MAX_TILES // k:
+        # Bounded before any work: a head lies on a tile of its own, so k colours' heads fill
+        # MAX_TILES tiles long before a count like 10**9 (which would fill the memory first).
+        raise DataError("--heads", f"{v.heads} heads per colour is outside 1-{MAX_TILES // k} "
+                                   f"({k} colours; a set has at most {MAX_TILES} tiles)")
 
 
 def tile_counts(v: PitVariant) -> Counter[tuple[str, ...]]:
