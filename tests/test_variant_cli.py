@@ -1,5 +1,6 @@
 """`cardgen variant`: variant sets generated, checked and printed; impossible requests refused
-with one line, exit 1 and no file."""
+with no file: a usage error (exit 2) when wrong on their own, one line and exit 1 when the check
+refuses the set."""
 
 from __future__ import annotations
 
@@ -66,18 +67,35 @@ def test_three_colour_schlangengrube_is_generated_checked_and_printed(tmp_path: 
 
 @pytest.mark.parametrize("args,fragment", [
     (["schlangengrube", "--heads", "7", "--tails", "5"], "7 heads but 5 tails per colour"),
-    (["irrlaeufer", "--rows", "17", "--sticks", "150"], "150 sticks not proven to fit"),
     (["schlangengrube", "--colours", "7"], "3-6 colours, not 7"),
     (["schlangennest", "--colours", "red,red"], "a colour is listed twice"),
     (["schlangennest", "--straights", "0"], "--straights: 0 cards per colour is outside 1-99"),
     (["schlangengrube", "--tiles", "40", "--heads", "9"], "cannot carry 9 heads and 9 tails per colour"),
     (["schlangennest", "--sticks", "20"], "--sticks: is not an option of schlangennest variants"),
-], ids=["heads-tails", "sticks", "seven-colours", "twice", "no-straights", "too-few-tiles", "wrong-game"])
-def test_impossible_requests_are_refused_and_write_nothing(tmp_path: Path, args: list[str], fragment: str) -> None:
+    (["schlangengrube", "--heads", "1000000000"], "--heads: 1000000000 heads per colour is outside 1-100 "
+                                                  "(4 colours; a set has at most 400 tiles)"),
+    (["schlangengrube", "--colours", "3", "--heads", "134"], "outside 1-133"),
+    (["schlangengrube", "--tiles", "1000000000"], "outside 4-400"),
+    (["irrlaeufer", "--sticks", "1000000000"], "--sticks: 1000000000 sticks is outside 1-"),
+    (["irrlaeufer", "--rows", "1000000000"], "--rows: 1000000000 rows is outside 17-31"),
+], ids=["heads-tails", "seven-colours", "twice", "no-straights", "too-few-tiles", "wrong-game", "a-billion-heads",
+        "heads-for-3", "a-billion-tiles", "a-billion-sticks", "a-billion-rows"])
+def test_requests_wrong_on_their_own_are_usage_errors_before_any_work(tmp_path: Path, args: list[str],
+                                                                      fragment: str) -> None:
+    # Wrong whatever any file says (docs/cli.md, exit codes): exit 2 at once, nothing written.
     out = tmp_path / "variant.toml"
     code, _, err = _run("variant", *args, "--out", str(out), "--games", "4")
+    assert code == 2, err
+    error = err.strip().splitlines()[-1]
+    assert error.startswith("Error: ") and fragment in error and "Traceback" not in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_request_refused_by_its_check_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "variant.toml"
+    code, _, err = _run("variant", "irrlaeufer", "--rows", "17", "--sticks", "150", "--out", str(out), "--games", "4")
     assert code == 1
-    assert fragment in err
+    assert "150 sticks not proven to fit" in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []  # no file, no temporary left behind
 
