@@ -1,0 +1,168 @@
+"""Attacks on the command line (issue 24): text from files shown escaped, names written as TOML
+that reads back, costly inputs refused before any work, a closed or full standard output, and
+the rule of exit codes (a value wrong on its own: 2; wrong given a file: 1)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli import main
+from cardgen.registry import GAMES
+from cardgen.sets import default_set_path
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD = ROOT / "tests" / "records" / "nest-2p-5x7-sensible-seed5.json"
+NASTY = "\x1b]0;pwned\x07 \u202eevil\u200d \x9b2J [bold]x"
+"""A window retitle, a right-to-left override, a zero-width joiner, a C1 control, rich markup."""
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _raw_controls(text: str) -> list[str]:
+    return [c for c in text if not c.isprintable() and c != "\n"]
+
+
+def _set_named(path: Path, name: str) -> Path:
+    from cardgen.sets import toml_string
+
+    text = default_set_path("irrlaeufer").read_text(encoding="utf-8")
+    lines = [f"name = {toml_string(name)}" if ln.startswith("name =") else ln for ln in text.splitlines()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+# ---- item 3: controls from files are shown escaped ------------------------------------------
+
+
+def test_a_set_name_with_terminal_controls_is_shown_escaped(tmp_path: Path) -> None:
+    evil = _set_named(tmp_path / "evil.toml", NASTY)
+    code, out, err = _run("check", "--set", str(evil), "--games", "1", "--skill-games", "0", "--no-chart", "-q")
+    assert "irrlaeufer: " in out, err
+    assert _raw_controls(out + err) == []
+    assert "\\x1b]0;pwned\\x07 \\u202eevil\\u200d \\x9b2J [bold]x" in out  # shown, markup not obeyed
+
+
+def test_a_path_from_a_record_with_controls_is_shown_escaped(tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    record.write_text('{"game": "schlangennest", "options": {"players": ["red", "yellow"]}, "moves": [], '
+                      '"set": "x\\u001b[2J\\u202e.toml"}', encoding="utf-8")
+    code, out, err = _run("replay", str(record))
+    assert code == 1 and err.startswith("cardgen: ") and len(err.splitlines()) == 1
+    assert _raw_controls(err) == [] and "x\\x1b[2J\\u202e.toml" in err
+
+
+# ---- item 4: variant --name written with TOML escapes ----------------------------------------
+
+
+AWKWARD = ['a "quoted" name', "back\\slash", "C:\\new\\table", "'''", '"""', "tab\there", "line\nbreak",
+           "del\x7f and esc\x1b", "emoji 🐍 and ü", "trailing \\", "#not a comment", "[not a table]"]
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_awkward_variant_names_read_back_as_given(game: str, tmp_path: Path) -> None:
+    chosen = GAMES.get(game)
+    for i, name in enumerate(AWKWARD):
+        path = tmp_path / f"v{i}.toml"
+        path.write_text(chosen.variant_text({"name": name}), encoding="utf-8")
+        assert chosen.load_set(path).name == name
+
+
+def test_variant_writes_a_name_with_quotes_and_backslashes_its_loader_reads(tmp_path: Path) -> None:
+    out = tmp_path / "nest.toml"
+    name = 'Bob\'s "best" \\ set'
+    code, stdout, err = _run("variant", "schlangennest", "--name", name, "--out", str(out), "--games", "1",
+                             "--skill-games", "0", "--allow-inconclusive", "--workers", "1")
+    assert code == 0, err
+    assert GAMES.get("schlangennest").load_set(out).name == name
+    assert f"wrote {out}: {name}" in stdout
+
+
+# ---- item 5: a set file's raw text is pre-scanned before parsing -----------------------------
+
+
+@pytest.mark.parametrize(("body", "needle"), [
+    ("a" + ".a" * 200_000 + " = 1\n", ":2: a dotted key of more than 12 parts"),
+    ("[" + "a." * 200_000 + "a]\n", ":2: a dotted key of more than 12 parts"),
+    ("x = 1\n1" + ".1" * 200_000 + " = 1\n", ":3: a dotted key of more than 12 parts"),
+    ("x = " + "[" * 50_000 + "]" * 50_000 + "\n", ":2: nested more than 12 levels deep"),
+    ("x = " + "{a = " * 20_000 + "1" + "}" * 20_000 + "\n", ":2: nested more than 12 levels deep"),
+    ("".join(f"[t{i}]\n" for i in range(30_000)), "30,001 keys and tables; the limit is 20,000"),
+    ("".join(f"k{i} = 1\n" for i in range(30_000)), "30,001 keys and tables; the limit is 20,000"),
+], ids=["dotted-key", "table-header", "digit-key", "arrays", "inline-tables", "headers", "keys"])
+def test_a_set_file_too_costly_to_parse_is_refused_before_parsing(body: str, needle: str, tmp_path: Path) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text('game = "schlangengrube"\n' + body, encoding="utf-8")
+    for command in (["check", "--set", str(path), "--no-chart"], ["build", "--set", str(path), "-q"]):
+        code, _, err = _run(*command)
+        assert code == 1 and (f"cardgen: {path}{needle}" if needle.startswith(":") else needle) in err, err
+        assert len(err.splitlines()) == 1
+
+
+def test_the_pre_scan_ignores_what_strings_and_comments_hold(tmp_path: Path) -> None:
+    text = default_set_path("irrlaeufer").read_text(encoding="utf-8")
+    text += '# a.b.c.d.e.f.g.h.i.j.k.l.m.n [[[[[[[[[[[[[[[\n'
+    path = tmp_path / "ok.toml"
+    path.write_text(text.replace('name = "', 'name = "[[[[[[[[[[[[[[ a.b.c.d.e.f.g.h.i.j.k.l.m.n ', 1),
+                    encoding="utf-8")
+    assert GAMES.get("irrlaeufer").load_set(path).name.startswith("[[[[")
+
+
+# ---- item 6: a closed or full standard output ------------------------------------------------
+
+
+def _cardgen(*args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "cardgen", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT)
+
+
+def test_a_closed_pipe_ends_replay_quietly() -> None:
+    for args in (["replay", str(RECORD)], ["replay", str(RECORD), "--json"], ["build", "--help"]):
+        proc = _cardgen(*args)
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()  # `| head -0`: the reader is gone before the first line
+        err = proc.stderr.read().decode()
+        assert proc.wait() in (0, 1, 141) and err == "", (args, err)  # 141 = 128 + SIGPIPE; click's help: 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_help_or_output_into_a_full_device_is_one_line() -> None:
+    for args in (["--help"], ["build", "--help"], ["replay", str(RECORD)]):
+        with open("/dev/full", "wb") as full:
+            proc = subprocess.run([sys.executable, "-m", "cardgen", *args], stdout=full, stderr=subprocess.PIPE,
+                                  cwd=ROOT, check=False)
+        err = proc.stderr.decode()
+        assert proc.returncode == 1 and err == "cardgen: standard output: No space left on device\n", (args, err)
+
+
+# ---- item 7: wrong on its own (2) or wrong given a file (1) ----------------------------------
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["check", "--player", "nosuch"], "--player: unknown player 'nosuch'"),
+    (["check", "schlangennest", "--variants", "nosuch"], "--variants: unknown variant 'nosuch'"),
+    (["check", "--players", "2,,3"], "'2,,3': a list like 2,3,4"),
+    (["check", "--chart", ""], "--chart: an empty name"),
+    (["build", "--out", ""], "--out: an empty name"),
+    (["build", "--set", " "], "--set: an empty name"),
+    (["variant", "irrlaeufer", "--out", ""], "--out: an empty name"),
+    (["variant", "irrlaeufer", "--out", "board.txt"], "board.txt: a set file's name ends in .toml"),
+], ids=["player", "variants", "players", "chart", "build-out", "set", "variant-out", "suffix"])
+def test_a_value_wrong_on_its_own_is_a_usage_error(args: list[str], needle: str, tmp_path: Path) -> None:
+    code, out, err = _run(*args)
+    assert code == 2 and err.strip().splitlines()[-1].startswith("Error: ") and needle in err, err
+    assert out == ""
+
+
+def test_a_value_wrong_given_a_file_exits_1() -> None:
+    code, _, err = _run("check", "schlangennest", "--players", "5", "--no-chart")
+    assert code == 1 and err == "cardgen: --players: schlangennest with this set seats 2-4 players, not 5\n"
