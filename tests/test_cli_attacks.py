@@ -4,6 +4,7 @@ the rule of exit codes (a value wrong on its own: 2; wrong given a file: 1)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -166,3 +167,30 @@ def test_a_value_wrong_on_its_own_is_a_usage_error(args: list[str], needle: str,
 def test_a_value_wrong_given_a_file_exits_1() -> None:
     code, _, err = _run("check", "schlangennest", "--players", "5", "--no-chart")
     assert code == 1 and err == "cardgen: --players: schlangennest with this set seats 2-4 players, not 5\n"
+
+
+# ---- item 8: every game's replay says how it ended and who won -------------------------------
+
+
+@pytest.mark.parametrize(("record", "ending", "won", "winners"), [
+    ("tests/records/irr-17rows-conquest.json", "conquest: one side owns all four castles", "red won", ["red"]),
+    ("examples/irr-full-21rows.json", "the round limit: 100 rounds of phase 2 without capture or conquest",
+     "a draw", []),
+    ("examples/nest-base-3p.json", "every snake is finished", "yellow won", ["yellow"]),
+    ("examples/pit-base-2p.json", "every tile is laid", "player 2 won", ["player 2"]),
+], ids=["irr-conquest", "irr-round-limit", "nest", "pit"])
+def test_replay_says_how_a_finished_game_ended_and_who_won(record: str, ending: str, won: str,
+                                                          winners: list[str]) -> None:
+    code, out, err = _run("replay", str(ROOT / record))
+    assert code == 0, err
+    final = out.splitlines()[-1]
+    assert final.startswith("finished after ") and f": {ending}; {won}; scores: " in final, final
+    code, out, err = _run("replay", str(ROOT / record), "--json")
+    result = json.loads(out)
+    assert result["finished"] is True and result["ending"] == ending and result["winners"] == winners
+
+
+def test_replay_of_an_unfinished_game_names_no_ending_and_no_winner() -> None:
+    code, out, _ = _run("replay", str(ROOT / "examples" / "irr-short-17rows.json"), "--json")
+    result = json.loads(out)
+    assert code == 0 and result["finished"] is False and result["ending"] is None and result["winners"] == []

@@ -99,4 +99,5 @@ def test_golden_records_cover_every_game_and_variant() -> None:
 def test_golden_record_replays_to_its_stored_result(path: Path) -> None:
     result = replay(path, GAMES)
     assert {"legal": result.legal, "applied": result.applied, "finished": result.finished,
-            "scores": result.scores, "rule": result.error["rule"] if result.error else None} == EXPECTED[_key(path)]
+            "scores": result.scores, "rule": result.error["rule"] if result.error else None,
+            "ending": result.ending, "winners": list(result.winners)} == EXPECTED[_key(path)]
