@@ -200,7 +200,7 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @click.option("--set", "set_path", metavar="FILE.toml", help="A tile set or variant instead of the built-in default.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"], case_sensitive=False), default="a4",
               show_default=True)
-@click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Folder for output/<game>/.")
+@click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Folder for DIR/<game>/.")
 @click.option("--layout", type=click.Choice(["single", "duplex", "gutterfold", "glue"], case_sensitive=False),
               help="Build only this layout (default: all four).")
 @click.option("--flip", type=click.Choice(["long", "short"], case_sensitive=False), default="long", show_default=True,
@@ -220,7 +220,8 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
               help="Cards and tiles this many mm square (25-90); boards keep their field size.")
 @click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
               show_default=True, help="low: outline backs and light fills; the manifest estimates the ink saved.")
-@click.option("--service", metavar="NAME", help="Also write upload files for a print service (see docs/printing.md).")
+@click.option("--service", metavar="NAME", help="Also write upload files for a print service: mbprint, "
+              "drivethrucards or thegamecrafter (see docs/printing.md).")
 @click.option("--lang", "langs", default="de,en", show_default=True, help="Rule booklet languages.")
 @click.option("--only", "only", metavar="PART,…",
               help="Build only these parts of the kits: cards, tiles, board, parts, castles, booklets.  "
@@ -520,3 +521,34 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
             _echo(f"  finding: {text_}")
         for text_ in check.verdict_findings():
             _echo(f"  finding: {text_}")
+
+
+# ---- sets ---------------------------------------------------------------------------------
+
+
+@main.command("sets")
+@click.argument("game")
+@click.option("--out", "out", metavar="FILE.toml", help="Write the set file to FILE.toml (a new file) instead of "
+                                                        "printing it.")
+@reports_errors
+def sets(game: str, out: str | None) -> None:
+    """Print the built-in set file of GAME, the one a build uses unless told, to copy and edit
+    (docs/set-files.md); with --out write it to FILE.toml instead. Installed with cardgen, so
+    this works wherever cardgen is installed."""
+    from pathlib import Path
+
+    from cardgen.print.files import write_bytes_atomic
+
+    _named("--out", out)
+    with usage_errors():
+        chosen = _registry().get(game)
+        if out is not None and Path(out).suffix != ".toml":
+            raise CardgenError(out, "a set file's name ends in .toml")
+    data = chosen.default_set_path().read_bytes()
+    if out is None:
+        click.echo(data.decode("utf-8"), nl=False)  # cardgen's own file, shown as it is
+        return
+    if Path(out).exists() or Path(out).is_symlink():
+        raise CardgenError(out, "already exists; cardgen sets writes only a new file (remove it or name another)")
+    write_bytes_atomic(out, data)
+    _echo(f"wrote {out}: the built-in {chosen.name} set; print it with `cardgen build --set {out}`")

@@ -194,3 +194,50 @@ def test_replay_of_an_unfinished_game_names_no_ending_and_no_winner() -> None:
     code, out, _ = _run("replay", str(ROOT / "examples" / "irr-short-17rows.json"), "--json")
     result = json.loads(out)
     assert code == 0 and result["finished"] is False and result["ending"] is None and result["winners"] == []
+
+
+# ---- item 12: the built-in set files from the command line -----------------------------------
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_sets_prints_the_built_in_set_file_and_writes_a_copy(game: str, tmp_path: Path) -> None:
+    code, out, err = _run("sets", game)
+    assert code == 0 and out == default_set_path(game).read_text(encoding="utf-8"), err
+    copy = tmp_path / "sub" / "mine.toml"
+    code, out, err = _run("sets", game.title(), "--out", str(copy))
+    assert code == 0 and out.startswith(f"wrote {copy}: "), err
+    assert GAMES.get(game).load_set(copy).name == GAMES.get(game).load_set().name
+
+
+def test_sets_never_overwrites_a_file_and_refuses_bad_names(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.toml"
+    mine.write_text("my edits", encoding="utf-8")
+    code, _, err = _run("sets", "irrlaeufer", "--out", str(mine))
+    assert code == 1 and err == f"cardgen: {mine}: already exists; cardgen sets writes only a new file " \
+                                "(remove it or name another)\n"
+    assert mine.read_text(encoding="utf-8") == "my edits"
+    for args in (["sets", "nosuch"], ["sets", "irrlaeufer", "--out", ""], ["sets", "irrlaeufer", "--out", "x.txt"]):
+        code, _, err = _run(*args)
+        assert code == 2 and "Error: " in err, (args, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.toml"]
+
+
+# ---- item 17: small texts ---------------------------------------------------------------------
+
+
+def test_build_help_names_the_output_folder_and_every_print_service() -> None:
+    import tomllib
+
+    code, out, _ = _run("build", "--help")
+    flat = " ".join(out.split())
+    assert code == 0 and "Folder for DIR/<game>/." in flat
+    services = tomllib.loads((ROOT / "templates" / "services.toml").read_text(encoding="utf-8"))
+    assert all(name in flat for name in services), flat
+
+
+def test_a_generated_nest_set_says_its_counts_differ_on_purpose_and_names_the_original() -> None:
+    text = GAMES.get("schlangennest").variant_text({"colours": "5", "straights": 5})
+    original = GAMES.get("schlangennest").load_set()
+    assert "Counts differ from the original on purpose (the original: 4 colours, 7 straights and 9 curves" in text
+    assert len(original.colours) == 4 and {c.id: c.count for c in original.cards}.items() >= {
+        "straight": 7, "curve": 9}.items()
