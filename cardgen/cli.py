@@ -56,9 +56,12 @@ def _one_line(text: str) -> str:
 
 def _os_error(exc: OSError) -> str:
     """`exc` as "<file>: <reason>" (the file the system names, else what it was doing)."""
-    from cardgen.print.files import os_reason
-
-    reason = os_reason(exc)[1]
+    try:
+        from cardgen.print.files import os_reason
+    except Exception:  # the print package (reportlab) may be what failed to load
+        reason = exc.strerror if isinstance(exc.strerror, str) else type(exc).__name__
+    else:
+        reason = os_reason(exc)[1]
     if isinstance(exc, (FileExistsError, NotADirectoryError)):
         reason = "is a file where a folder is needed" if isinstance(exc, FileExistsError) else \
             "a part of the path is a file, not a folder"
@@ -121,6 +124,11 @@ def usage_errors() -> Iterator[None]:
 def main() -> None:
     """cardgen: print-and-play kits, rules engines and rule booklets for Schlangennest,
     Schlangengrube and Irrläufer."""
+    try:
+        os.getcwd()
+    except OSError:  # a shell still sitting in a folder someone deleted: every relative path is void
+        _echo("cardgen: the current folder no longer exists (deleted?): change to another folder first", err=True)
+        sys.exit(1)
 
 
 def run() -> None:
@@ -151,6 +159,17 @@ def _named(option: str, value: str | None) -> None:
     """A usage error for an empty path (`--out ''` would mean the current folder unasked)."""
     if value is not None and not value.strip():
         raise click.UsageError(f"{option}: an empty name; give a file or folder")
+
+
+def _cluster(address: str | None) -> str | None:
+    """`--cluster` checked by its form (tcp://HOST:PORT), a usage error otherwise; whether a
+    scheduler answers there is found out when the games are played (exit 1)."""
+    if address is None:
+        return None
+    from cardgen.engine.cluster import parse_address
+
+    with usage_errors():
+        return parse_address(address)[0]
 
 
 def _games(names: tuple[str, ...], set_path: str | None = None) -> list[Game[Any]]:
@@ -371,6 +390,7 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     counts = _player_counts(players) if players is not None else None
     _named("--set", set_path)
     _named("--chart", chart)
+    cluster = _cluster(cluster)
     names = _games(games, set_path)
     _check_usage(names, player, budget, variants)
     if write_baselines:
@@ -495,6 +515,7 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
 
     registry = _registry()
     _named("--out", out)
+    cluster = _cluster(cluster)
     with usage_errors():  # every option's range is known without a file: a usage error
         chosen = registry.get(game)
         if Path(out).suffix != ".toml":

@@ -241,3 +241,18 @@ def test_a_generated_nest_set_says_its_counts_differ_on_purpose_and_names_the_or
     assert "Counts differ from the original on purpose (the original: 4 colours, 7 straights and 9 curves" in text
     assert len(original.colours) == 4 and {c.id: c.count for c in original.cards}.items() >= {
         "straight": 7, "curve": 9}.items()
+
+
+# ---- a deleted current folder ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["check", "irrlaeufer", "--games", "1"], ["build", "irrlaeufer", "-q"],
+                                     ["replay", "game.json"]], ids=["check", "build", "replay"])
+def test_a_deleted_current_folder_is_one_line(command: list[str], tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = Path(sys.executable).with_name("cardgen")  # the installed script: `python -m` needs the folder
+    proc = subprocess.run(["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh", str(gone), str(script),
+                           *command], capture_output=True, text=True, check=False)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr == "cardgen: the current folder no longer exists (deleted?): change to another folder first\n"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.checkrun import GameCheck, run_check
 from cardgen.engine.rounds import Progress
-from cardgen.errors import CardgenError, DataError
+from cardgen.errors import CardgenError, ClusterError, DataError
 from cardgen.print.files import names_target
 
 if TYPE_CHECKING:
@@ -64,6 +64,8 @@ def write_checked(game: Game[Any], text: str, out: Path, games: int | None = Non
         try:
             (check,) = run_check([game], tmp, games, skill_games, None, None, seed, workers, progress,
                                  cluster=cluster)
+        except ClusterError:
+            raise  # the scheduler failed, not the set
         except CardgenError as exc:
             raise DataError(str(out), _refusal(str(exc), tmp, out)) from None
         if check.failures():
