@@ -256,3 +256,34 @@ def test_a_deleted_current_folder_is_one_line(command: list[str], tmp_path: Path
                            *command], capture_output=True, text=True, check=False)
     assert proc.returncode == 1 and proc.stdout == ""
     assert proc.stderr == "cardgen: the current folder no longer exists (deleted?): change to another folder first\n"
+
+
+# ---- item 10: a chart per set, never another set's overwritten -------------------------------
+
+
+def _chart_of(*args: str) -> Path:
+    code, out, err = _run("check", *args, "--games", "1", "--skill-games", "0", "--quiet", "--json")
+    assert code == 0, err
+    return Path(json.loads(out)["irrlaeufer"]["chart"])
+
+
+def test_check_names_its_chart_by_game_and_set_and_keeps_other_sets_charts(tmp_path: Path) -> None:
+    charts = tmp_path / "out"
+    default = _chart_of("irrlaeufer", "--chart", str(charts))
+    assert default == charts / "checks" / "irrlaeufer-irrlaufer.png"
+    mine = _set_named(tmp_path / "mine.toml", "Mein Brett: 17 Reihen!")
+    assert _chart_of("--set", str(mine), "--chart", str(charts)) == charts / "checks" / "irrlaeufer-mein-brett-17-reihen.png"
+    # another file of the same name gets a chart of its own; checking the first again replaces its own
+    same = _set_named(tmp_path / "same.toml", "Mein Brett: 17 Reihen!")
+    first = (charts / "checks" / "irrlaeufer-mein-brett-17-reihen.png").read_bytes()
+    assert _chart_of("--set", str(same), "--chart", str(charts)) == charts / "checks" / "irrlaeufer-mein-brett-17-reihen-2.png"
+    assert (charts / "checks" / "irrlaeufer-mein-brett-17-reihen.png").read_bytes() == first
+    assert _chart_of("--set", str(mine), "--chart", str(charts)) == charts / "checks" / "irrlaeufer-mein-brett-17-reihen.png"
+    assert sorted(p.name for p in (charts / "checks").iterdir()) == [
+        "irrlaeufer-irrlaufer.png", "irrlaeufer-mein-brett-17-reihen-2.png", "irrlaeufer-mein-brett-17-reihen.png"]
+
+
+def test_a_set_name_with_controls_gives_a_chart_and_a_plain_file_name(tmp_path: Path) -> None:
+    evil = _set_named(tmp_path / "evil.toml", NASTY)
+    chart = _chart_of("--set", str(evil), "--chart", str(tmp_path))
+    assert chart.name == "irrlaeufer-0-pwned-evil-2j-bold-x.png" and chart.read_bytes()[:4] == b"\x89PNG"

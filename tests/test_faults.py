@@ -303,8 +303,8 @@ def test_a_really_full_small_disk_leaves_only_whole_files(tmp_path: Path) -> Non
             filler.write(b"\0" * 400_000)
         code, err = _run("check", "irrlaeufer", "--games", "2", "--skill-games", "0", "--chart", str(disk),
                          "--workers", "1", "--quiet")
-        _one_line(code, err, str(disk / "checks" / "irrlaeufer.png"))
-        assert not (disk / "checks" / "irrlaeufer.png").exists()
+        _one_line(code, err, str(disk / "checks" / "irrlaeufer-irrlaufer.png"))
+        assert not (disk / "checks" / "irrlaeufer-irrlaufer.png").exists()
         assert not [p for p in _files(disk) if p.name.startswith(".")]
     finally:
         subprocess.run(["umount", "-l", str(disk)], check=False)

@@ -135,7 +135,7 @@ def test_check_plays_the_toy_game(tmp_path: Path) -> None:
     (config,) = report["configs"]
     assert config["games"] == 20 and config["ended"] == 20
     assert report["complete"] is True
-    assert (tmp_path / "checks" / "toyrow.png").is_file()
+    assert (tmp_path / "checks" / "toyrow-toy-row.png").is_file()
 
 
 def test_check_refuses_an_empty_row(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ player, skill_games, combos)`, `default_players(set)`, `kinds(set)`, `kind_suppl
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -274,16 +275,41 @@ def _check_player_counts(players: tuple[int, ...], games: Sequence[tuple[Game[An
             raise DataError("--players", f"{count} players: no checked set seats them ({seats})")
 
 
+def chart_path(folder: Path, game: str, set_name: str, source: str) -> Path:
+    """Where the chart of the set `set_name` (the file `source`) of `game` goes:
+    `folder/checks/<game>-<set name>.png`, the name made file-safe. A chart there of another set
+    file is kept: then `<game>-<set name>-2.png`, `-3`, …, the first free or of this file."""
+    from cardgen.engine.chart import chart_source
+
+    stem = f"{game}-{slug(set_name)}"
+    for n in range(1, 1000):
+        path = folder / "checks" / (f"{stem}.png" if n == 1 else f"{stem}-{n}.png")
+        if not path.exists() or chart_source(path) == source:
+            return path
+    raise DataError(str(folder / "checks"), f"999 charts named {stem}-N.png already; remove some")
+
+
+def slug(text: str) -> str:
+    """`text` as a file name part: ASCII letters and digits in lower case, runs of anything else
+    one hyphen (umlauts lose their dots), at most 60 characters; "set" when nothing is left."""
+    import unicodedata
+
+    ascii_ = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    return "-".join(re.findall(r"[a-z0-9]+", ascii_))[:60].strip("-") or "set"
+
+
 def with_chart(check: GameCheck, folder: Path) -> GameCheck:
-    """Write the game's chart to `folder/checks/<game>.png` and return the check naming it.
+    """Write the game's chart to `chart_path` in `folder` and return the check naming it.
 
     Not into `folder/<game>/`: that is the game's kit folder, which every build replaces whole."""
     from cardgen.engine.chart import write_chart
 
     if not check.rows:
         return check
-    path = write_chart(folder / "checks" / f"{check.name}.png",
-                       f"{check.name}: {check.set_name} — final scores and game lengths", check.rows)
+    source = str(Path(check.path).resolve())
+    path = write_chart(chart_path(folder, check.name, check.set_name, source),
+                       f"{check.name}: {printable(check.set_name)} — final scores and game lengths", check.rows,
+                       source)  # printable: a control character is no valid XML either
     return dataclasses.replace(check, chart=str(path))
 
 
