@@ -153,13 +153,15 @@ def test_replay_judges_a_toy_record(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     # red takes 3, blue 4, red 7: scores 10 and 4
-    assert out == {"legal": True, "applied": 3, "error": None, "finished": False, "scores": {"player 1": 10, "player 2": 4}}
+    assert out == {"legal": True, "applied": 3, "error": None, "finished": False, "ending": None, "winners": [],
+                   "scores": {"player 1": 10, "player 2": 4}}
     moves += [{"take": "left"}, {"take": "left"}, {"take": "left"}, {"take": "left"}]
     record.write_text(json.dumps({"game": "toyrow", "options": {}, "moves": moves}), encoding="utf-8")
     result = run("replay", str(record), "--json")
     out = json.loads(result.stdout)
     assert result.exit_code == 1 and out["applied"] == 6 and out["finished"] is True
     assert out["error"]["rule"] == "no-tile" and out["error"]["move"] == 6
+    assert out["ending"] == "by the rules" and out["winners"] == [max(out["scores"], key=out["scores"].get)]
 
 
 def test_build_writes_the_toy_kit(tmp_path: Path) -> None:
