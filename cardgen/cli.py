@@ -485,6 +485,9 @@ def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, clu
 @click.option("--allow-inconclusive", is_flag=True,
               help="Write the set even when a configuration is inconclusive at the ceiling (a failing "
                    "one is always refused).")
+@click.option("--force", is_flag=True,
+              help="Write the set even when its check refuses it, with a comment block at its top naming "
+                   "the failed criteria (exit 0; the refusal is printed as a warning).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the check's games.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
@@ -493,14 +496,15 @@ def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, clu
 @reports_errors
 def variant(game: str, out: str, colours: str | None, straights: int | None, curves: int | None,
             tiles: int | None, heads: int | None, tails: int | None, rows: int | None, sticks: int | None,
-            name: str | None, n_games: int | None, skill_games: int | None, allow_inconclusive: bool, seed: int,
-            workers: int | None, cluster: str | None, quiet: bool) -> None:
+            name: str | None, n_games: int | None, skill_games: int | None, allow_inconclusive: bool, force: bool,
+            seed: int, workers: int | None, cluster: str | None, quiet: bool) -> None:
     """Write a variant set of GAME to FILE.toml, checked first as `cardgen check` checks a set:
     completeness, then every configuration played in rounds until its hard criteria are decided
     or the ceiling is reached, and judged by the same verdict. A set with a failing
     configuration is not written, nor one with an inconclusive configuration unless
     --allow-inconclusive (exit 1, one line naming every failing or undecided configuration and
-    criterion); the soft criteria are printed as findings.
+    criterion), unless --force: then it is written with those reasons in a comment block at its
+    top. The soft criteria are printed as findings.
 
     Schlangennest: --colours 5 or 6 (a new colour and pattern each; play areas scaled for the
     players), --straights, --curves. Schlangengrube: --colours 3-6 (the default set's tile groups
@@ -524,15 +528,21 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
                                    "heads": heads, "tails": tails, "rows": rows, "sticks": sticks, "name": name},
                             registry)
     with progress_bar("variant check: games", not quiet) as bar:
-        check = write_checked(chosen, text, Path(out), n_games, seed, workers, bar, cluster, allow_inconclusive,
-                              skill_games)
-    if not quiet:
+        written = write_checked(chosen, text, Path(out), n_games, seed, workers, bar, cluster, allow_inconclusive,
+                                skill_games, force)
+    check = written.check
+    if written.refused is not None:
+        _echo(f"cardgen: warning: {out}: written with --force although {written.refused}", err=True)
+    if not quiet and check is None:
+        _echo(f"wrote {out}")
+    if not quiet and check is not None:
         rows_ = check.main_rows
         played = sum(int(r["games"]) for r in rows_)
         _echo(f"wrote {out}: {check.set_name}")
         for f in check.findings:
             _echo(f"  note: {f.text}")
-        _echo(f"  checked: complete; {count(len(rows_), 'configuration')}, {count(played, 'game')}, "
+        _echo(f"  checked: {'complete' if check.complete else 'incomplete'}; {count(len(rows_), 'configuration')}, "
+              f"{count(played, 'game')}, "
                    f"{check.player} players; {check.summary()}")
         for text_ in check.shared_failures():
             _echo(f"  finding about the game: {text_}")

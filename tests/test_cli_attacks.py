@@ -287,3 +287,34 @@ def test_a_set_name_with_controls_gives_a_chart_and_a_plain_file_name(tmp_path: 
     evil = _set_named(tmp_path / "evil.toml", NASTY)
     chart = _chart_of("--set", str(evil), "--chart", str(tmp_path))
     assert chart.name == "irrlaeufer-0-pwned-evil-2j-bold-x.png" and chart.read_bytes()[:4] == b"\x89PNG"
+
+
+# ---- item 9: variant --force writes a refused set, saying why at its top ---------------------
+
+
+def test_variant_force_writes_a_refused_set_with_the_reasons_at_its_top(tmp_path: Path) -> None:
+    out = tmp_path / "crowded.toml"
+    args = ["variant", "irrlaeufer", "--rows", "17", "--sticks", "150", "--out", str(out), "--games", "2", "-q"]
+    code, _, err = _run(*args)
+    assert code == 1 and not out.exists()
+    code, stdout, err = _run(*args, "--force")
+    assert code == 0 and stdout == ""
+    assert err == (f"cardgen: warning: {out}: written with --force although refused: sticks: 150 sticks not proven "
+                   "to fit: the construction has only 90 places on 17 rows, 150 sticks are set\n")
+    text = out.read_text(encoding="utf-8")
+    head = text.split("\n\n")[0].splitlines()
+    assert head[0].startswith("# NOT A CHECKED SET: `cardgen variant` refused this set") and "--force" in head[0]
+    assert all(line.startswith("#") and len(line) <= 100 for line in head)
+    assert "150 sticks not proven to fit" in " ".join(line.strip("# ") for line in head)
+    assert GAMES.get("irrlaeufer").load_set(out).sticks == 150  # the set itself is as asked
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["crowded.toml"]
+
+
+def test_variant_force_names_every_undecided_configuration_with_its_criteria(tmp_path: Path) -> None:
+    out = tmp_path / "nest.toml"
+    code, _, err = _run("variant", "schlangennest", "--out", str(out), "--games", "1", "--skill-games", "0",
+                        "--workers", "1", "--force", "-q")
+    assert code == 0 and err.startswith(f"cardgen: warning: {out}: written with --force although refused: ")
+    head = " ".join(ln.strip("# ") for ln in out.read_text(encoding="utf-8").split("\n\n")[0].splitlines())
+    assert "schlangennest: 22 of 22 configurations inconclusive: 2p 6×6 (ends, decisive, fair, degenerate)" in head
+    assert "2p 5×7 frame (ends, decisive, fair, degenerate)" in head and "--allow-inconclusive" not in head
