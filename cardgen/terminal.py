@@ -10,6 +10,8 @@ command line's output and error lines (`cardgen.cli`) and the check's text repor
 
 from __future__ import annotations
 
+import contextlib
+
 
 def _escaped(char: str) -> str:
     code = ord(char)
@@ -25,3 +27,30 @@ def printable(text: str, keep: str = "") -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() or c in keep else _escaped(c) for c in text)
+
+
+def short_path(path: str, width: int = 48) -> str:
+    """`path` for a report line: relative to the current folder when inside it, else from the
+    home folder as `~/…`; still longer than `width`, the folders before the last ones that fit
+    are left out (`/…/nest/variants/mine.toml`; the file's own name is always kept whole)."""
+    import os
+    from pathlib import Path
+
+    full = Path(path)
+    with contextlib.suppress(OSError, ValueError, RuntimeError):
+        absolute = full.resolve()
+        here, home = Path.cwd(), Path.home()
+        if absolute.is_relative_to(here):
+            full = absolute.relative_to(here)
+        elif absolute.is_relative_to(home):
+            full = Path("~") / absolute.relative_to(home)
+    text, parts = str(full), full.parts
+    if len(text) <= width or len(parts) < 3:
+        return text
+    head = [parts[0]] if parts[0] in ("/", "~") else []
+    tail = [parts[-1]]
+    for part in reversed(parts[len(head):-1]):
+        if len(os.path.join(*head, "…", part, *tail)) > width:
+            break
+        tail.insert(0, part)
+    return os.path.join(*head, "…", *tail)

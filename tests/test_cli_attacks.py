@@ -318,3 +318,25 @@ def test_variant_force_names_every_undecided_configuration_with_its_criteria(tmp
     head = " ".join(ln.strip("# ") for ln in out.read_text(encoding="utf-8").split("\n\n")[0].splitlines())
     assert "schlangennest: 22 of 22 configurations inconclusive: 2p 6×6 (ends, decisive, fair, degenerate)" in head
     assert "2p 5×7 frame (ends, decisive, fair, degenerate)" in head and "--allow-inconclusive" not in head
+
+
+# ---- item 11: 80 columns, word boundaries, short paths ---------------------------------------
+
+
+def test_the_check_report_wraps_at_80_columns_between_words_and_list_items(tmp_path: Path) -> None:
+    deep = tmp_path / "a rather long folder name" / "with more" / "nested" / "folders" / "to" / "make" / "it"
+    deep.mkdir(parents=True)
+    board = _set_named(deep / "my-own-irrlaeufer-variant-board.toml", "Mein Brett")
+    result = CliRunner().invoke(main, ["check", "--set", str(board), "--games", "2", "--skill-games", "0", "-q",
+                                       "--chart", str(tmp_path / "charts")], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.stderr
+    text = [ln for ln in result.stdout.splitlines() if ln and ln.lstrip()[0] not in "┏┃┡│└"]  # the tables aside
+    assert all(len(ln) <= 80 for ln in text), [ln for ln in text if len(ln) > 80]
+    # the path shortened, whole on one line; every list item of the verdict line on one line
+    assert any("/…/make/it/my-own-irrlaeufer-variant-board.toml)" in ln for ln in text), text
+    verdict = [i for i, ln in enumerate(text) if ln.startswith("verdict, ")]
+    assert verdict and text[verdict[0] + 1].startswith("  ")  # continuation lines are indented
+    joined = "\n".join(text)
+    for item in ("ends inconclusive", "decisive inconclusive", "fair inconclusive", "degenerate inconclusive",
+                 "kinds ok", "length ok", "dull ok"):
+        assert item in joined, item

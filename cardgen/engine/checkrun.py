@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
+
 from cardgen.engine.base import Finding
 from cardgen.engine.baseline import Baseline, lookup
 from cardgen.engine.criteria import decided, hard_criteria
@@ -27,7 +29,7 @@ from cardgen.engine.rounds import Progress
 from cardgen.engine.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
 from cardgen.engine.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
 from cardgen.errors import DataError
-from cardgen.terminal import printable
+from cardgen.terminal import printable, short_path
 from cardgen.words import count
 
 if TYPE_CHECKING:
@@ -316,22 +318,26 @@ def with_chart(check: GameCheck, folder: Path) -> GameCheck:
 def _shown(text: str) -> str:
     """Text from a file (a set's name, a path, a finding quoting it) for the rich console: its
     controls escaped (cardgen.terminal) and its square brackets no markup."""
-    from rich.markup import escape
-
     return escape(printable(text))
 
 
 def print_report(check: GameCheck, player: str, console: Any) -> None:
     """The text report of one game on a rich console: the figures of every configuration and
     lineup, the skill trace, the per-seat tables, every verdict with every failure, undecided
-    criterion and finding with its reason, the use of the kinds and the summary line."""
-    from cardgen.engine.report import seat_tables, skill_lines, tables, verdict_lines
+    criterion and finding with its reason, the use of the kinds and the summary line. Text
+    lines wrap at the console's width at word boundaries, never inside a short list item or a
+    path, continuation lines indented (`report.print_wrapped`); long paths are shortened."""
+    from cardgen.engine.report import print_wrapped, seat_tables, skill_lines, tables, verdict_lines
 
-    console.print(f"[bold]{check.name}[/bold]: {_shown(check.set_name)} ({_shown(check.path)})")
+    def say(markup: str, *keep: str) -> None:
+        print_wrapped(console, markup, keep)
+
+    path = printable(short_path(check.path))
+    say(f"[bold]{check.name}[/bold]: {_shown(check.set_name)} ({escape(path)})", path)
     for f in check.findings:
-        console.print(("[red]missing:[/red] " if f.error else "note: ") + _shown(f.text))
+        say(("[red]missing:[/red] " if f.error else "note: ") + _shown(f.text))
     if not check.findings:
-        console.print("complete: every component of the original, with its parts")
+        say("complete: every component of the original, with its parts")
     if not check.rows:
         return
     title = f"{check.name}: {check.player} players, up to {count(check.games, 'game')} per configuration"
@@ -340,21 +346,21 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
     for table in tables(title, check.rows, check.labels, console):
         console.print(table)
     for text in skill_lines(check.skill):
-        console.print(text)
+        say(text)
     for table in seat_tables(check.verdicts, console, check.original_fails):
         console.print(table)
     for text in verdict_lines(check.name, check.verdicts, check.original_fails):
-        console.print(text)
+        say(text)
     use = kind_use(check.rows)
     if use:
         least = min(use, key=lambda k: use[k])
-        console.print(f"use: {count(len(use), 'kind')}, the least played is '{_shown(least)}' "
-                      f"({count(use[least], 'time')})")
+        say(f"use: {count(len(use), 'kind')}, the least played is '{_shown(least)}' ({count(use[least], 'time')})")
     for text in check.unused:
-        console.print(f"[yellow]finding:[/yellow] {_shown(text)}")
+        say(f"[yellow]finding:[/yellow] {_shown(text)}")
     for text in check.troubles():
-        console.print(f"[red]problem:[/red] {_shown(text)}")
+        say(f"[red]problem:[/red] {_shown(text)}")
     if check.chart:
-        console.print(f"chart: {_shown(check.chart)}")
+        chart = printable(short_path(check.chart))
+        say(f"chart: {escape(chart)}", chart)
     colour = {"fail": "red", "inconclusive": "yellow"}.get(check.outcome, "green")
-    console.print(f"[{colour}]summary: {check.summary()}[/{colour}]")
+    say(f"[{colour}]summary: {check.summary()}[/{colour}]")
