@@ -542,8 +542,7 @@ def variant(game: str, out: str, colours: str | None, straights: int | None, cur
         for f in check.findings:
             _echo(f"  note: {f.text}")
         _echo(f"  checked: {'complete' if check.complete else 'incomplete'}; {count(len(rows_), 'configuration')}, "
-              f"{count(played, 'game')}, "
-                   f"{check.player} players; {check.summary()}")
+              f"{count(played, 'game')}, {check.player} players; {check.summary()}")
         for text_ in check.shared_failures():
             _echo(f"  finding about the game: {text_}")
         for text_ in check.inconclusive():

@@ -246,7 +246,9 @@ def wrap_points(plain: str, width: int, indent: int = 2, keep: Sequence[tuple[in
     longer than the line runs over."""
     kept = list(keep) + [m.span() for m in _ITEM.finditer(plain) if len(m.group().strip()) <= LIST_ITEM]
     spaces = [i for i, c in enumerate(plain) if c == " " and not any(a < i < b - 1 for a, b in kept)]
-    starts, start, last = [], 0, None
+    starts: list[int] = []
+    start: int = 0
+    last: int | None = None
     for i in spaces:
         room = width - (indent if starts else 0)
         if i - start > room and last is not None:
