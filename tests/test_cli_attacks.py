@@ -19,6 +19,8 @@ from cardgen.sets import default_set_path
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "records" / "nest-2p-5x7-sensible-seed5.json"
+QUICK = ("--players", "2", "--variants", "base", "--games", "1", "--skill-games", "0", "--workers", "1")
+"""The cheapest check: Schlangennest's base game for two players, one game per area."""
 NASTY = "\x1b]0;pwned\x07 \u202eevil\u200d \x9b2J [bold]x"
 """A window retitle, a right-to-left override, a zero-width joiner, a C1 control, rich markup."""
 
@@ -33,10 +35,10 @@ def _raw_controls(text: str) -> list[str]:
     return [c for c in text if not c.isprintable() and c != "\n"]
 
 
-def _set_named(path: Path, name: str) -> Path:
+def _set_named(path: Path, name: str, game: str = "schlangennest") -> Path:
     from cardgen.sets import toml_string
 
-    text = default_set_path("irrlaeufer").read_text(encoding="utf-8")
+    text = default_set_path(game).read_text(encoding="utf-8")
     lines = [f"name = {toml_string(name)}" if ln.startswith("name =") else ln for ln in text.splitlines()]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -47,8 +49,8 @@ def _set_named(path: Path, name: str) -> Path:
 
 def test_a_set_name_with_terminal_controls_is_shown_escaped(tmp_path: Path) -> None:
     evil = _set_named(tmp_path / "evil.toml", NASTY)
-    code, out, err = _run("check", "--set", str(evil), "--games", "1", "--skill-games", "0", "--no-chart", "-q")
-    assert "irrlaeufer: " in out, err
+    code, out, err = _run("check", "--set", str(evil), *QUICK, "--no-chart", "-q")
+    assert "schlangennest: " in out, err
     assert _raw_controls(out + err) == []
     assert "\\x1b]0;pwned\\x07 \\u202eevil\\u200d \\x9b2J [bold]x" in out  # shown, markup not obeyed
 
@@ -262,31 +264,32 @@ def test_a_deleted_current_folder_is_one_line(command: list[str], tmp_path: Path
 
 
 def _chart_of(*args: str) -> Path:
-    code, out, err = _run("check", *args, "--games", "1", "--skill-games", "0", "--quiet", "--json")
+    code, out, err = _run("check", *args, *QUICK, "--quiet", "--json")
     assert code == 0, err
-    return Path(json.loads(out)["irrlaeufer"]["chart"])
+    return Path(json.loads(out)["schlangennest"]["chart"])
 
 
 def test_check_names_its_chart_by_game_and_set_and_keeps_other_sets_charts(tmp_path: Path) -> None:
     charts = tmp_path / "out"
-    default = _chart_of("irrlaeufer", "--chart", str(charts))
-    assert default == charts / "checks" / "irrlaeufer-irrlaufer.png"
+    default = _chart_of("schlangennest", "--chart", str(charts))
+    assert default == charts / "checks" / "schlangennest-schlangennest.png"
     mine = _set_named(tmp_path / "mine.toml", "Mein Brett: 17 Reihen!")
-    assert _chart_of("--set", str(mine), "--chart", str(charts)) == charts / "checks" / "irrlaeufer-mein-brett-17-reihen.png"
+    assert _chart_of("--set", str(mine), "--chart", str(charts)) == charts / "checks" / "schlangennest-mein-brett-17-reihen.png"
     # another file of the same name gets a chart of its own; checking the first again replaces its own
     same = _set_named(tmp_path / "same.toml", "Mein Brett: 17 Reihen!")
-    first = (charts / "checks" / "irrlaeufer-mein-brett-17-reihen.png").read_bytes()
-    assert _chart_of("--set", str(same), "--chart", str(charts)) == charts / "checks" / "irrlaeufer-mein-brett-17-reihen-2.png"
-    assert (charts / "checks" / "irrlaeufer-mein-brett-17-reihen.png").read_bytes() == first
-    assert _chart_of("--set", str(mine), "--chart", str(charts)) == charts / "checks" / "irrlaeufer-mein-brett-17-reihen.png"
+    first = (charts / "checks" / "schlangennest-mein-brett-17-reihen.png").read_bytes()
+    assert _chart_of("--set", str(same), "--chart", str(charts)) == charts / "checks" / "schlangennest-mein-brett-17-reihen-2.png"
+    assert (charts / "checks" / "schlangennest-mein-brett-17-reihen.png").read_bytes() == first
+    assert _chart_of("--set", str(mine), "--chart", str(charts)) == charts / "checks" / "schlangennest-mein-brett-17-reihen.png"
     assert sorted(p.name for p in (charts / "checks").iterdir()) == [
-        "irrlaeufer-irrlaufer.png", "irrlaeufer-mein-brett-17-reihen-2.png", "irrlaeufer-mein-brett-17-reihen.png"]
+        "schlangennest-mein-brett-17-reihen-2.png", "schlangennest-mein-brett-17-reihen.png",
+        "schlangennest-schlangennest.png"]
 
 
 def test_a_set_name_with_controls_gives_a_chart_and_a_plain_file_name(tmp_path: Path) -> None:
     evil = _set_named(tmp_path / "evil.toml", NASTY)
     chart = _chart_of("--set", str(evil), "--chart", str(tmp_path))
-    assert chart.name == "irrlaeufer-0-pwned-evil-2j-bold-x.png" and chart.read_bytes()[:4] == b"\x89PNG"
+    assert chart.name == "schlangennest-0-pwned-evil-2j-bold-x.png" and chart.read_bytes()[:4] == b"\x89PNG"
 
 
 # ---- item 9: variant --force writes a refused set, saying why at its top ---------------------
@@ -326,17 +329,17 @@ def test_variant_force_names_every_undecided_configuration_with_its_criteria(tmp
 def test_the_check_report_wraps_at_80_columns_between_words_and_list_items(tmp_path: Path) -> None:
     deep = tmp_path / "a rather long folder name" / "with more" / "nested" / "folders" / "to" / "make" / "it"
     deep.mkdir(parents=True)
-    board = _set_named(deep / "my-own-irrlaeufer-variant-board.toml", "Mein Brett")
-    result = CliRunner().invoke(main, ["check", "--set", str(board), "--games", "2", "--skill-games", "0", "-q",
-                                       "--chart", str(tmp_path / "charts")], env={"COLUMNS": "80"})
+    board = _set_named(deep / "my-own-schlangennest-variant-set.toml", "Mein Brett")
+    result = CliRunner().invoke(main, ["check", "--set", str(board), *QUICK, "-q", "--chart", str(tmp_path / "charts")],
+                                env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.stderr
     text = [ln for ln in result.stdout.splitlines() if ln and ln.lstrip()[0] not in "┏┃┡│└"]  # the tables aside
     assert all(len(ln) <= 80 for ln in text), [ln for ln in text if len(ln) > 80]
     # the path shortened, whole on one line; every list item of the verdict line on one line
-    assert any("/…/make/it/my-own-irrlaeufer-variant-board.toml)" in ln for ln in text), text
+    assert any("/…/make/it/my-own-schlangennest-variant-set.toml)" in ln for ln in text), text
     verdict = [i for i, ln in enumerate(text) if ln.startswith("verdict, ")]
     assert verdict and text[verdict[0] + 1].startswith("  ")  # continuation lines are indented
     joined = "\n".join(text)
     for item in ("ends inconclusive", "decisive inconclusive", "fair inconclusive", "degenerate inconclusive",
-                 "kinds ok", "length ok", "dull ok"):
+                 "kinds ok", "length ok"):
         assert item in joined, item
