@@ -70,12 +70,17 @@ def _os_error(exc: OSError) -> str:
     return f"cannot read or write a file: {reason}"
 
 
-def _pipe_closed() -> NoReturn:
-    """The reader of standard output went away (`cardgen replay … | head`): stop quietly, as
-    other command-line tools do, with 141 (128 + SIGPIPE, what a shell reports for them). The
-    output is pointed at /dev/null so that Python's last flush finds nothing to complain of."""
+def _stdout_gone() -> None:
+    """Point standard output at /dev/null, so that Python's last flush at exit finds nothing to
+    complain of once the real one has failed."""
     with contextlib.suppress(OSError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _pipe_closed() -> NoReturn:
+    """The reader of standard output went away (`cardgen replay … | head`): stop quietly, as
+    other command-line tools do, with 141 (128 + SIGPIPE, what a shell reports for them)."""
+    _stdout_gone()
     sys.exit(141)
 
 
@@ -143,9 +148,9 @@ def run() -> None:
     except BrokenPipeError:  # while click itself wrote (`--help | head -1`)
         _pipe_closed()
     except OSError as exc:  # the same with standard output on a full disk: `--help > /dev/full`
+        _stdout_gone()
+        exc.filename = exc.filename or "standard output"
         with contextlib.suppress(OSError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            exc.filename = exc.filename or "standard output"
             _echo(f"cardgen: {_os_error(exc)}", err=True)
         sys.exit(1)
     finally:
