@@ -31,8 +31,8 @@ def printable(text: str, keep: str = "") -> str:
 
 def short_path(path: str, width: int = 48) -> str:
     """`path` for a report line: relative to the current folder when inside it, else from the
-    home folder as `~/…`; still longer than `width`, the folders before the last ones that fit
-    are left out (`/…/nest/variants/mine.toml`; the file's own name is always kept whole)."""
+    home folder as `~/...`; still longer than `width`, the folders before the last ones that fit
+    are left out (`/.../nest/variants/mine.toml`; the file's own name is always kept whole)."""
     import os
     from pathlib import Path
 
@@ -50,7 +50,7 @@ def short_path(path: str, width: int = 48) -> str:
     head = [parts[0]] if parts[0] in ("/", "~") else []
     tail = [parts[-1]]
     for part in reversed(parts[len(head):-1]):
-        if len(os.path.join(*head, "…", part, *tail)) > width:
+        if len(os.path.join(*head, "...", part, *tail)) > width:
             break
         tail.insert(0, part)
-    return os.path.join(*head, "…", *tail)
+    return os.path.join(*head, "...", *tail)
