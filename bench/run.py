@@ -1,6 +1,7 @@
 """`make bench`: the project's timings, each the median of several runs, with the core count.
 
-Plain script (not a test): per-card PDF time, PNG time per face, the whole default build of
+Plain script (not a test): how quickly costly input is refused, per-card PDF time, PNG time
+per face, the whole default build of
 each game with a kit, the rules engines' random games per second (bench/bench_*.py) and the
 wall time of each game's default `cardgen check` on all cores.
 """
@@ -100,8 +101,43 @@ def bench_check_all() -> None:
           f"{wall:5.1f} s wall, {cpu:5.1f} s CPU  [median of 3; load average {load:.1f} after]")
 
 
+def bench_refusals() -> None:
+    """How long cardgen takes to refuse costly input (issue 24): set files nested deep through
+    dotted keys and table headers (refused by the raw-text pre-scan before the TOML parser sees
+    them) and `variant` counts far beyond what a set can hold (refused as a usage error)."""
+    from cardgen.errors import DataError
+    from cardgen.inputs import parse_toml
+    from cardgen.registry import GAMES
+
+    texts = {"a dotted key of 200,000 parts": "a" + ".a" * 200_000 + " = 1\n",
+             "a table header of 200,000 parts": "[" + "a." * 200_000 + "a]\n",
+             "20,001 keys": "".join(f"k{i} = 1\n" for i in range(20_001))}
+
+    def refuse(text: str) -> None:
+        try:
+            parse_toml(text, "bench.toml")
+        except DataError:
+            return
+        raise AssertionError("not refused")
+
+    for label, text in texts.items():
+        print(f"refuse a set file with {label}: {median_time(lambda t=text: refuse(t)) * 1000:7.2f} ms  "
+              "[pre-scan, median of 5]")
+    pit = GAMES.get("schlangengrube")
+
+    def heads() -> None:
+        try:
+            pit.variant_text({"heads": 1_000_000_000})
+        except DataError:
+            return
+        raise AssertionError("not refused")
+
+    print(f"refuse variant schlangengrube --heads 1000000000: {median_time(heads) * 1000:7.3f} ms  [median of 5]")
+
+
 def main() -> None:
     print(f"cardgen benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    bench_refusals()
     bench_print()
     from cardgen.registry import GAMES
 

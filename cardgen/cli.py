@@ -9,15 +9,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from cardgen.errors import CardgenError
 from cardgen.game import Game, Registry
 from cardgen.signals import catch_signals, current_folder, stop_report
+from cardgen.terminal import printable
 
 if TYPE_CHECKING:
     from cardgen.options import BuildOptions
@@ -35,6 +37,19 @@ def _registry() -> Registry:
     return GAMES
 
 
+def _echo(text: str, err: bool = False) -> None:
+    """`click.echo` for every line cardgen writes: text from files (a set's name, a path) may
+    hold controls a terminal would obey; they are shown escaped (`cardgen.terminal`). A failing
+    write names the stream (`standard output: No space left on device`)."""
+    try:
+        click.echo(printable(text), err=err)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        exc.filename = exc.filename or ("standard error" if err else "standard output")
+        raise
+
+
 def _one_line(text: str) -> str:
     # Untrusted names (file paths, keys) may hold line breaks: the report stays one line.
     return " ".join(text.split())
@@ -42,15 +57,32 @@ def _one_line(text: str) -> str:
 
 def _os_error(exc: OSError) -> str:
     """`exc` as "<file>: <reason>" (the file the system names, else what it was doing)."""
-    from cardgen.print.files import os_reason
-
-    reason = os_reason(exc)[1]
+    try:
+        from cardgen.print.files import os_reason
+    except Exception:  # the print package (reportlab) may be what failed to load
+        reason = exc.strerror if isinstance(exc.strerror, str) else type(exc).__name__
+    else:
+        reason = os_reason(exc)[1]
     if isinstance(exc, (FileExistsError, NotADirectoryError)):
         reason = "is a file where a folder is needed" if isinstance(exc, FileExistsError) else \
             "a part of the path is a file, not a folder"
     if exc.filename is not None:
         return f"{exc.filename}: {reason}"
     return f"cannot read or write a file: {reason}"
+
+
+def _stdout_gone() -> None:
+    """Point standard output at /dev/null, so that Python's last flush at exit finds nothing to
+    complain of once the real one has failed."""
+    with contextlib.suppress(OSError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _pipe_closed() -> NoReturn:
+    """The reader of standard output went away (`cardgen replay … | head`): stop quietly, as
+    other command-line tools do, with 141 (128 + SIGPIPE, what a shell reports for them)."""
+    _stdout_gone()
+    sys.exit(141)
 
 
 def reports_errors(func: F) -> F:
@@ -65,6 +97,8 @@ def reports_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except BrokenPipeError:
+            _pipe_closed()
         except CardgenError as exc:
             message, code = str(exc), 1
         except OSError as exc:
@@ -76,7 +110,7 @@ def reports_errors(func: F) -> F:
         except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM, SIGHUP, SIGQUIT (cardgen.signals)
             message, code = stop_report(exc)
         with contextlib.suppress(OSError):  # stderr itself may be gone
-            click.echo(f"cardgen: {_one_line(message)}", err=True)
+            _echo(f"cardgen: {_one_line(message)}", err=True)
         sys.exit(code)
 
     return wrapper  # type: ignore[return-value]
@@ -89,7 +123,7 @@ def usage_errors() -> Iterator[None]:
     try:
         yield
     except CardgenError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(printable(_one_line(str(exc)))) from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -97,6 +131,11 @@ def usage_errors() -> Iterator[None]:
 def main() -> None:
     """cardgen: print-and-play kits, rules engines and rule booklets for Schlangennest,
     Schlangengrube and Irrläufer."""
+    try:
+        os.getcwd()
+    except OSError:  # a shell still sitting in a folder someone deleted: every relative path is void
+        _echo("cardgen: the current folder no longer exists (deleted?): change to another folder first", err=True)
+        sys.exit(1)
 
 
 def run() -> None:
@@ -109,11 +148,36 @@ def run() -> None:
     catch_signals()
     try:
         main()
+    except BrokenPipeError:  # while click itself wrote (`--help | head -1`)
+        _pipe_closed()
+    except OSError as exc:  # the same with standard output on a full disk: `--help > /dev/full`
+        _stdout_gone()
+        exc.filename = exc.filename or "standard output"
+        with contextlib.suppress(OSError):
+            _echo(f"cardgen: {_os_error(exc)}", err=True)
+        sys.exit(1)
     finally:
         gc.freeze()
 
 
 # ---- build / list (owned by the print side) ---------------------------------------------
+
+
+def _named(option: str, value: str | None) -> None:
+    """A usage error for an empty path (`--out ''` would mean the current folder unasked)."""
+    if value is not None and not value.strip():
+        raise click.UsageError(f"{option}: an empty name; give a file or folder")
+
+
+def _cluster(address: str | None) -> str | None:
+    """`--cluster` checked by its form (tcp://HOST:PORT), a usage error otherwise; whether a
+    scheduler answers there is found out when the games are played (exit 1)."""
+    if address is None:
+        return None
+    from cardgen.engine.cluster import parse_address
+
+    with usage_errors():
+        return parse_address(address)[0]
 
 
 def _games(names: tuple[str, ...], set_path: str | None = None) -> list[Game[Any]]:
@@ -133,10 +197,10 @@ def _games(names: tuple[str, ...], set_path: str | None = None) -> list[Game[Any
 def list_games() -> None:
     """Show the games, their components and their variants."""
     for game in _registry():
-        click.echo(f"{game.name}: {game.title} ({game.credit})")
-        click.echo(f"  components: {game.components}")
-        click.echo(f"  variants:   {', '.join(game.variants) or '-'}")
-        click.echo(f"  print kit:  {'yes' if game.has_kit() else 'not yet'}")
+        _echo(f"{game.name}: {game.title} ({game.credit})")
+        _echo(f"  components: {game.components}")
+        _echo(f"  variants:   {', '.join(game.variants) or '-'}")
+        _echo(f"  print kit:  {'yes' if game.has_kit() else 'not yet'}")
 
 
 def _build_options(paper: str, out: str, layout: str | None, flip: str, back_offset: str, bleed: float,
@@ -163,7 +227,7 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @click.option("--set", "set_path", metavar="FILE.toml", help="A tile set or variant instead of the built-in default.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"], case_sensitive=False), default="a4",
               show_default=True)
-@click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Folder for output/<game>/.")
+@click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Folder for DIR/<game>/.")
 @click.option("--layout", type=click.Choice(["single", "duplex", "gutterfold", "glue"], case_sensitive=False),
               help="Build only this layout (default: all four).")
 @click.option("--flip", type=click.Choice(["long", "short"], case_sensitive=False), default="long", show_default=True,
@@ -183,7 +247,8 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
               help="Cards and tiles this many mm square (25-90); boards keep their field size.")
 @click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
               show_default=True, help="low: outline backs and light fills; the manifest estimates the ink saved.")
-@click.option("--service", metavar="NAME", help="Also write upload files for a print service (see docs/printing.md).")
+@click.option("--service", metavar="NAME", help="Also write upload files for a print service: mbprint, "
+              "drivethrucards or thegamecrafter (see docs/printing.md).")
 @click.option("--lang", "langs", default="de,en", show_default=True, help="Rule booklet languages.")
 @click.option("--only", "only", metavar="PART,…",
               help="Build only these parts of the kits: cards, tiles, board, parts, castles, booklets.  "
@@ -209,6 +274,9 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     from cardgen.kit.spec import resolve
     from cardgen.options import parse_list
 
+    _named("--out", out)
+    _named("--set", set_path)
+    _named("--icc", icc)
     with usage_errors():
         options = _build_options(paper, out, layout, flip, back_offset, bleed, marks, formats, dpi, colour,
                                  langs, set_path, card_size, ink.lower(), icc, service)
@@ -220,14 +288,14 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     if calibration:
         path = build_calibration(spec)
         if not quiet:
-            click.echo(f"wrote {path}")
+            _echo(f"wrote {path}")
         return
     chosen = _games(games, set_path)
     check_inputs(spec, chosen)  # before any game is built
     for game in chosen:
         for line in build_game(game, spec, quiet=quiet):
             if not quiet:
-                click.echo(line)
+                _echo(line)
 
 
 # ---- replay / check (owned by the engine side) ------------------------------------------
@@ -235,7 +303,7 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
 
 def _player_counts(value: str) -> tuple[int, ...]:
     try:
-        counts = tuple(sorted({int(v) for v in value.split(",") if v.strip()}))
+        counts = tuple(sorted({int(v) for v in value.split(",")}))  # "2,,3": int("") refuses it
     except ValueError:
         raise click.BadParameter(f"{value!r}: a list like 2,3,4") from None
     if not counts or any(not 2 <= c <= 8 for c in counts):
@@ -256,14 +324,14 @@ def replay(record: str, as_json: bool) -> None:
 
     result = run_replay(record, _registry())
     if as_json:
-        click.echo(json.dumps(result.to_json()))
+        click.echo(json.dumps(result.to_json()))  # ASCII only: json escapes every control
     else:
         for line in result.lines:
-            click.echo(line)
-        click.echo(result.final)
+            _echo(line)
+        _echo(result.final)
     if result.error is not None:
         err = result.error
-        click.echo(f"cardgen: {record}: {move_place(err['move'])}: {err['message']} [{err['rule']}]", err=True)
+        _echo(f"cardgen: {record}: {move_place(err['move'])}: {err['message']} [{err['rule']}]", err=True)
         sys.exit(1)
 
 
@@ -331,7 +399,11 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     from cardgen.engine.report import progress_bar
 
     counts = _player_counts(players) if players is not None else None
+    _named("--set", set_path)
+    _named("--chart", chart)
+    cluster = _cluster(cluster)
     names = _games(games, set_path)
+    _check_usage(names, player, budget, variants)
     if write_baselines:
         _write_baselines(names, seed, workers, cluster, quiet)
         return
@@ -341,19 +413,35 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     if not no_chart:
         checks = [with_chart(c, Path(chart)) for c in checks]
     if as_json:
-        click.echo(json.dumps({c.name: c.to_json(c.player, seed) for c in checks}, indent=2))
+        click.echo(json.dumps({c.name: c.to_json(c.player, seed) for c in checks}, indent=2))  # ASCII
     else:
         console = Console()  # the terminal's width (COLUMNS when set); report.tables splits to fit
         for c in checks:
             print_report(c, c.player, console)
     failing = [c.exit_line() for c in checks if c.failures()]
     if failing:
-        click.echo(f"cardgen: check: {'; '.join(failing)}", err=True)
+        _echo(f"cardgen: check: {'; '.join(failing)}", err=True)
         sys.exit(1)
     open_ = [c.summary() for c in checks if c.outcome == "inconclusive" and (strict or c.thresholds.strict)]
     if open_:
-        click.echo(f"cardgen: check: inconclusive (strict): {'; '.join(open_)}", err=True)
+        _echo(f"cardgen: check: inconclusive (strict): {'; '.join(open_)}", err=True)
         sys.exit(1)
+
+
+def _check_usage(games: list[Game[Any]], player: str | None, budget: int | None, variants: str | None) -> None:
+    """`check`'s values that are wrong on their own (an unknown --player, a --variants text that
+    names no variant): usage errors, before any file is read."""
+    from cardgen.engine.players import make_player
+
+    with usage_errors():
+        for game in games:
+            if player is not None:
+                try:
+                    make_player(player, budget, game.players())
+                except KeyError as exc:
+                    raise CardgenError("--player", f"{exc.args[0]} for {game.name}") from None
+            if variants is not None:
+                game.variant_combos(variants)
 
 
 def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, cluster: str | None,
@@ -381,7 +469,7 @@ def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, clu
         fails = baseline.failing(main, verdicts)
         baseline.write_module(target, baseline.module_text(game.name, player, n, seed, table, fails))
         if not quiet:
-            click.echo(f"wrote {target}: {len(table)} baselines, {player} players, {n} games each; "
+            _echo(f"wrote {target}: {len(table)} baselines, {player} players, {n} games each; "
                        f"the original fails: {fails or 'nothing'}")
 
 
@@ -418,21 +506,25 @@ def _set_options(func: F) -> F:
 @click.option("--allow-inconclusive", is_flag=True,
               help="Write the set even when a configuration is inconclusive at the ceiling (a failing "
                    "one is always refused).")
+@click.option("--force", is_flag=True,
+              help="Write the set even when its check refuses it, with a comment block at its top naming "
+                   "the failed criteria (exit 0; the refusal is printed as a warning).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the check's games.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
               help="Play the check's games on this Dask scheduler (needs cardgen[cluster]).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
 @reports_errors
-def variant(game: str, out: str, n_games: int | None, skill_games: int | None, allow_inconclusive: bool, seed: int,
-            workers: int | None, cluster: str | None, quiet: bool, **set_options: Any) -> None:
+def variant(game: str, out: str, n_games: int | None, skill_games: int | None, allow_inconclusive: bool,
+            force: bool, seed: int, workers: int | None, cluster: str | None, quiet: bool, **set_options: Any) -> None:
     """Write a new set file of GAME to FILE.toml from the options below, checked first as
     `cardgen check` checks a set: completeness, then every configuration played in rounds until
     its hard criteria are decided or the ceiling is reached, and judged by the same verdict. A
     set with a failing configuration is not written, nor one with an inconclusive configuration
     unless --allow-inconclusive (exit 1, one line naming every failing or undecided
-    configuration and criterion); the soft criteria are printed as findings. An option GAME does
-    not take, or a number outside its range, is a usage error (exit 2).
+    configuration and criterion), unless --force: then it is written with those reasons in a
+    comment block at its top. The soft criteria are printed as findings. An option GAME does not
+    take, or a number outside its range, is a usage error (exit 2).
 
     Print the set with `cardgen build GAME --set FILE.toml`.
     """
@@ -443,30 +535,39 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
     from cardgen.words import count
 
     registry = _registry()
+    _named("--out", out)
+    cluster = _cluster(cluster)
     options = {key.removeprefix("set_"): value for key, value in set_options.items()}
     with usage_errors():  # the options alone are wrong: no file is read to know it
         chosen = registry.get(game)
+        if Path(out).suffix != ".toml":
+            raise CardgenError(out, "a set file's name ends in .toml")
         check_options(chosen, options, registry)
         text = chosen.set_text(options)
     with progress_bar("variant check: games", not quiet) as bar:
-        check = write_checked(chosen, text, Path(out), n_games, seed, workers, bar, cluster, allow_inconclusive,
-                              skill_games)
-    if not quiet:
+        written = write_checked(chosen, text, Path(out), n_games, seed, workers, bar, cluster, allow_inconclusive,
+                                skill_games, force)
+    check = written.check
+    if written.refused is not None:
+        _echo(f"cardgen: warning: {out}: written with --force although {written.refused}", err=True)
+    if not quiet and check is None:
+        _echo(f"wrote {out}")
+    if not quiet and check is not None:
         rows_ = check.main_rows
         played = sum(int(r["games"]) for r in rows_)
-        click.echo(f"wrote {out}: {check.set_name}")
+        _echo(f"wrote {out}: {check.set_name}")
         for f in check.findings:
-            click.echo(f"  note: {f.text}")
-        click.echo(f"  checked: complete; {count(len(rows_), 'configuration')}, {count(played, 'game')}, "
-                   f"{check.player} players; {check.summary()}")
+            _echo(f"  note: {f.text}")
+        _echo(f"  checked: {'complete' if check.complete else 'incomplete'}; {count(len(rows_), 'configuration')}, "
+              f"{count(played, 'game')}, {check.player} players; {check.summary()}")
         for text_ in check.shared_failures():
-            click.echo(f"  finding about the game: {text_}")
+            _echo(f"  finding about the game: {text_}")
         for text_ in check.inconclusive():
-            click.echo(f"  inconclusive: {text_}")
+            _echo(f"  inconclusive: {text_}")
         for text_ in check.unused:
-            click.echo(f"  finding: {text_}")
+            _echo(f"  finding: {text_}")
         for text_ in check.verdict_findings():
-            click.echo(f"  finding: {text_}")
+            _echo(f"  finding: {text_}")
 
 
 # ---- play (the browser table) -----------------------------------------------------------
@@ -509,3 +610,34 @@ def play(game: str | None, set_path: str | None, seats: str | None, seed: int, h
             chosen = registry.get(game)
             session = new_session(chosen, set_path, seats, seed)
     serve(session, host, port, not no_open, delay, click.echo)
+
+
+# ---- sets ---------------------------------------------------------------------------------
+
+
+@main.command("sets")
+@click.argument("game")
+@click.option("--out", "out", metavar="FILE.toml", help="Write the set file to FILE.toml (a new file) instead of "
+                                                        "printing it.")
+@reports_errors
+def sets(game: str, out: str | None) -> None:
+    """Print the built-in set file of GAME, the one a build uses unless told, to copy and edit
+    (docs/set-files.md); with --out write it to FILE.toml instead. Installed with cardgen, so
+    this works wherever cardgen is installed."""
+    from pathlib import Path
+
+    from cardgen.print.files import write_bytes_atomic
+
+    _named("--out", out)
+    with usage_errors():
+        chosen = _registry().get(game)
+        if out is not None and Path(out).suffix != ".toml":
+            raise CardgenError(out, "a set file's name ends in .toml")
+    data = chosen.default_set_path().read_bytes()
+    if out is None:
+        click.echo(data.decode("utf-8"), nl=False)  # cardgen's own file, shown as it is
+        return
+    if Path(out).exists() or Path(out).is_symlink():
+        raise CardgenError(out, "already exists; cardgen sets writes only a new file (remove it or name another)")
+    write_bytes_atomic(out, data)
+    _echo(f"wrote {out}: the built-in {chosen.name} set; print it with `cardgen build --set {out}`")

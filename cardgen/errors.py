@@ -29,6 +29,10 @@ class DataError(CardgenError):
     """A tile-set or record file that cannot be read or does not validate."""
 
 
+class ClusterError(CardgenError):
+    """A Dask scheduler (`--cluster`) that cannot be reached or used: no fault of the set checked."""
+
+
 class LayoutError(CardgenError):
     """A print layout that cannot be made (a face too big for the paper, a bad option)."""
 

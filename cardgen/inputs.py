@@ -35,6 +35,8 @@ MAX_PROFILE_BYTES = 32 << 20
 """Largest ICC profile read (32 MiB): a printer's output profile is some 0.5-4 MiB."""
 MAX_INT = 1_000_000
 """Largest whole number accepted anywhere (magnitude); each game then bounds its own values."""
+MAX_KEYS = 20_000
+"""Most keys and table headers a set file may hold (the biggest real one has some 1,300)."""
 
 PARSE_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError)
 """What validating code raises when an untrusted value has a shape its checks overlooked; the
@@ -140,6 +142,37 @@ def _digits(value: int) -> str:
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")
+_STRING_OR_COMMENT = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+_BRACKET = re.compile(r"[\[\]{}]")
+_DEEP_KEY = re.compile(rf"(?:[\w-]+[ \t]*\.[ \t]*){{{MAX_DEPTH}}}[\w-]")
+"""A dotted key (or table header) of more than MAX_DEPTH parts; a number has at most two."""
+_KEY = re.compile(r"=|^[ \t]*\[", re.MULTILINE)
+
+
+def prescan_toml(text: str, where: str) -> None:
+    """Refuse a set file's raw text whose parse alone would be costly, before parsing it: over
+    MAX_BYTES, brackets or dotted keys nested beyond MAX_DEPTH, more than MAX_KEYS keys and
+    tables. (A dotted key of a hundred thousand parts takes the TOML parser many seconds and
+    gigabytes to build before the shape check below could refuse it.) Linear in the text; the
+    strings and comments are set aside first, so what they hold counts for nothing."""
+    def where_at(pos: int) -> str:
+        return f"{where}:{bare.count(chr(10), 0, pos) + 1}"
+
+    if len(text) > MAX_BYTES:
+        raise DataError(where, f"is {len(text):,} characters; the limit is {MAX_BYTES:,} (1 MiB)")
+    bare = _STRING_OR_COMMENT.sub(lambda m: "s" + "\n" * m.group().count("\n"), text)
+    depth = 0
+    for match in _BRACKET.finditer(bare):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise DataError(where_at(match.start()), f"nested more than {MAX_DEPTH} levels deep")
+    deep = _DEEP_KEY.search(bare)
+    if deep:
+        raise DataError(where_at(deep.start()), f"a dotted key of more than {MAX_DEPTH} parts: nested more "
+                                                f"than {MAX_DEPTH} levels deep")
+    keys = sum(1 for _ in _KEY.finditer(bare))
+    if keys > MAX_KEYS:
+        raise DataError(where, f"{keys:,} keys and tables; the limit is {MAX_KEYS:,}")
 
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
@@ -148,6 +181,7 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     if cr:
         line = text.count("\n", 0, cr.start()) + 1
         raise DataError(f"{where}:{line}", "a carriage return without a line feed (TOML lines end in LF or CR LF)")
+    prescan_toml(text, where)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -149,6 +149,26 @@ def whole_count(src: SetSource, value: Any, table: str, index: int, high: int = 
     return int(n)
 
 
+# --------------------------------------------------------------------------- writing
+
+_TOML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def toml_string(text: str) -> str:
+    """`text` as a TOML basic string, quotes included: a backslash and a double quote escaped,
+    and every control character TOML does not allow raw (U+0000-U+001F, U+007F) as its escape,
+    so that any text a user gives (`variant --name`) reads back as exactly that text."""
+    out = []
+    for char in text:
+        if char in _TOML_ESCAPES:
+            out.append(_TOML_ESCAPES[char])
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
 # --------------------------------------------------------------------------- entry points
 
 

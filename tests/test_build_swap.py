@@ -118,13 +118,13 @@ def test_ctrl_c_during_a_build_leaves_the_previous_complete_output(tmp_path: Pat
 
 
 def test_a_build_keeps_the_check_chart_of_the_same_output_folder(tmp_path: Path) -> None:
-    """`check` writes its chart beside the kits (`<out>/checks/<game>.png`), not into the game's
+    """`check` writes its chart beside the kits (`<out>/checks/<game>-<set name>.png`), not into the game's
     kit folder, which the next build replaces whole."""
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["check", "schlangennest", "--games", "4", "--skill-games", "0",
                                        "--workers", "1", "--chart", str(out), "-q"])
     assert result.exit_code == 0, result.output
-    chart = out / "checks" / "schlangennest.png"
+    chart = out / "checks" / "schlangennest-schlangennest.png"
     before = chart.read_bytes()
     _build(out, "--format", "pdf", "--only", "cards", "--layout", "single")
     assert chart.read_bytes() == before

@@ -59,7 +59,7 @@ def test_check_plays_the_toy_game(tmp_path: Path) -> None:
     (config,) = report["configs"]
     assert config["games"] == 20 and config["ended"] == 20
     assert report["complete"] is True
-    assert (tmp_path / "checks" / "toy.png").is_file()
+    assert (tmp_path / "checks" / "toy-toy-row.png").is_file()
 
 
 def test_check_refuses_an_empty_row(tmp_path: Path) -> None:
@@ -73,6 +73,7 @@ def test_replay_judges_the_example_record_and_a_refused_move(tmp_path: Path) -> 
     result = run("replay", str(TEMPLATES / "example.json"), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == {"legal": True, "applied": 8, "error": None, "finished": True,
+                                         "ending": "by the rules", "winners": ["player 2"],
                                          "scores": {"player 1": 17, "player 2": 22}}
     record = tmp_path / "game.json"
     # row 3 9 1 7 4 2 8 5: the first player takes the 3, the second the 5, then a middle tile

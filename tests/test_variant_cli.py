@@ -1,5 +1,6 @@
 """`cardgen variant`: variant sets generated, checked and printed; impossible requests refused
-with one line, exit 1 and no file."""
+with no file: a usage error (exit 2) when wrong on their own, one line and exit 1 when the check
+refuses the set."""
 
 from __future__ import annotations
 
@@ -69,30 +70,33 @@ def test_three_colour_schlangengrube_is_generated_checked_and_printed(tmp_path: 
     (["schlangengrube", "--colours", "7"], "3-6 colours, not 7"),
     (["schlangennest", "--colours", "red,red"], "a colour is listed twice"),
     (["schlangennest", "--straights", "0"], "--straights: 0 is outside 1-99 for schlangennest"),
-    (["irrlaeufer", "--rows", "99"], "--rows: 99 is outside 17-31 for irrlaeufer"),
-    (["schlangengrube", "--heads", "1000000000"], "--heads: 1000000000 is outside 1-400 for schlangengrube"),
     (["schlangengrube", "--tiles", "40", "--heads", "9"], "cannot carry 9 heads and 9 tails per colour"),
     (["schlangennest", "--sticks", "20"], "--sticks: is not an option of schlangennest sets (it is one of irrlaeufer)"),
-], ids=["heads-tails", "seven-colours", "twice", "no-straights", "long-board", "billion-heads",
-        "too-few-tiles", "wrong-game"])
-def test_impossible_requests_are_usage_errors_and_write_nothing(tmp_path: Path, args: list[str], fragment: str) -> None:
-    """Every set option is wrong on its own (no file is read to know it): a usage error, exit 2,
-    before any game is played."""
+    (["schlangengrube", "--heads", "1000000000"], "--heads: 1000000000 is outside 1-400 for schlangengrube"),
+    (["schlangengrube", "--colours", "3", "--heads", "134"], "outside 1-133"),
+    (["schlangengrube", "--tiles", "1000000000"], "--tiles: 1000000000 is outside 3-400"),
+    (["irrlaeufer", "--sticks", "1000000000"], "--sticks: 1000000000 is outside 1-200"),
+    (["irrlaeufer", "--rows", "1000000000"], "--rows: 1000000000 is outside 17-31"),
+], ids=["heads-tails", "seven-colours", "twice", "no-straights", "too-few-tiles", "wrong-game", "a-billion-heads",
+        "heads-for-3", "a-billion-tiles", "a-billion-sticks", "a-billion-rows"])
+def test_requests_wrong_on_their_own_are_usage_errors_before_any_work(tmp_path: Path, args: list[str],
+                                                                      fragment: str) -> None:
+    # Wrong whatever any file says (docs/cli.md, exit codes): exit 2 at once, nothing written.
     out = tmp_path / "variant.toml"
     code, _, err = _run("variant", *args, "--out", str(out), "--games", "4")
-    assert code == 2
-    assert fragment in err
-    assert "Traceback" not in err
-    assert list(tmp_path.iterdir()) == []  # no file, no temporary left behind
-
-
-def test_a_set_its_check_finds_incomplete_is_refused_with_exit_1(tmp_path: Path) -> None:
-    """150 sticks on 17 rows is a set the check must lay to refuse: wrong only as a set, exit 1."""
-    code, _, err = _run("variant", "irrlaeufer", "--rows", "17", "--sticks", "150", "--out",
-                        str(tmp_path / "variant.toml"), "--games", "4")
-    assert code == 1 and "150 sticks not proven to fit" in err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert code == 2, err
+    error = err.strip().splitlines()[-1]
+    assert error.startswith("Error: ") and fragment in error and "Traceback" not in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_request_refused_by_its_check_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "variant.toml"
+    code, _, err = _run("variant", "irrlaeufer", "--rows", "17", "--sticks", "150", "--out", str(out), "--games", "4")
+    assert code == 1
+    assert "150 sticks not proven to fit" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []  # no file, no temporary left behind
 
 
 def test_the_generator_gives_the_default_set_back_for_its_four_colours() -> None:

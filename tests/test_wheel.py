@@ -101,8 +101,9 @@ def test_the_installed_wheel_builds_checks_replays_and_makes_variants_from_any_f
         ("replay", "--json", "game.json"),
         # two games cannot settle a verdict: the wheel test asks only that the set is written
         ("variant", "schlangennest", "--colours", "5", "--out", "five.toml", "--games", "2", "--workers", "1",
-         "--allow-inconclusive", "-q"),
+         "--allow-inconclusive", "-q"),  # 2 games decide nothing: since the verdict, that is refused unless allowed
         ("build", "--set", "five.toml", "--format", "pdf", "--layout", "single", "--lang", "en", "-q"),
+        ("sets", "schlangengrube", "--out", "mine.toml"),
     ]
     outputs = {}
     for args in runs:
@@ -118,6 +119,8 @@ def test_the_installed_wheel_builds_checks_replays_and_makes_variants_from_any_f
     assert "schlangennest" in outputs["list"] and "irrlaeufer" in outputs["list"]
     assert json.loads(outputs["replay"])["legal"] is True
     assert "colours" in (work / "five.toml").read_text(encoding="utf-8")
+    assert (work / "mine.toml").read_text(encoding="utf-8") == (REPO / "templates" / "schlangengrube" /
+                                                              "standard.toml").read_text(encoding="utf-8")
     # the last build printed the variant: its kit replaced the standard one in the same folder
     last = json.loads((work / "output" / "schlangennest" / "manifest.json").read_text(encoding="utf-8"))
     assert last["set"] == "five.toml"

@@ -114,6 +114,11 @@ class GameState(ABC, Generic[M]):
         ended the ordinary way or has not ended."""
         return ""
 
+    def end_reason(self) -> str:
+        """How the finished game ended, in words, for `replay` ("every snake is finished", "the
+        round limit: …"); "" while it has not ended. Default: "by the rules"."""
+        return "by the rules" if self.is_terminal() else ""
+
     def move_bound(self) -> int:
         """A safety bound on engine steps for simulations; games end by the rules long before."""
         return 10_000

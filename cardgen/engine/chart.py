@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import math
 import os
+import struct
 import tempfile
+import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -115,14 +117,51 @@ def chart_svg(title: str, rows: Sequence[Mapping[str, Any]]) -> str:
     return str(dwg.tostring())
 
 
-def write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]]) -> Path:
+SOURCE_KEY = b"cardgen-set"
+"""The PNG text chunk that names the set file a chart is of (`chart_source`)."""
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _with_source(png: bytes, source: str) -> bytes:
+    """`png` with a tEXt chunk naming `source` right after its header chunk (IHDR, 33 bytes)."""
+    text = SOURCE_KEY + b"\0" + source.encode("latin-1", "backslashreplace")
+    return png[:33] + _chunk(b"tEXt", text) + png[33:]
+
+
+def chart_source(path: Path) -> str | None:
+    """The set file the chart at `path` is of (its `SOURCE_KEY` chunk); None when it is no
+    chart of cardgen's or cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(64 << 10)
+    except OSError:
+        return None
+    pos = 8
+    while pos + 8 <= len(head):
+        (size,) = struct.unpack_from(">I", head, pos)
+        kind = head[pos + 4:pos + 8]
+        if kind == b"tEXt":
+            key, _, value = head[pos + 8:pos + 8 + size].partition(b"\0")
+            if key == SOURCE_KEY:
+                return value.decode("latin-1")
+        if kind == b"IDAT":
+            return None
+        pos += 12 + size
+    return None
+
+
+def write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]], source: str = "") -> Path:
     """Rasterise the chart to the PNG file `path` (its folder is made; written to a temporary
-    name and renamed, so a failure leaves no half-written file)."""
+    name and renamed, so a failure leaves no half-written file), naming the set file `source`
+    in it (`chart_source`)."""
     with names_target(path):
-        return _write_chart(path, title, rows)
+        return _write_chart(path, title, rows, source)
 
 
-def _write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]]) -> Path:
+def _write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]], source: str) -> Path:
     import cairosvg  # type: ignore[import-untyped]
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -132,7 +171,8 @@ def _write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]]) -> P
     os.umask(umask)
     os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; the chart is an ordinary file
     try:
-        cairosvg.svg2png(bytestring=chart_svg(title, rows).encode("utf-8"), write_to=tmp)
+        png = cairosvg.svg2png(bytestring=chart_svg(title, rows).encode("utf-8"))
+        Path(tmp).write_bytes(_with_source(png, source) if source else png)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -12,10 +12,13 @@ player, skill_games, combos)`, `default_players(set)`, `kinds(set)`, `kind_suppl
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
 
 from cardgen.engine.base import Finding
 from cardgen.engine.baseline import Baseline, lookup
@@ -26,6 +29,7 @@ from cardgen.engine.rounds import Progress
 from cardgen.engine.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
 from cardgen.engine.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
 from cardgen.errors import DataError
+from cardgen.terminal import printable, short_path
 from cardgen.words import count
 
 if TYPE_CHECKING:
@@ -273,30 +277,67 @@ def _check_player_counts(players: tuple[int, ...], games: Sequence[tuple[Game[An
             raise DataError("--players", f"{count} players: no checked set seats them ({seats})")
 
 
+def chart_path(folder: Path, game: str, set_name: str, source: str) -> Path:
+    """Where the chart of the set `set_name` (the file `source`) of `game` goes:
+    `folder/checks/<game>-<set name>.png`, the name made file-safe. A chart there of another set
+    file is kept: then `<game>-<set name>-2.png`, `-3`, …, the first free or of this file."""
+    from cardgen.engine.chart import chart_source
+
+    stem = f"{game}-{slug(set_name)}"
+    for n in range(1, 1000):
+        path = folder / "checks" / (f"{stem}.png" if n == 1 else f"{stem}-{n}.png")
+        if not path.exists() or chart_source(path) == source:
+            return path
+    raise DataError(str(folder / "checks"), f"999 charts named {stem}-N.png already; remove some")
+
+
+def slug(text: str) -> str:
+    """`text` as a file name part: ASCII letters and digits in lower case, runs of anything else
+    one hyphen (umlauts lose their dots), at most 60 characters; "set" when nothing is left."""
+    import unicodedata
+
+    ascii_ = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    return "-".join(re.findall(r"[a-z0-9]+", ascii_))[:60].strip("-") or "set"
+
+
 def with_chart(check: GameCheck, folder: Path) -> GameCheck:
-    """Write the game's chart to `folder/checks/<game>.png` and return the check naming it.
+    """Write the game's chart to `chart_path` in `folder` and return the check naming it.
 
     Not into `folder/<game>/`: that is the game's kit folder, which every build replaces whole."""
     from cardgen.engine.chart import write_chart
 
     if not check.rows:
         return check
-    path = write_chart(folder / "checks" / f"{check.name}.png",
-                       f"{check.name}: {check.set_name} — final scores and game lengths", check.rows)
+    source = str(Path(check.path).resolve())
+    path = write_chart(chart_path(folder, check.name, check.set_name, source),
+                       f"{check.name}: {printable(check.set_name)} — final scores and game lengths", check.rows,
+                       source)  # printable: a control character is no valid XML either
     return dataclasses.replace(check, chart=str(path))
+
+
+def _shown(text: str) -> str:
+    """Text from a file (a set's name, a path, a finding quoting it) for the rich console: its
+    controls escaped (cardgen.terminal) and its square brackets no markup."""
+    return escape(printable(text))
 
 
 def print_report(check: GameCheck, player: str, console: Any) -> None:
     """The text report of one game on a rich console: the figures of every configuration and
     lineup, the skill trace, the per-seat tables, every verdict with every failure, undecided
-    criterion and finding with its reason, the use of the kinds and the summary line."""
-    from cardgen.engine.report import seat_tables, skill_lines, tables, verdict_lines
+    criterion and finding with its reason, the use of the kinds and the summary line. Text
+    lines wrap at the console's width at word boundaries, never inside a short list item or a
+    path, continuation lines indented (`report.print_wrapped`); long paths are shortened."""
+    from cardgen.engine.report import print_wrapped, seat_tables, skill_lines, tables, verdict_lines
 
-    console.print(f"[bold]{check.name}[/bold]: {check.set_name} ({check.path})")
+    def say(markup: str, *keep: str) -> None:
+        print_wrapped(console, markup, keep)
+
+    path = printable(short_path(check.path))
+    say(f"[bold]{check.name}[/bold]: {_shown(check.set_name)} ({escape(path)})", path)
     for f in check.findings:
-        console.print(("[red]missing:[/red] " if f.error else "note: ") + f.text)
+        say(("[red]missing:[/red] " if f.error else "note: ") + _shown(f.text))
     if not check.findings:
-        console.print("complete: every component of the original, with its parts")
+        say("complete: every component of the original, with its parts")
     if not check.rows:
         return
     title = f"{check.name}: {check.player} players, up to {count(check.games, 'game')} per configuration"
@@ -305,21 +346,21 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
     for table in tables(title, check.rows, check.labels, console):
         console.print(table)
     for text in skill_lines(check.skill):
-        console.print(text)
+        say(text)
     for table in seat_tables(check.verdicts, console, check.original_fails):
         console.print(table)
     for text in verdict_lines(check.name, check.verdicts, check.original_fails):
-        console.print(text)
+        say(text)
     use = kind_use(check.rows)
     if use:
         least = min(use, key=lambda k: use[k])
-        console.print(f"use: {count(len(use), 'kind')}, the least played is '{least}' "
-                      f"({count(use[least], 'time')})")
+        say(f"use: {count(len(use), 'kind')}, the least played is '{_shown(least)}' ({count(use[least], 'time')})")
     for text in check.unused:
-        console.print(f"[yellow]finding:[/yellow] {text}")
+        say(f"[yellow]finding:[/yellow] {_shown(text)}")
     for text in check.troubles():
-        console.print(f"[red]problem:[/red] {text}")
+        say(f"[red]problem:[/red] {_shown(text)}")
     if check.chart:
-        console.print(f"chart: {check.chart}")
+        chart = printable(short_path(check.chart))
+        say(f"chart: {escape(chart)}", chart)
     colour = {"fail": "red", "inconclusive": "yellow"}.get(check.outcome, "green")
-    console.print(f"[{colour}]summary: {check.summary()}[/{colour}]")
+    say(f"[{colour}]summary: {check.summary()}[/{colour}]")

@@ -94,9 +94,9 @@ def _when(outcomes: Sequence[Outcome], status: str, played: int, ceiling: int) -
         n = max(o.games for o in outcomes)
         last = any(o.last_look for o in outcomes if o.games == n)
     else:
-        return (f"undecided at the ceiling of {ceiling} games" if played >= ceiling
-                else f"undecided after {played} games"), played
-    return f"decided after {n} games" + (" (the last look)" if last else ""), n
+        return (f"undecided at the ceiling of {count(ceiling, 'game')}" if played >= ceiling
+                else f"undecided after {count(played, 'game')}"), played
+    return f"decided after {count(n, 'game')}" + (" (the last look)" if last else ""), n
 
 
 def _rate_criterion(name: str, flags: Sequence[bool], fine: float, bad: float, limits: Thresholds,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from dataclasses import dataclass
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.checkrun import GameCheck, run_check
 from cardgen.engine.rounds import Progress
-from cardgen.errors import CardgenError, DataError
+from cardgen.errors import CardgenError, ClusterError, DataError
 from cardgen.print.files import names_target
 
 if TYPE_CHECKING:
@@ -46,15 +47,26 @@ def check_options(game: Game[Any], options: Mapping[str, Any], others: Iterable[
             raise DataError(f"--{key}", f"{value} is outside {option.low}-{option.high} for {game.name}")
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What `write_checked` wrote: the check (None when the set could not even be checked) and,
+    for a set written with `force` although refused, the reason it was refused."""
+
+    check: GameCheck | None
+    refused: str | None = None
+
+
 def write_checked(game: Game[Any], text: str, out: Path, games: int | None = None, seed: int = 0,
                   workers: int | None = None, progress: Progress | None = None,
                   cluster: str | None = None, allow_inconclusive: bool = False,
-                  skill_games: int | None = None) -> GameCheck:
+                  skill_games: int | None = None, force: bool = False) -> Written:
     """Check the set `text` as `cardgen check` does and write it to `out` only if it passes
     (complete, and every configuration passes; an inconclusive one too when
     `allow_inconclusive`); DataError naming `out` and every reason otherwise (and no file
-    written). `games` is the ceiling (default: the game's), `skill_games` the skill trace's
-    games per line (default: the game's)."""
+    written). With `force` a refused set is written all the same, with a comment block at its
+    top naming the reasons (`forced_header`). `games` is the ceiling (default: the game's),
+    `skill_games` the skill trace's games per line (default: the game's). A failing cluster
+    (ClusterError) is never the set's fault: it is raised as it is."""
     if out.suffix != ".toml":
         raise DataError(str(out), "a set file's name ends in .toml")
     if out.is_dir():
@@ -68,25 +80,52 @@ def write_checked(game: Game[Any], text: str, out: Path, games: int | None = Non
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a set file is an ordinary file
+        check: GameCheck | None = None
         try:
             (check,) = run_check([game], tmp, games, skill_games, None, None, seed, workers, progress,
                                  cluster=cluster)
+        except ClusterError:
+            raise  # the scheduler failed, not the set
         except CardgenError as exc:
-            raise DataError(str(out), _refusal(str(exc), tmp, out)) from None
-        if check.failures():
-            raise DataError(str(out), _refusal(check.exit_line(), tmp, out))
-        undecided = [v for v in check.verdicts if v.undecided()]
-        if undecided and not allow_inconclusive:
-            names = ", ".join(f"{v.config} ({', '.join(c.name for c in v.undecided())})" for v in undecided)
-            raise DataError(str(out), _refusal(f"{check.name}: {len(undecided)} of {len(check.verdicts)} "
-                                               f"configurations inconclusive: {names} (--allow-inconclusive "
-                                               "writes it)", tmp, out))
+            refused: str | None = _refusal(str(exc), tmp, out)
+        else:
+            refused = _refused(check, allow_inconclusive, tmp, out)
+        if refused is not None and not force:
+            raise DataError(str(out), refused)
         with names_target(out):
+            if refused is not None:
+                Path(tmp).write_text(forced_header(refused) + text, encoding="utf-8")
             os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return dataclasses.replace(check, path=str(out))
+    return Written(dataclasses.replace(check, path=str(out)) if check is not None else None, refused)
+
+
+def _refused(check: GameCheck, allow_inconclusive: bool, tmp: str, out: Path) -> str | None:
+    """Why the checked set is refused ("refused: …"), None when it is not."""
+    if check.failures():
+        return _refusal(check.exit_line(), tmp, out)
+    undecided = [v for v in check.verdicts if v.undecided()]
+    if undecided and not allow_inconclusive:
+        names = ", ".join(f"{v.config} ({', '.join(c.name for c in v.undecided())})" for v in undecided)
+        return _refusal(f"{check.name}: {len(undecided)} of {len(check.verdicts)} configurations inconclusive: "
+                        f"{names} (--allow-inconclusive writes it)", tmp, out)
+    return None
+
+
+def forced_header(refused: str) -> str:
+    """The comment block at the top of a set `variant --force` wrote although its check refused
+    it: the refusal, its criteria wrapped at word boundaries, and how to check it again."""
+    import textwrap
+
+    reason = refused.removeprefix("refused: ").removesuffix(" (--allow-inconclusive writes it)")
+    lines = ["# NOT A CHECKED SET: `cardgen variant` refused this set and wrote it only because of --force.",
+             "# The check's reasons (failing or undecided configurations, with their criteria):"]
+    lines += textwrap.wrap(reason, width=96, initial_indent="#   ", subsequent_indent="#   ",
+                           break_long_words=False, break_on_hyphens=False)
+    lines += ["# Check it again with `cardgen check --set THIS-FILE`; remove this block once it passes.", ""]
+    return "\n".join(lines) + "\n"
 
 
 def _refusal(reason: str, tmp: str, out: Path) -> str:

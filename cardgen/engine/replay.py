@@ -31,11 +31,14 @@ class ReplayResult:
     scores: dict[str, float | int]
     final: str
     state: GameState[Any] | None = field(default=None, repr=False, compare=False)
+    ending: str | None = None
+    winners: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the `replay --json` object of docs/records.md."""
         return {"legal": self.legal, "applied": self.applied, "error": self.error,
-                "finished": self.finished, "scores": self.scores}
+                "finished": self.finished, "ending": self.ending, "winners": list(self.winners),
+                "scores": self.scores}
 
 
 def _check_record(data: Any, where: str) -> dict[str, Any]:
@@ -123,9 +126,25 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
     names = [state.seat_name(s) for s in range(state.num_players)]
     scores = {n: _number(s) for n, s in zip(names, state.scores())}
     listed = ", ".join(f"{n} {v}" for n, v in scores.items())
-    if state.is_terminal():
-        final = f"finished after {count(applied, 'move')}; scores: {listed}"
+    ending, winners = _result(state, names)
+    if ending is not None:
+        final = f"finished after {count(applied, 'move')}: {ending}; {_won(winners)}; scores: {listed}"
     else:
         final = (f"not finished after {count(applied, 'move')} ({names[state.current_player]} to move); "
                  f"scores: {listed}")
-    return ReplayResult(tuple(lines), error is None, applied, error, state.is_terminal(), scores, final, state)
+    return ReplayResult(tuple(lines), error is None, applied, error, state.is_terminal(), scores, final, state,
+                        ending, winners)
+
+
+def _result(state: GameState[Any], names: list[str]) -> tuple[str | None, tuple[str, ...]]:
+    """How the game ended (None: it has not) and who won (no one for a draw)."""
+    if not state.is_terminal():
+        return None, ()
+    won = state.winners()
+    return state.end_reason(), (() if len(won) == len(names) > 1 else tuple(names[s] for s in won))
+
+
+def _won(winners: tuple[str, ...]) -> str:
+    if not winners:
+        return "a draw"
+    return f"{winners[0]} won" if len(winners) == 1 else f"{' and '.join(winners)} share the win (tied)"

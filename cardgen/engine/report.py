@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Callable
@@ -231,3 +232,45 @@ def progress_bar(description: str, enabled: bool) -> Iterator[GamesBar]:
     finally:
         if bar.started:  # a live display never started would still write a line break
             bar.progress.stop()
+
+
+LIST_ITEM = 32
+"""List items (between commas, semicolons and brackets) up to this long are kept on one line."""
+_ITEM = re.compile(r"[^,;()\[\]]+")
+
+
+def wrap_points(plain: str, width: int, indent: int = 2, keep: Sequence[tuple[int, int]] = ()) -> list[int]:
+    """Where the lines of `plain` start when it is wrapped to `width` columns, continuation
+    lines indented by `indent`: only at a space, never inside a word, a short list item
+    (`LIST_ITEM`: "ends inconclusive", "fine up to 1%") or a span of `keep` (a path); a word
+    longer than the line runs over."""
+    kept = list(keep) + [m.span() for m in _ITEM.finditer(plain) if len(m.group().strip()) <= LIST_ITEM]
+    spaces = [i for i, c in enumerate(plain) if c == " " and not any(a < i < b - 1 for a, b in kept)]
+    starts: list[int] = []
+    start: int = 0
+    last: int | None = None
+    for i in spaces:
+        room = width - (indent if starts else 0)
+        if i - start > room and last is not None:
+            starts.append(last + 1)
+            start, last = last + 1, None
+        if i - start <= width - (indent if starts else 0):
+            last = i
+        elif last is None:  # a word longer than the line: break after it
+            starts.append(i + 1)
+            start = i + 1
+    if len(plain) - start > width - (indent if starts else 0) and last is not None:
+        starts.append(last + 1)
+    return starts
+
+
+def print_wrapped(console: Console, markup: str, keep: Sequence[str] = (), indent: int = 2) -> None:
+    """Print the rich `markup` line wrapped by `wrap_points` at the console's width, with the
+    texts of `keep` (a path) never broken."""
+    from rich.text import Text
+
+    text = Text.from_markup(markup)
+    spans = [(m.start(), m.end()) for k in keep if k for m in re.finditer(re.escape(k), text.plain)]
+    for n, line in enumerate(text.divide(wrap_points(text.plain, console.width, indent, spans))):
+        line.rstrip()
+        console.print(Text(" " * indent) + line if n else line, soft_wrap=True)

@@ -23,6 +23,7 @@ from typing import Any
 
 from cardgen.errors import DataError
 from cardgen.sets import CHECK_TABLE, check_table
+from cardgen.words import count
 
 HARD = ("ends", "decisive", "fair", "degenerate")
 """The criteria whose failure fails the check, in report order."""
@@ -222,7 +223,7 @@ class Verdict:
         if not self.games:
             return f"verdict, {self.config}: not played"
         word = {PASS: "passes", FAIL: "FAILS", INCONCLUSIVE: "INCONCLUSIVE"}[self.outcome]
-        return f"verdict, {self.config}: {word} after {self.games} games (" + ", ".join(shown) + ")"
+        return f"verdict, {self.config}: {word} after {count(self.games, 'game')} (" + ", ".join(shown) + ")"
 
 
 def rank_of(verdicts: Sequence[Verdict]) -> tuple[int, int, int, int, int]:

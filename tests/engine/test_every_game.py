@@ -97,7 +97,8 @@ def test_golden_records_cover_every_game_and_variant() -> None:
 def test_golden_record_replays_to_its_stored_result(path: Path) -> None:
     result = replay(path, GAMES)
     assert {"legal": result.legal, "applied": result.applied, "finished": result.finished,
-            "scores": result.scores, "rule": result.error["rule"] if result.error else None} == EXPECTED[_key(path)]
+            "scores": result.scores, "rule": result.error["rule"] if result.error else None,
+            "ending": result.ending, "winners": list(result.winners)} == EXPECTED[_key(path)]
 
 
 @pytest.mark.parametrize("path", OWN or [pytest.param(None, marks=pytest.mark.skip(
@@ -107,4 +108,5 @@ def test_a_games_own_example_record_replays_legal_to_the_end(path: Path) -> None
     assert result.legal and result.finished, (result.applied, result.error)
     if _key(path) in EXPECTED:
         assert {"legal": result.legal, "applied": result.applied, "finished": result.finished,
-                "scores": result.scores, "rule": None} == EXPECTED[_key(path)]
+                "scores": result.scores, "rule": None, "ending": result.ending,
+                "winners": list(result.winners)} == EXPECTED[_key(path)]

@@ -101,9 +101,10 @@ def test_check_with_mcts_plays_it_and_keeps_the_cheap_skill_trace() -> None:
     assert all("verdict" in r for r in report["configs"])
 
 
-def test_an_unknown_player_is_one_line_and_exit_1() -> None:
+def test_an_unknown_player_is_a_usage_error() -> None:
+    # wrong on its own, whatever any file says: exit 2 (docs/cli.md, the rule between 1 and 2)
     result = CliRunner().invoke(main, ["check", "schlangennest", "--player", "clever", "--games", "1", "--quiet",
                                        "--no-chart"])
-    assert result.exit_code == 1
-    assert result.stderr.strip().splitlines() == [
-        "cardgen: --player: unknown player 'clever' (known: random, sensible, greedy, mcts) for schlangennest"]
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        "Error: --player: unknown player 'clever' (known: random, sensible, greedy, mcts) for schlangennest")

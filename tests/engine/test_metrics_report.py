@@ -42,7 +42,7 @@ def test_json_report_has_every_metric_and_the_skill_comparison(tmp_path: Path) -
         ("sensible", "random", 8, 2), ("greedy", "sensible", 8, 2)]
     assert list(report["kinds"]) == [t.id for t in load_pit_set().tiles]  # every tile kind, in set order
     chart = Path(report["chart"])
-    assert chart == tmp_path / "checks" / "schlangengrube.png"
+    assert chart == tmp_path / "checks" / "schlangengrube-schlangengrube.png"  # <game>-<set name>
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

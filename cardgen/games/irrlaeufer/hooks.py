@@ -15,6 +15,13 @@ from cardgen.games.irrlaeufer.components import IrrBoard, Side
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, IrrMove, Lay, Slide, Turn
 from cardgen.games.irrlaeufer.position import Position
 
+ENDING_WORDS = {
+    "all-castles": "conquest: one side owns all four castles",
+    "repetition": "repetition: the same position arose a third time",
+    "hundred-rounds": "the round limit: 100 rounds of phase 2 without capture or conquest",
+}
+"""`end_reason` for each ending id of moves.ENDINGS."""
+
 QUIET_TURNS = 200
 """Phase-2 turns without capture or conquest that end the game in a draw (100 rounds)."""
 
@@ -52,6 +59,10 @@ class SimulationHooks(GameState[IrrMove]):
     def ending(self) -> str:
         """The ending id (moves.ENDINGS) once the game is over, else ""."""
         return self.outcome.rule if self.outcome is not None else ""
+
+    def end_reason(self) -> str:
+        """Conquest of all four castles, a draw by repetition or the round limit (ENDINGS)."""
+        return ENDING_WORDS[self.outcome.rule] if self.outcome is not None else ""
 
     def seat_name(self, seat: int) -> str:
         """"red" or "blue"."""

@@ -23,7 +23,7 @@ from typing import Any
 
 from cardgen.colours import PALETTE, parse_colour_option
 from cardgen.errors import DataError
-from cardgen.sets import SetOption
+from cardgen.sets import SetOption, toml_string
 
 DEFAULT_ORDER = ("red", "green", "yellow", "purple", "blue", "orange", "teal", "pink")
 """The colours a variant of k colours takes when only their number is given."""
@@ -72,8 +72,11 @@ def check_request(v: PitVariant) -> None:
         raise DataError("--colours", "a colour is listed twice")
     if v.tiles is not None and not k <= v.tiles <= MAX_TILES:
         raise DataError("--tiles", f"{v.tiles} tiles is outside {k}-{MAX_TILES}")
-    if v.heads is not None and v.heads < 1:
-        raise DataError("--heads", f"every colour needs at least one head, not {v.heads}")
+    if v.heads is not None and not 1 <= v.heads <= MAX_TILES // k:
+        # Bounded before any work: a head lies on a tile of its own, so k colours' heads fill
+        # MAX_TILES tiles long before a count like 10**9 (which would fill the memory first).
+        raise DataError("--heads", f"{v.heads} heads per colour is outside 1-{MAX_TILES // k} "
+                                   f"({k} colours; a set has at most {MAX_TILES} tiles)")
 
 
 def tile_counts(v: PitVariant) -> Counter[tuple[str, ...]]:
@@ -134,8 +137,8 @@ def set_text(v: PitVariant) -> str:
         "# docs/rulings.md (Schlangengrube) for these colours, heads equal to tails for every colour",
         f"# ({', '.join(f'{c} {heads[c]}' for c in v.colours)} heads).",
         'game = "schlangengrube"',
-        f'name = "{name}"',
-        "colours = [" + ", ".join(f'"{c}"' for c in v.colours) + "]",
+        f"name = {toml_string(name)}",
+        "colours = [" + ", ".join(toml_string(c) for c in v.colours) + "]",
         'tile_size = "38mm"',
         "double_markers = 2",
         f"head_markers = {k}",

@@ -79,6 +79,12 @@ class PitState(PitPosition, GameState[PitMove]):
         """Whether the game is over (every hand empty, or a full round of passes)."""
         return self.over
 
+    def end_reason(self) -> str:
+        """Every tile laid, or a full round of passes."""
+        if not self.over:
+            return ""
+        return "a full round of passes" if self.passes >= self.num_players else "every tile is laid"
+
     def scores(self) -> tuple[int, ...]:
         """Each seat's points; the secret-colour bonus is included once the game is over."""
         if self.over:

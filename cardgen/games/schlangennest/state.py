@@ -73,6 +73,14 @@ class NestState(Position, GameState[NestMove]):
         """Whether the game has ended."""
         return self.terminal
 
+    def end_reason(self) -> str:
+        """Every snake finished (see the module docstring), or a full round of passes."""
+        if not self.terminal:
+            return ""
+        if all(self.finished(c) for c in range(len(self.rules.colours))):
+            return "every snake is finished"
+        return "a full round of passes: every player still playing passed in turn"
+
     def snake_size(self, colour: int) -> int:
         """The number of parts in `colour`'s snake (0 before its first card)."""
         sid = self.snake[colour]

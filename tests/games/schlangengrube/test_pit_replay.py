@@ -37,8 +37,8 @@ def test_a_record_replays_with_scores() -> None:
     assert result.legal and result.applied == 4 and not result.finished
     assert result.scores == {"player 1": 3, "player 2": 0}
     assert result.lines[1].endswith("TH-RG at (0, 1) rot 0 (+3)")
-    assert result.to_json() == {"legal": True, "applied": 4, "error": None, "finished": False,
-                                "scores": {"player 1": 3, "player 2": 0}}
+    assert result.to_json() == {"legal": True, "applied": 4, "error": None, "finished": False, "ending": None,
+                                "winners": [], "scores": {"player 1": 3, "player 2": 0}}
     json.dumps(result.to_json())
 
 

@@ -89,6 +89,7 @@ def test_replay_json_is_exactly_the_format():
     result = run(["replay", "--json", str(RECORDS / "nest-2p-5x7-sensible-seed5.json")])
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {"legal": True, "applied": 29, "error": None, "finished": True,
+                                         "ending": "every snake is finished", "winners": ["red"],
                                          "scores": {"red": 21, "blue": 14}}
     result = run(["replay", "--json", str(RECORDS / "nest-illegal-joins-snakes.json")])
     assert result.exit_code == 1
@@ -100,7 +101,7 @@ def test_replay_text_has_one_line_per_move_and_the_final_state():
     result = run(["replay", str(RECORDS / "nest-2p-5x7-sensible-seed5.json")])
     lines = result.stdout.strip().splitlines()
     assert len(lines) == 30
-    assert lines[-1] == "finished after 29 moves; scores: red 21, blue 14"
+    assert lines[-1] == "finished after 29 moves: every snake is finished; red won; scores: red 21, blue 14"
 
 
 def test_check_json_report():

@@ -14,20 +14,20 @@ from cardgen.games.schlangennest.rules import new_game
 RECORDS = Path(__file__).resolve().parents[2] / "records"
 
 EXPECTED = {
-    # record: (moves applied, finished, scores)
-    "nest-2p-5x7-sensible-seed5.json": (29, True, {"red": 21, "blue": 14}),
-    "nest-2p-two-snakes-sensible-seed3.json": (16, True, {"red+yellow": 5, "green+blue": 14}),
-    "nest-3p-6x8-tail-first-sensible-seed1.json": (23, True, {"red": 6, "yellow": 8, "green": 12}),
-    "nest-2p-frame-sensible-seed2.json": (26, True, {"red": 22, "blue": 17}),
+    # record: (moves applied, finished, scores, winners)
+    "nest-2p-5x7-sensible-seed5.json": (29, True, {"red": 21, "blue": 14}, ["red"]),
+    "nest-2p-two-snakes-sensible-seed3.json": (16, True, {"red+yellow": 5, "green+blue": 14}, ["green+blue"]),
+    "nest-3p-6x8-tail-first-sensible-seed1.json": (23, True, {"red": 6, "yellow": 8, "green": 12}, ["green"]),
+    "nest-2p-frame-sensible-seed2.json": (26, True, {"red": 22, "blue": 17}, ["red"]),
 }
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_record_replays_to_the_same_result(name):
     result = replay(RECORDS / name, GAMES)
-    applied, finished, scores = EXPECTED[name]
-    assert result.to_json() == {"legal": True, "applied": applied, "error": None,
-                                "finished": finished, "scores": scores}
+    applied, finished, scores, winners = EXPECTED[name]
+    assert result.to_json() == {"legal": True, "applied": applied, "error": None, "finished": finished,
+                                "ending": "every snake is finished", "winners": winners, "scores": scores}
     assert len(result.lines) == applied
 
 

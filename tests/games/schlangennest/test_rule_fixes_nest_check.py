@@ -30,9 +30,9 @@ def test_check_configs_of_combined_variants():
 
 
 @pytest.mark.parametrize("args,code,fragment", [
-    (["--variants", "open-area+frame"], 1, "the variants open-area and frame cannot be played together"),
+    (["--variants", "open-area+frame"], 2, "the variants open-area and frame cannot be played together"),
     (["--variants", "two-snakes", "--players", "3"], 1, "two-snakes cannot be played by 3 players"),
-    (["--variants", ","], 1, "names no configuration"),
+    (["--variants", ","], 2, "names no configuration"),
 ])
 def test_check_variants_option_refusals(args, code, fragment):
     from click.testing import CliRunner
@@ -40,8 +40,9 @@ def test_check_variants_option_refusals(args, code, fragment):
     from cardgen.cli import main
 
     result = CliRunner().invoke(main, ["check", "schlangennest", "--games", "1", "--quiet", "--no-chart", *args])
-    assert result.exit_code == code and fragment in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+    # wrong on its own (2: click's usage error, its reason the last line) or given the set's colours (1: one line)
+    assert result.exit_code == code and fragment in result.stderr.strip().splitlines()[-1]
+    assert len(result.stderr.strip().splitlines()) == 1 or code == 2
 
 
 def test_check_variants_option_only_for_schlangennest():
@@ -50,7 +51,7 @@ def test_check_variants_option_only_for_schlangennest():
     from cardgen.cli import main
 
     result = CliRunner().invoke(main, ["check", "irrlaeufer", "--variants", "tail-first", "--quiet", "--no-chart"])
-    assert result.exit_code == 1 and "irrlaeufer has no variants to combine" in result.stderr
+    assert result.exit_code == 2 and "irrlaeufer has no variants to combine" in result.stderr
     assert "--variants" in CliRunner().invoke(main, ["check", "--help"]).output
 
 
