@@ -39,7 +39,7 @@ class ToyInTests(Toy):
         return dataclasses.replace(plan, booklet=dataclasses.replace(plan.booklet, content=content))
 
 
-REGISTRY = Registry((*(g for g in GAMES if g.name != Toy.name), ToyInTests()))
+REGISTRY = Registry((*(g for g in GAMES if g.name != Toy.info.name), ToyInTests()))
 """The real games and the toy (in place of the product's, once the recipe has added it)."""
 
 
@@ -99,7 +99,7 @@ def test_build_writes_the_toy_kit(tmp_path: Path) -> None:
 
 
 def test_the_real_games_do_not_know_the_toy() -> None:
-    if Toy.name in GAMES.names:
+    if Toy.info.name in GAMES.names:
         pytest.skip("the product has the toy: the recipe of cardgen/games/__init__.py was followed")
     result = CliRunner().invoke(main, ["check", "toy"])
     assert result.exit_code == 2 and "unknown game 'toy'" in result.output
