@@ -131,10 +131,10 @@ def usage_errors() -> Iterator[None]:
 def main() -> None:
     """cardgen: print-and-play kits, rules engines and rule booklets for Schlangennest,
     Schlangengrube and Irrläufer."""
-    try:
-        os.getcwd()
-    except OSError:  # a shell still sitting in a folder someone deleted: every relative path is void
-        _echo("cardgen: the current folder no longer exists (deleted?): change to another folder first", err=True)
+    try:  # a shell still sitting in a folder someone deleted: every relative path is void
+        current_folder()
+    except CardgenError as exc:
+        _echo(f"cardgen: {_one_line(str(exc))}", err=True)
         sys.exit(1)
 
 

@@ -76,7 +76,7 @@ def test_awkward_variant_names_read_back_as_given(game: str, tmp_path: Path) -> 
     chosen = GAMES.get(game)
     for i, name in enumerate(AWKWARD):
         path = tmp_path / f"v{i}.toml"
-        path.write_text(chosen.variant_text({"name": name}), encoding="utf-8")
+        path.write_text(chosen.set_text({"name": name}), encoding="utf-8")
         assert chosen.load_set(path).name == name
 
 
@@ -238,7 +238,7 @@ def test_build_help_names_the_output_folder_and_every_print_service() -> None:
 
 
 def test_a_generated_nest_set_says_its_counts_differ_on_purpose_and_names_the_original() -> None:
-    text = GAMES.get("schlangennest").variant_text({"colours": "5", "straights": 5})
+    text = GAMES.get("schlangennest").set_text({"colours": "5", "straights": 5})
     original = GAMES.get("schlangennest").load_set()
     assert "Counts differ from the original on purpose (the original: 4 colours, 7 straights and 9 curves" in text
     assert len(original.colours) == 4 and {c.id: c.count for c in original.cards}.items() >= {
@@ -256,7 +256,8 @@ def test_a_deleted_current_folder_is_one_line(tmp_path: Path) -> None:
     proc = subprocess.run(["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh", str(gone), str(script),
                            *command], capture_output=True, text=True, check=False)
     assert proc.returncode == 1 and proc.stdout == ""
-    assert proc.stderr == "cardgen: the current folder no longer exists (deleted?): change to another folder first\n"
+    assert proc.stderr == (f"cardgen: {gone}: the current folder no longer exists (deleted?); change into a folder "
+                           "that exists and run cardgen again\n")
 
 
 # ---- item 10: a chart per set, never another set's overwritten -------------------------------
