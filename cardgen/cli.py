@@ -201,9 +201,10 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     """
     import dataclasses
 
+    from cardgen.kit.draw import check_layouts
     from cardgen.kit.pipeline import build_calibration, build_game
     from cardgen.kit.spec import resolve
-    from cardgen.options import parse_list
+    from cardgen.options import LAYOUTS, parse_list
 
     with usage_errors():
         options = _build_options(paper, out, layout, flip, back_offset, bleed, marks, formats, dpi, colour,
@@ -218,7 +219,14 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
         if not quiet:
             click.echo(f"wrote {path}")
         return
-    for game in _games(games, set_path):
+    selected = _games(games, set_path)
+    if spec.layouts != LAYOUTS:  # --layout: refused before anything is written where it does not apply
+        for game in selected:
+            plan = game.kit(game.load_set(spec.set_path), spec) if game.has_kit() else None
+            if plan is not None:
+                with usage_errors():
+                    check_layouts(plan, spec)
+    for game in selected:
         for line in build_game(game, spec, quiet=quiet):
             if not quiet:
                 click.echo(line)

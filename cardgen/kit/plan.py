@@ -27,8 +27,8 @@ class Component:
 
     `draw` gives its items (each face with how many the kit makes of it); the pipeline calls
     it once, after it has started the booklets, which take longest. `layouts` are the grid
-    layouts it takes, `marks` its cut marks unless `--marks` says otherwise; `keep`: built in
-    all its own layouts when `--layout` names none of them (pieces that need two sides).
+    layouts it takes (a `--layout` it does not take is refused: `check_layouts`), `marks` its
+    cut marks unless `--marks` says otherwise.
     `card_sized`: its pieces follow `--card-size` (the pipeline then plans the kit again from
     the set at that size, `Game.with_card_size`). `kinds`: the sorts of piece it is (`PieceKind`: what a print
     service may make it as); none for pieces only the kit's own PDFs print.
@@ -40,7 +40,6 @@ class Component:
     cutting: str
     layouts: tuple[str, ...] = LAYOUTS
     marks: str = "corners"
-    keep: bool = False
     card_sized: bool = False
     kinds: tuple[PieceKind, ...] = ()
 

@@ -19,7 +19,17 @@ SIDES = {"single": "single-sided", "duplex": "double-sided", "gutterfold": "sing
          "glue": "single-sided"}
 
 
+def gaps(imp: Imposition) -> str:
+    """What the gaps between the faces of a sheet take: two cuts each when they are wider than
+    nothing (two bleeds), one when the faces touch."""
+    if imp.gutter <= 0:
+        return "the faces lie edge to edge: one cut parts two neighbours"
+    return (f"the faces lie {imp.gutter:g} mm apart (their bleeds): every gap takes two cuts, one along "
+            "each face, and the strip between them is waste")
+
+
 def _cutting(imp: Imposition, base: str) -> str:
+    base = f"{base}; {gaps(imp)}"
     if imp.options.layout is Layout.GUTTERFOLD:
         return "fold each sheet on the dashed line and glue the halves, then " + base
     if imp.options.layout is Layout.GLUE:

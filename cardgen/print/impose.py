@@ -11,6 +11,12 @@ Layouts:
   a long-edge flip, so after turning it over and gluing it to its front sheet every back lies
   behind its front. Registration crosses on both sheets line them up.
 
+A back face is drawn as it is seen when its piece is turned over sideways (a tile's mirror-image
+back is its front mirrored left to right). Where the sheet turns over top to bottom instead (a fold
+across the sheet, a short-edge flip of a portrait sheet, a long-edge flip of a landscape one), every
+back is also turned upside down in its place (`Placement.turned`), so it lies exactly behind its
+front, the right way up.
+
 Items without a back get a blank in duplex, gutterfold and glue; if no item at all has a back,
 those layouts raise LayoutError (a single-sided layout is what the user wants then).
 """
@@ -263,7 +269,7 @@ def impose(
             across_x = best.fold == "v"
             back_slots = [mirror(s, pw, ph, across_x) for s in front_slots]
             backs = [
-                Placement(i.back.key, s, b, Side.BACK)
+                Placement(i.back.key, s, b, Side.BACK, turned=not across_x)
                 for i, s in zip(chunk, back_slots)
                 if i.back is not None
             ]
@@ -280,7 +286,7 @@ def impose(
                     "back offset", f"({_fmt(dx)}, {_fmt(dy)}) mm pushes backs off the {o.paper} sheet"
                 )
             backs = [
-                Placement(i.back.key, s, b, Side.BACK)
+                Placement(i.back.key, s, b, Side.BACK, turned=not across_x)
                 for i, s in zip(chunk, back_slots)
                 if i.back is not None
             ]

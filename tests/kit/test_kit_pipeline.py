@@ -45,8 +45,8 @@ class ChipGame:
     name = "chips"
     kit_parts = ("chips",)
 
-    def __init__(self, sized: bool = True, keep: bool = False, layouts: tuple[str, ...] = ("single", "duplex")):
-        self.sized, self.keep, self.layouts = sized, keep, layouts
+    def __init__(self, sized: bool = True, layouts: tuple[str, ...] = ("single", "duplex")):
+        self.sized, self.layouts = sized, layouts
         self.resized: list[float] = []
         self.drawn = 0
 
@@ -67,7 +67,7 @@ class ChipGame:
             return [Item(_face(f"chip-{n}", game_set.size, spec.bleed), back, count)
                     for n, count in enumerate(game_set.counts, 1)]
 
-        chips = Component("chips", "Chips", items, "cut them out", layouts=self.layouts, keep=self.keep,
+        chips = Component("chips", "Chips", items, "cut them out", layouts=self.layouts,
                           card_sized=self.sized, kinds=("tile",))
         return KitPlan(game_set.name, (chips,))
 
@@ -117,12 +117,21 @@ def test_a_hand_written_plan_is_built_in_every_layout_it_takes(tmp_path: Path) -
     assert lines[-1] == f"{tmp_path / 'chips' / 'manifest.json'}: {len(files)} files described"
 
 
-def test_a_component_that_keeps_its_layouts_is_built_when_layout_names_none_of_them(tmp_path: Path) -> None:
-    build_game(ChipGame(keep=True, layouts=("duplex",)), _spec(tmp_path, layouts=("single",), formats=("pdf",)),
-               quiet=True)
+@pytest.mark.parametrize(("bleed", "words"), [(0.0, "edge to edge: one cut parts two neighbours"),
+                                              (2.0, "4 mm apart (their bleeds): every gap takes two cuts")])
+def test_the_cutting_order_says_how_many_cuts_a_gap_takes(tmp_path: Path, bleed: float, words: str) -> None:
+    build_game(ChipGame(), _spec(tmp_path, formats=("pdf",), bleed=bleed), quiet=True)
+    sheets = [e for e in _manifest(tmp_path)["files"] if e.get("component") == "chips"]
+    assert sheets and all(e["bleed_mm"] == bleed and words in e["cutting_order"] for e in sheets)
+
+
+def test_a_layout_a_component_does_not_take_is_refused_not_skipped(tmp_path: Path) -> None:
+    with pytest.raises(LayoutError, match=r"--layout: single does not apply to the chips of chips, which are made "
+                                          r"duplex; choose one of those"):
+        build_game(ChipGame(layouts=("duplex",)), _spec(tmp_path, layouts=("single",), formats=("pdf",)), quiet=True)
+    assert not (tmp_path / "chips").exists()
+    build_game(ChipGame(layouts=("duplex",)), _spec(tmp_path, layouts=("duplex",), formats=("pdf",)), quiet=True)
     assert "chips-a4-duplex-long.pdf" in {e["file"] for e in _manifest(tmp_path)["files"]}
-    build_game(ChipGame(layouts=("duplex",)), _spec(tmp_path, layouts=("single",), formats=("pdf",)), quiet=True)
-    assert not any(e["file"].startswith("chips-") for e in _manifest(tmp_path)["files"])
 
 
 @pytest.mark.parametrize("sized", [True, False])

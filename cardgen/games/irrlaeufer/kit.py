@@ -10,7 +10,7 @@ Files for `--paper a4` (Letter: `letter` and `tabloid` instead of `a4` and `a3`)
 - `parts-a4.pdf`: 6 red and 6 blue fold-over standees, the stick length gauge and the sticks,
   single-sided;
 - `castles-a4-duplex-<flip>.pdf` and `castles-a4-gutterfold.pdf`: the 4 castle chips, red front and
-  blue back (kept even when `--layout` asks only for others: the castles need two sides).
+  blue back (the castles need two sides: another `--layout` is refused).
 With `--paper a3|tabloid` the board is the one-page version only and every part is made for
 its field size.
 """
@@ -246,7 +246,7 @@ def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
          "print": "single-sided, at 100 % (actual size, no fit-to-page), on card if you can",
          "cutting_order": PARTS_CUTTING},
         f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks"))
-    # The castles need two sides: built duplex and gutterfold even when --layout names neither.
+    # The castles need two sides: duplex and gutterfold only (another --layout is refused).
     castles = Component("castles", "Burgen / castles", partial(_castles, board, spec.bleed), CASTLE_CUTTING,
-                        layouts=("duplex", "gutterfold"), keep=True, kinds=("tile", "chit"))
+                        layouts=("duplex", "gutterfold"), kinds=("tile", "chit"))
     return KitPlan(board.name, (castles,), tuple(files), Booklet(CONTENT, board))

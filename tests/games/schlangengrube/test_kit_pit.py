@@ -1,4 +1,4 @@
-"""The Schlangengrube kit as a user gets it: tiles with mirror-image backs, markers, three layouts."""
+"""The Schlangengrube kit as a user gets it: tiles with mirror-image backs, markers, four layouts."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_files_and_counts(kit: Path) -> None:
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
     pdfs = {e["file"]: e for e in manifest["files"] if e["type"] == "pdf"}
     assert set(pdfs) == {"tiles-a4.pdf", "tiles-a4-glue.pdf", "tiles-a4-duplex-long.pdf",
-                         "calibration-a4-long.pdf"}
+                         "tiles-a4-gutterfold.pdf", "calibration-a4-long.pdf"}
     assert pdfs["tiles-a4.pdf"]["marks"] == "crosses"
     for entry in (e for e in pdfs.values() if e["component"] == "tiles"):
         assert entry["fronts"] == 54 + 4 + 2  # tiles, snake-head markers, "2x" markers
