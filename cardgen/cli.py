@@ -136,7 +136,7 @@ def list_games() -> None:
         click.echo(f"  print kit:  {'yes' if game.has_kit() else 'not yet'}")
 
 
-def _build_options(paper: str, out: str, layout: str | None, flip: str, back_offset: str, bleed: float,
+def _build_options(paper: str, out: str, layout: str | None, flip: str, back_offset: str, bleed: float | None,
                    marks: str | None, formats: str, dpi: int, colour: str, langs: str,
                    set_path: str | None, card_size: float | None = None, ink: str = "normal",
                    icc: str | None = None, service: str | None = None) -> BuildOptions:
@@ -167,7 +167,8 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
               help="The edge your printer turns the sheet on for duplex.")
 @click.option("--back-offset", default="0,0", metavar="X,Y", show_default=True,
               help="Shift of the back pages in mm, read off the calibration sheet.")
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Art beyond the cut line, mm.")
+@click.option("--bleed", type=float, metavar="MM",
+              help="Art beyond the cut line, mm.  [default: 3, or what --service asks for]")
 @click.option("--marks", type=click.Choice(["corners", "lines", "crosses", "none"], case_sensitive=False),
               help="Cut marks (default: corners; crosses for the Schlangengrube tiles).")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True,
@@ -191,7 +192,7 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
 def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
-          back_offset: str, bleed: float, marks: str | None, formats: str, dpi: int, colour: str, icc: str | None,
+          back_offset: str, bleed: float | None, marks: str | None, formats: str, dpi: int, colour: str, icc: str | None,
           card_size: float | None, ink: str, service: str | None, langs: str,
           only: str | None, calibration: bool, seed: int, quiet: bool) -> None:
     """Write print-ready files for GAMES (all games when none is named) into DIR/<game>/.

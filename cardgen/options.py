@@ -15,6 +15,8 @@ FORMATS = ("pdf", "svg", "png", "tts")
 DEFAULT_FORMATS = ("pdf", "svg", "png")
 INKS = ("normal", "low")
 CARD_SIZES = (25.0, 90.0)
+DEFAULT_BLEED = 3.0
+"""The bleed of a build without `--bleed` and without a print service that asks for more, mm."""
 LANGS = ("de", "en")
 
 
@@ -26,7 +28,9 @@ class BuildOptions:
     layouts: tuple[str, ...] = LAYOUTS
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
-    bleed: float = 3.0
+    bleed: float | None = None
+    """Art beyond the cut, mm; None: `DEFAULT_BLEED`, or the print service's bleed where it asks
+    for more (`cardgen.kit.spec.resolve`)."""
     marks: str | None = None  # None: the game's own default
     formats: tuple[str, ...] = DEFAULT_FORMATS
     dpi: int = 300
@@ -45,7 +49,7 @@ class BuildOptions:
     """The parts of the kits to build (`--only cards,booklets`); empty: everything."""
 
     def __post_init__(self) -> None:
-        if not 0 <= self.bleed <= 10:
+        if self.bleed is not None and not 0 <= self.bleed <= 10:
             raise LayoutError("--bleed", f"{self.bleed:g} mm is outside 0-10 mm")
         if not 72 <= self.dpi <= 1200:
             raise LayoutError("--dpi", f"{self.dpi} is outside 72-1200")

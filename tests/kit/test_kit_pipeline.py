@@ -102,6 +102,29 @@ def test_check_refuses_less_bleed_than_the_service_asks_for() -> None:
     check(resolve(BuildOptions(service="drivethrucards", bleed=3.2)))
 
 
+@pytest.mark.parametrize(("service", "bleed"), [("drivethrucards", 3.175), ("thegamecrafter", 3.175),
+                                                ("mbprint", 3.0), (None, 3.0)])
+def test_without_bleed_a_service_sets_the_bleed_it_asks_for(service: str | None, bleed: float) -> None:
+    spec = resolve(BuildOptions(service=service))
+    assert spec.bleed == bleed
+    check(spec)
+
+
+def test_a_service_build_needs_no_flags_and_its_pages_carry_the_service_bleed(tmp_path: Path) -> None:
+    import pypdf
+
+    lines = build_game(ChipGame(), _spec(tmp_path, formats=("pdf",), service="drivethrucards", layouts=("single",)),
+                       quiet=True)
+    assert "--service drivethrucards: 3.175 mm bleed and 3.175 mm safe zone, as the service asks" in lines
+    (entry,) = [e for e in _manifest(tmp_path)["files"] if e["type"] == "service"]
+    assert entry["bleed_mm"] == 3.175 and entry["safe_mm"] == 3.175 and entry["size_checked"] is False
+    page = pypdf.PdfReader(tmp_path / "chips" / entry["file"]).pages[0]
+    side = float(page.mediabox.width) / 72 * 25.4
+    assert side == pytest.approx(20.0 + 2 * 3.175, abs=0.01)  # the chip's trim and the service's bleed
+    sheet = next(e for e in _manifest(tmp_path)["files"] if e["file"] == "chips-a4.pdf")
+    assert sheet["bleed_mm"] == 3.175  # the kit's own sheets are drawn with the same bleed
+
+
 # ---- a plan as data ----------------------------------------------------------------------------
 
 
