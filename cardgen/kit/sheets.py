@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from cardgen import words
+from cardgen.kit.calibration import calibration_name
 from cardgen.kit.draw import Imposed, Kit
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Entry, Job, Writer, Written
@@ -58,6 +59,7 @@ def entry(sheet: Imposed, spec: KitSpec) -> Entry:
         "per_sheet": imp.per_page, "landscape": imp.landscape,
         "sides": SIDES[layout], "flip": spec.flip if layout == "duplex" else None,
         "back_offset_mm": list(spec.back_offset) if layout == "duplex" else None,
+        "calibration": calibration_name(spec.paper, spec.flip, imp.landscape) if layout == "duplex" else None,
         "colour": spec.colour, "bleed_mm": imp.bleed, "marks": spec.marks or comp.marks,
         "print": how_to_print(imp) + ", at 100 % (actual size, no fit-to-page)",
         "cutting_order": _cutting(imp, comp.cutting),

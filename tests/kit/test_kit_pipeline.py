@@ -45,8 +45,9 @@ class ChipGame:
     name = "chips"
     kit_parts = ("chips",)
 
-    def __init__(self, sized: bool = True, layouts: tuple[str, ...] = ("single", "duplex")):
-        self.sized, self.layouts = sized, layouts
+    def __init__(self, sized: bool = True, layouts: tuple[str, ...] = ("single", "duplex"),
+                 counts: tuple[int, ...] = (3, 1)):
+        self.sized, self.layouts, self.counts = sized, layouts, counts
         self.resized: list[float] = []
         self.drawn = 0
 
@@ -54,7 +55,7 @@ class ChipGame:
         return True
 
     def load_set(self, path: str | Path | None = None) -> Chips:
-        return Chips()
+        return Chips(counts=self.counts)
 
     def with_card_size(self, game_set: Chips, size: float) -> Chips:
         self.resized.append(size)
@@ -232,3 +233,20 @@ def test_the_writer_list_ends_with_the_manifest_and_names_each_format_once() -> 
     assert names[-1] == "manifest" and len(set(names)) == len(names)
     spec = resolve(BuildOptions(formats=("svg",)))
     assert {w.name for w in WRITERS if w.wanted(spec)} == {"svg", "proof", "booklets", "manifest"}
+
+
+def test_a_card_size_that_fits_more_on_the_printable_area_or_turned_gets_it(tmp_path: Path) -> None:
+    """40 chips of 65 mm on A4: 2 x 3 upright within 10 mm margins (7 sheets), 4 x 2 on the turned
+    sheet within the printable area (5 sheets); the calibration sheet turns with it."""
+    import pypdf
+
+    build_game(ChipGame(counts=(20, 20)), _spec(tmp_path, formats=("pdf",), card_size=65.0, layouts=("duplex",)), quiet=True)
+    files = {e["file"]: e for e in _manifest(tmp_path)["files"]}
+    sheet = files["chips-a4-duplex-long.pdf"]
+    assert sheet["landscape"] and sheet["per_sheet"] == 8
+    assert sheet["calibration"] == "calibration-a4-long-landscape.pdf"
+    assert files["calibration-a4-long-landscape.pdf"]["landscape"] is True
+    assert "calibration-a4-long.pdf" not in files  # no portrait duplex sheet to calibrate
+    for name in ("chips-a4-duplex-long.pdf", "calibration-a4-long-landscape.pdf"):
+        for page in pypdf.PdfReader(tmp_path / "chips" / name).pages:
+            assert float(page.mediabox.width) > float(page.mediabox.height)  # both pages turned
