@@ -139,7 +139,7 @@ def list_games() -> None:
 def _build_options(paper: str, out: str, layout: str | None, flip: str, back_offset: str, bleed: float | None,
                    marks: str | None, formats: str, dpi: int, colour: str, langs: str,
                    set_path: str | None, card_size: float | None = None, ink: str = "normal",
-                   icc: str | None = None, service: str | None = None) -> BuildOptions:
+                   icc: str | None = None, service: str | None = None, tts_url: str | None = None) -> BuildOptions:
     """`build`'s options checked into BuildOptions (LayoutError naming the bad option)."""
     from pathlib import Path
 
@@ -151,7 +151,7 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
         formats=parse_list(formats, FORMATS, "--format"), dpi=dpi, colour="cmyk" if colour == "cmyk" else "rgb",
         langs=parse_list(langs, LANGS, "--lang"), set_path=Path(set_path) if set_path else None,
         out=Path(out), card_size=card_size, ink="low" if ink == "low" else "normal",
-        icc=Path(icc) if icc else None, service=service,
+        icc=Path(icc) if icc else None, service=service, tts_url=tts_url,
     )
 
 
@@ -173,6 +173,8 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
               help="Cut marks (default: corners; crosses for the Schlangengrube tiles).")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True,
               help="Any of pdf,svg,png,tts (tts: Tabletop Simulator deck sheets and saved object).")
+@click.option("--tts-url", "tts_url", metavar="BASE",
+              help="With --format tts: link the Tabletop Simulator images as BASE/<image>, where you upload them.")
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG faces.")
 @click.option("--colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb", show_default=True)
 @click.option("--icc", "icc", type=click.Path(dir_okay=False), metavar="FILE.icc",
@@ -192,7 +194,8 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
 def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
-          back_offset: str, bleed: float | None, marks: str | None, formats: str, dpi: int, colour: str, icc: str | None,
+          back_offset: str, bleed: float | None, marks: str | None, formats: str, tts_url: str | None, dpi: int,
+          colour: str, icc: str | None,
           card_size: float | None, ink: str, service: str | None, langs: str,
           only: str | None, calibration: bool, seed: int, quiet: bool) -> None:
     """Write print-ready files for GAMES (all games when none is named) into DIR/<game>/.
@@ -209,7 +212,7 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
 
     with usage_errors():
         options = _build_options(paper, out, layout, flip, back_offset, bleed, marks, formats, dpi, colour,
-                                 langs, set_path, card_size, ink.lower(), icc, service)
+                                 langs, set_path, card_size, ink.lower(), icc, service, tts_url)
         if only is not None:
             options = dataclasses.replace(options, only=parse_list(only, _registry().kit_parts, "--only"))
         if icc is not None and options.colour != "cmyk":

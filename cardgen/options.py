@@ -47,6 +47,9 @@ class BuildOptions:
     the written files, such as the Tabletop Simulator object's, point there)."""
     only: tuple[str, ...] = ()
     """The parts of the kits to build (`--only cards,booklets`); empty: everything."""
+    tts_url: str | None = None
+    """Where the user hosts the Tabletop Simulator images (`--tts-url BASE`): the saved object
+    links BASE/<image>; None: `file:///` links to the written images."""
 
     def __post_init__(self) -> None:
         if self.bleed is not None and not 0 <= self.bleed <= 10:
@@ -61,6 +64,13 @@ class BuildOptions:
             raise LayoutError("--ink", f"unknown ink mode {self.ink!r} (normal or low)")
         if any(abs(v) > 10 for v in self.back_offset):
             raise LayoutError("--back-offset", "an offset over 10 mm is a setting error, not a printer shift")
+        if self.tts_url is not None:
+            if "tts" not in self.formats:
+                raise LayoutError("--tts-url", "the image address is used only with --format tts")
+            if not self.tts_url.startswith(("https://", "http://")) or len(self.tts_url.rstrip("/")) <= 8 \
+                    or any(c.isspace() for c in self.tts_url):
+                raise LayoutError("--tts-url", f"{self.tts_url!r} is not a web address (https://… where the "
+                                               "images are hosted)")
 
 
     def wants(self, part: str) -> bool:

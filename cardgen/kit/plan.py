@@ -31,7 +31,9 @@ class Component:
     cut marks unless `--marks` says otherwise.
     `card_sized`: its pieces follow `--card-size` (the pipeline then plans the kit again from
     the set at that size, `Game.with_card_size`). `kinds`: the sorts of piece it is (`PieceKind`: what a print
-    service may make it as); none for pieces only the kit's own PDFs print.
+    service may make it as); none for pieces only the kit's own PDFs print. `secret`: its pieces
+    are drawn blindly and kept hidden, so no export may show what a piece is on its hidden side
+    (the Tabletop Simulator export puts them in a bag with a neutral back).
     """
 
     stem: str
@@ -42,6 +44,7 @@ class Component:
     marks: str = "corners"
     card_sized: bool = False
     kinds: tuple[PieceKind, ...] = ()
+    secret: bool = False
 
 
 @dataclass(frozen=True, slots=True)

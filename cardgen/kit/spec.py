@@ -52,6 +52,7 @@ class KitSpec:
     only: tuple[str, ...]
     service: Service | None
     cmyk: bool
+    tts_url: str | None = None
 
     def wants(self, part: str) -> bool:
         """Whether this build makes `part` of a kit ("cards", "booklets", …)."""
@@ -104,7 +105,8 @@ def resolve(options: BuildOptions) -> KitSpec:
         bleed=bleed, marks=options.marks, formats=options.formats, dpi=options.dpi,
         colour=options.colour, icc=options.icc, langs=options.langs, set_path=options.set_path,
         out=options.out, final_out=options.final_out, card_size=options.card_size, ink=options.ink,
-        only=options.only, service=service, cmyk=options.colour == "cmyk" or bool(service and service.cmyk))
+        only=options.only, service=service, cmyk=options.colour == "cmyk" or bool(service and service.cmyk),
+        tts_url=options.tts_url)
 
 
 def check(spec: KitSpec) -> None:

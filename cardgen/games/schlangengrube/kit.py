@@ -21,5 +21,6 @@ CUTTING = ("cut along the crosses' lines right across the sheet, first the long 
 def plan(pit: PitSet, spec: KitSpec) -> KitPlan:
     """The tiles and markers in their four layouts, and the booklet of the set."""
     tiles = Component("tiles", "Plättchen / tiles", partial(items, pit, spec.bleed), CUTTING,
-                      layouts=("single", "glue", "duplex", "gutterfold"), marks="crosses", card_sized=True, kinds=("tile",))
+                      layouts=("single", "glue", "duplex", "gutterfold"), marks="crosses", card_sized=True, kinds=("tile",),
+                      secret=True)  # the pit is drawn blindly and kept behind screens
     return KitPlan(pit.name, (tiles,), booklet=Booklet(CONTENT, pit))
