@@ -114,13 +114,11 @@ def single_sheet(board: IrrBoard, sheet: Paper, bleed: float,
 
 
 def cut_places(board: IrrBoard) -> tuple[list[float], list[float]]:
-    """Where the tiled board's cut lines should go: 1 mm into the field after an inner groove,
-    so the strip both pages share holds that groove to line them up by, and the seam is hidden
-    beside it."""
+    """Where the tiled board's cut lines should go: the middle of an inner groove, so the cut
+    lands in the groove and the seam hides in it; the registration crosses then sit on the
+    other grooves where they cross the seam, under the glued strip (`plan_poster`)."""
     spec = board_spec(board)
-    off = spec.groove / 2 + 1.0
-    return ([spec.line_x(i) + off for i in range(1, spec.columns)],
-            [spec.line_y(j) + off for j in range(1, spec.rows)])
+    return ([spec.line_x(i) for i in range(1, spec.columns)], [spec.line_y(j) for j in range(1, spec.rows)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,10 +220,11 @@ def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
              "board_mm": [round(face.width, 2), round(face.height, 2)], "sides": "single-sided",
              "colour": spec.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
              "cutting_order": ("cut each page along the solid line at its top and left edge (not the first "
-                               "page); lay it on the grey glue strip of the page before it so the "
-                               "registration crosses meet, and glue; first each row left to right, then the "
-                               "rows top to bottom; the page map on each page shows where it goes; finally "
-                               "trim the outer edge at the marks")},
+                               "page): the cut runs in a groove; lay it on the grey glue strip of the page "
+                               "before it, its cut edge on the strip's edge and the grooves ending there "
+                               "pointing at the registration crosses, which it then covers, and glue; first "
+                               "each row left to right, then the rows top to bottom; the page map on each "
+                               "page shows where it goes; finally trim the outer edge at the marks")},
             f"{count(len(sheets), 'page')} ({poster.rows} x {poster.columns}), glue together", ("board",)))
     files.append(SheetFile(
         f"board-{big.name}.pdf", "board", name, (single,), (single_face,),

@@ -217,3 +217,34 @@ def test_a3_paper_makes_parts_for_the_one_page_board(tmp_path: Path) -> None:
     pdfs = {e["file"]: e for e in manifest["files"] if e["type"] == "pdf"}
     assert "board-a4.pdf" not in pdfs and "board-a3.pdf" in pdfs
     assert pdfs["parts-a3.pdf"]["field_mm"] == pdfs["board-a3.pdf"]["field_mm"] < 18.0
+
+
+def test_tiled_board_seams_run_in_grooves_and_its_crosses_lie_under_the_glued_strips(kit: Path) -> None:
+    """Each cut line of the tiled board is the middle of a groove: rendered, the art just beside it
+    on the page on top is groove, not field; every registration cross lies on a glue strip (so the
+    page on top covers it) and on a groove crossing the seam."""
+    board = IrrBoard(field_size=KIT_FIELD)
+    face = board_face(board, 3.0)
+    xs, ys = cut_places(board)
+    poster = plan_poster(face.width, face.height, 3.0, PosterOptions(paper("a4")), xs, ys)
+    o = poster.options
+    path = kit / "board-a4.pdf"
+    index = {t.label: i for i, t in enumerate(poster.tiles)}
+    seams = 0
+    for t in poster.tiles:
+        for cut in t.cuts:
+            at = (cut.x0 - t.origin[0]) if not cut.horizontal else (cut.y0 - t.origin[1])
+            assert any(abs(at - g) < 1e-6 for g in (xs if not cut.horizontal else ys))  # a groove's middle
+            mid_x, mid_y = (cut.x0 + cut.x1) / 2, (cut.y0 + cut.y1) / 2
+            beside = (Box(cut.x0 + 0.3, mid_y - 20, 0.4, 40) if not cut.horizontal
+                      else Box(mid_x - 20, cut.y0 + 0.3, 40, 0.4))
+            strip = _render(path, index[t.label], beside, dpi=300)
+            assert ImageStat.Stat(strip).mean[0] < 170, (t.label, ImageStat.Stat(strip).mean)  # groove brown
+            field = beside.shifted(KIT_FIELD / 2, 0) if not cut.horizontal else beside.shifted(0, KIT_FIELD / 2)
+            assert ImageStat.Stat(_render(path, index[t.label], field, dpi=300)).mean[0] > 170  # can fail
+            seams += 1
+        for x, y in t.registration:
+            assert any(g.contains(Box(x + t.origin[0] - 0.1, y + t.origin[1] - 0.1, 0.2, 0.2)) for g in t.glue)
+            assert any(abs(v - g) < 1e-6 for v in (x, y) for g in xs + ys)
+    assert seams == 4  # 2 x 2 pages: A2 and B1 cut once, B2 twice
+    assert o.cut < o.overlap
