@@ -71,6 +71,7 @@ class Kit:
     faces: Mapping[str, tuple[Face, int]]
     sheets: tuple[Imposed, ...]
     ink: InkAdjust | None
+    notes: tuple[str, ...] = ()
 
 
 def pdf_name(stem: str, paper_name: str, layout: str, flip: str = "long") -> str:
@@ -133,5 +134,5 @@ def draw(game: str, plan: KitPlan, spec: KitSpec) -> Kit:
     for file in files:
         for face, count in file.faces:
             _counted(faces, ink(face) if ink else face, count)
-    return Kit(game, plan.title, parts, files, faces, tuple(sheets), ink)
+    return Kit(game, plan.title, parts, files, faces, tuple(sheets), ink, plan.notes)
 

@@ -83,12 +83,14 @@ class Booklet:
 class KitPlan:
     """Everything a game's print kit holds: `title` (the set's name, on every sheet and the
     proof), its grid components, its own sheet files and its booklet. An empty plan gives a kit
-    of a proof sheet and a manifest."""
+    of a proof sheet and a manifest. `notes`: one line each on what the kit leaves out and why
+    (in the build summary and the manifest's "notes")."""
 
     title: str
     components: tuple[Component, ...] = ()
     files: tuple[SheetFile, ...] = ()
     booklet: Booklet | None = None
+    notes: tuple[str, ...] = ()
 
     @property
     def parts(self) -> tuple[str, ...]:
