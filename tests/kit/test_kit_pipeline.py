@@ -232,7 +232,7 @@ def test_the_writer_list_ends_with_the_manifest_and_names_each_format_once() -> 
     names = [w.name for w in WRITERS]
     assert names[-1] == "manifest" and len(set(names)) == len(names)
     spec = resolve(BuildOptions(formats=("svg",)))
-    assert {w.name for w in WRITERS if w.wanted(spec)} == {"svg", "proof", "booklets", "manifest"}
+    assert {w.name for w in WRITERS if w.wanted(spec)} == {"svg", "proof", "booklets", "how-to-print", "manifest"}
 
 
 def test_a_card_size_that_fits_more_on_the_printable_area_or_turned_gets_it(tmp_path: Path) -> None:
