@@ -25,6 +25,8 @@ def bleeds(faces: Iterable[Face]) -> str:
     """The bleeds faces really have, for the summary: "3 mm bleed" when all share one, else each
     with how many faces have it ("3 mm bleed on 2 faces, 1 mm on 2, none on 2")."""
     counted = Counter(face.bleed for face in faces)
+    if not counted:
+        return "no bleed"
     if len(counted) == 1:
         (only,) = counted
         return f"{only:g} mm bleed" if only else "no bleed"

@@ -11,6 +11,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardgen.cli import main
+from cardgen.kit.png import bleeds
+from cardgen.print.faces import Face
 
 
 def _flat(text: str) -> str:
@@ -45,3 +47,12 @@ def test_summary_bleeds_and_how_to_print_match_the_manifest(tmp_path: Path) -> N
     assert "a printer that prints both sides: castles-a4-duplex-long.pdf" in flat
     assert "board: one of board-a4.pdf (4 pages) on A4 board-a3.pdf (1 page) on A3" in flat
     assert max(len(ln) for ln in text.splitlines()) <= 78
+
+
+def test_the_bleed_words_of_the_summary() -> None:
+    def face(bleed: float) -> Face:
+        return Face("f", "<svg/>", 10, 10, bleed)
+
+    assert bleeds([face(3), face(3)]) == "3 mm bleed"
+    assert bleeds([face(3), face(1), face(0), face(0)]) == "3 mm bleed on 1 face, 1 mm on 1, none on 2"
+    assert bleeds([face(0)]) == bleeds([]) == "no bleed"  # a kit of booklets only has no faces

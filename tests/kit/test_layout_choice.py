@@ -1,5 +1,6 @@
-"""A `--layout` is built or refused, never skipped in silence; the Schlangengrube tiles have a
-gutterfold layout whose backs lie exactly behind their fronts once the sheet is folded."""
+"""A `--layout` is built or refused, never skipped in silence (the Schlangengrube tiles' gutterfold
+layout is tested with their kit, tests/games/schlangengrube/test_kit_pit.py); large cards fill the
+printable area."""
 
 from __future__ import annotations
 
@@ -7,14 +8,10 @@ import json
 from pathlib import Path
 
 import pypdf
-import pypdfium2
 import pytest
 from click.testing import CliRunner
-from PIL import Image, ImageChops, ImageStat
 
 from cardgen.cli import main
-
-DPI = 100
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -24,31 +21,6 @@ def _run(*args: str) -> tuple[int, str]:
 
 def _manifest(folder: Path) -> dict:  # type: ignore[type-arg]
     return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-
-
-def test_tiles_in_gutterfold_have_every_back_mirrored_about_the_fold(tmp_path: Path) -> None:
-    code, out = _run("build", "schlangengrube", "--layout", "gutterfold", "--only", "tiles", "--format", "pdf",
-                     "--out", str(tmp_path), "-q")
-    assert code == 0, out
-    folder = tmp_path / "schlangengrube"
-    entry = next(e for e in _manifest(folder)["files"] if e["file"] == "tiles-a4-gutterfold.pdf")
-    assert entry["layout"] == "gutterfold" and entry["fronts"] == 60
-    # 6 mm between the tiles (two 3 mm bleeds): two cuts a gap, as the sheets need
-    assert "6 mm apart (their bleeds): every gap takes two cuts" in entry["cutting_order"]
-    reader = pypdf.PdfReader(folder / "tiles-a4-gutterfold.pdf")
-    assert len(reader.pages) == entry["pages"]
-    # Folded across the sheet, each back is the mirror image of the page's other half: the sheet
-    # rendered and flipped top to bottom shows every tile where it was (its back behind it).
-    page = pypdfium2.PdfDocument(folder / "tiles-a4-gutterfold.pdf")[0].render(scale=DPI / 72).to_pil()
-    page = page.convert("RGB")
-    trim = [float(v) for v in reader.pages[0].trimbox]  # points, origin bottom left
-    top, bottom = page.height - trim[3] / 72 * DPI, page.height - trim[1] / 72 * DPI
-    box = (round(trim[0] / 72 * DPI), round(top), round(trim[2] / 72 * DPI), round(bottom))
-    art = page.crop(box)
-    flipped = art.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
-    assert max(ImageStat.Stat(ImageChops.difference(art, flipped)).mean) < 4
-    # the comparison can fail: the same art turned left to right is clearly different
-    assert max(ImageStat.Stat(ImageChops.difference(art, art.transpose(Image.Transpose.FLIP_LEFT_RIGHT))).mean) > 10
 
 
 @pytest.mark.parametrize(("game", "layout", "what"), [
@@ -65,9 +37,8 @@ def test_a_layout_that_does_not_apply_is_refused_before_anything_is_written(tmp_
     assert not tmp_path.exists() or not any(tmp_path.iterdir())
 
 
-def test_large_cards_fill_the_printable_area_and_a_turned_sheet_turns_its_calibration(tmp_path: Path) -> None:
-    """90 mm cards: 2 on an A4 page within 10 mm margins, 4 within the printable area. 65 mm
-    tiles in duplex: 8 on the turned (landscape) sheet, and the calibration sheet turned too."""
+def test_large_cards_fill_the_printable_area(tmp_path: Path) -> None:
+    """90 mm cards: 2 on an A4 page within 10 mm margins, 4 within the printable area."""
     code, out = _run("build", "schlangennest", "--card-size", "90", "--layout", "single", "--only", "cards",
                      "--format", "pdf", "--out", str(tmp_path), "-q")
     assert code == 0, out
@@ -79,6 +50,11 @@ def test_large_cards_fill_the_printable_area_and_a_turned_sheet_turns_its_calibr
     assert trim[3] - trim[1] == pytest.approx(2 * 90 + 6, abs=0.01)  # two rows
     assert trim[0] - 3 >= 5 - 1e-6  # the bleed stays in the printable area
 
+
+@pytest.mark.slow
+def test_a_turned_sheet_of_real_tiles_turns_its_calibration_sheet(tmp_path: Path) -> None:
+    """65 mm tiles in duplex: 8 on the turned (landscape) sheet, and the calibration sheet turned
+    too (the fast version: the chips of tests/kit/test_kit_pipeline.py)."""
     code, out = _run("build", "schlangengrube", "--card-size", "65", "--layout", "duplex", "--only", "tiles",
                      "--format", "pdf", "--out", str(tmp_path), "-q")
     assert code == 0, out

@@ -90,6 +90,25 @@ def test_every_tile_back_is_its_front_mirrored_behind_it(kit: Path, layout: str)
         assert max(other) > 15
 
 
+def test_gutterfold_tiles_have_every_back_mirrored_about_the_fold(kit: Path) -> None:
+    """Folded across the sheet, each back is the mirror image of the page's other half: the sheet
+    rendered and flipped top to bottom shows every tile where it was (its back behind it, in
+    register: the tiles' backs are drawn upside down there)."""
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    entry = next(e for e in manifest["files"] if e["file"] == "tiles-a4-gutterfold.pdf")
+    assert entry["layout"] == "gutterfold" and entry["fronts"] == 60
+    assert "6 mm apart (their bleeds): every gap takes two cuts" in entry["cutting_order"]
+    path = kit / "tiles-a4-gutterfold.pdf"
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == entry["pages"]
+    page = _render(path, 0)
+    x0, y0, x1, y1 = (float(v) / 72 * DPI for v in reader.pages[0].trimbox)
+    art = page.crop((round(x0), round(page.height - y1), round(x1), round(page.height - y0)))
+    assert max(ImageStat.Stat(ImageChops.difference(art, art.transpose(Image.Transpose.FLIP_TOP_BOTTOM))).mean) < 4
+    # the comparison can fail: the same art turned left to right is clearly different
+    assert max(ImageStat.Stat(ImageChops.difference(art, art.transpose(Image.Transpose.FLIP_LEFT_RIGHT))).mean) > 10
+
+
 def test_letter_builds_all_three_layouts(tmp_path: Path) -> None:
     folder = _build(tmp_path, "--paper", "letter", "--format", "pdf")
     for name in ("tiles-letter.pdf", "tiles-letter-glue.pdf", "tiles-letter-duplex-long.pdf"):
