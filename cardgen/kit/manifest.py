@@ -58,7 +58,9 @@ class Manifest(Writer[None]):
             "paper": spec.paper, "files": job.entries,
             "faces": {key: count for key, (_, count) in kit.faces.items()},
             **look(kit, spec, lines),
+            **({"notes": list(kit.notes)} if kit.notes else {}),
         }
+        lines += [f"{kit.game}: {note}" for note in kit.notes]
         write_bytes_atomic(job.folder / "manifest.json",
                            (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         lines.append(f"{job.folder / 'manifest.json'}: {words.count(len(job.entries), 'file')} described")
