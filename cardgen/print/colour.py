@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, ImageMath
 
 from cardgen.errors import DataError
 from cardgen.print import icc
@@ -61,14 +61,16 @@ class Converter:
         out = ImageCms.applyTransform(image.convert("RGB"), self.transform)
         assert out is not None
         cap = round(self.limit / 100 * 255)
-        raw = out.tobytes()
-        data = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
-        if any(sum(px) > cap for px in data):
+        c, m, y, k = out.split()
+        total = ImageMath.lambda_eval(lambda v: v["c"] + v["m"] + v["y"] + v["k"], c=c, m=m, y=y, k=k)
+        if total.getextrema()[1] > cap:
+            raw = out.tobytes()
+            data = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
             fixed = []
             for px in data:
                 if sum(px) > cap:
-                    c, m, y, k = limit_ink(px[0] / 255, px[1] / 255, px[2] / 255, px[3] / 255, self.limit)
-                    px = (round(c * 255), round(m * 255), round(y * 255), round(k * 255))
+                    lc, lm, ly, lk = limit_ink(px[0] / 255, px[1] / 255, px[2] / 255, px[3] / 255, self.limit)
+                    px = (round(lc * 255), round(lm * 255), round(ly * 255), round(lk * 255))
                 fixed.append(px)
             out = Image.new("CMYK", out.size)
             out.putdata(fixed)
