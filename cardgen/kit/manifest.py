@@ -12,6 +12,7 @@ from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Job, Writer, Written
 from cardgen.print.files import write_bytes_atomic
 from cardgen.print.pdf import FaceCache
+from cardgen.print.pdfx import VERSION
 
 
 def look(kit: Kit, spec: KitSpec, cache: FaceCache, lines: list[str]) -> dict[str, Any]:
@@ -26,7 +27,8 @@ def look(kit: Kit, spec: KitSpec, cache: FaceCache, lines: list[str]) -> dict[st
             lines.append(f"--card-size {spec.card_size:g}: no cards or tiles in this kit; sizes kept")
     if spec.cmyk:
         conv = spec.converter()
-        out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit}
+        out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit,
+                         "standard": VERSION}
     if kit.ink is not None:
         from cardgen.kit.inksheets import RENDER_DPI, measure
 

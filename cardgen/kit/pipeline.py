@@ -105,6 +105,9 @@ def write_kit(game: str, plan: KitPlan, spec: KitSpec, quiet: bool = False,
             job.entries += done.entries
             lines += done.lines
         job.join()
+        from cardgen.kit.prepress import finish
+
+        finish(job)  # the CMYK PDFs made PDF/X-4, once every file is written
     return lines + (booklets.summary() if booklets is not None else [])
 
 

@@ -4,7 +4,10 @@
 the user's (`--icc FILE`, e.g. the profile a print service names) or cardgen's generic one
 (`cardgen.print.icc`). Whatever the profile, no colour leaves with more total ink than
 `INK_LIMIT` %: the excess is taken from cyan, magenta and yellow in proportion, keeping black,
-so a dark colour keeps its depth and does not smear or stick on the press.
+so a dark colour keeps its depth and does not smear or stick on the press. Greys, and the
+near-greys of black text and line art, are printed in black ink only (`black_only`), whatever
+the profile: a press profile would make black a rich black of all four inks (about 300 %),
+which blurs thin lines and small text when the plates do not register exactly.
 """
 
 from __future__ import annotations
@@ -21,6 +24,18 @@ from cardgen.print import icc
 
 INK_LIMIT = 300.0
 """Total ink (C+M+Y+K, %) a converted colour may carry."""
+NEAR_GREY = 10 / 255
+"""The largest spread of its channels a dark colour may have and still print as black ink only."""
+DARK = 0.3
+"""The brightest channel (0-1) a near-grey may have to count as black."""
+
+
+def black_only(r: float, g: float, b: float) -> tuple[float, float, float, float] | None:
+    """A grey (any lightness) or a dark near-grey as black ink only; None for other colours."""
+    hi, lo = max(r, g, b), min(r, g, b)
+    if hi - lo <= 1e-9 or (hi - lo <= NEAR_GREY and hi <= DARK):
+        return 0.0, 0.0, 0.0, 1.0 - (r + g + b) / 3
+    return None
 
 
 def limit_ink(c: float, m: float, y: float, k: float, limit: float = INK_LIMIT) -> tuple[float, float, float, float]:
@@ -39,12 +54,16 @@ class Converter:
     name: str
     transform: ImageCms.ImageCmsTransform
     limit: float = INK_LIMIT
+    profile: bytes = b""
+    """The profile's bytes (embedded as the PDF/X output intent)."""
     _seen: dict[tuple[float, float, float], tuple[float, float, float, float]] = field(default_factory=dict)
 
     def colour(self, r: float, g: float, b: float) -> tuple[float, float, float, float]:
-        """One colour (0-1 each) as C, M, Y, K (0-1 each), ink-limited."""
+        """One colour (0-1 each) as C, M, Y, K (0-1 each), ink-limited; greys in black only."""
         key = (r, g, b)
         found = self._seen.get(key)
+        if found is None:
+            found = black_only(r, g, b)
         if found is None:
             px = Image.new("RGB", (1, 1), tuple(max(0, min(255, round(v * 255))) for v in key))
             out = ImageCms.applyTransform(px, self.transform)
@@ -77,28 +96,30 @@ class Converter:
         return out
 
 
-def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str]:
+def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str, bytes]:
     if path is None:
-        return ImageCms.ImageCmsProfile(io.BytesIO(icc.default_profile())), icc.NAME
+        data = icc.default_profile()
+        return ImageCms.ImageCmsProfile(io.BytesIO(data)), icc.NAME, data
     try:
-        profile = ImageCms.ImageCmsProfile(str(path))
+        data = path.read_bytes()
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
     except (OSError, ImageCms.PyCMSError) as exc:
         raise DataError(str(path), f"not an ICC profile LittleCMS can read ({exc})") from None
     space = profile.profile.xcolor_space.strip()
     if space != "CMYK":
         raise DataError(str(path), f"a {space} profile; --icc needs a CMYK output profile")
     name = ImageCms.getProfileDescription(profile).strip() or path.name
-    return profile, name
+    return profile, name, data
 
 
 @lru_cache(maxsize=8)
 def converter(path: Path | None = None, limit: float = INK_LIMIT) -> Converter:
     """The converter for the profile at `path` (cardgen's default profile when None), keeping
     every colour within `limit` % total ink."""
-    profile, name = _profile(path)
+    profile, name, data = _profile(path)
     try:
         transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK",
                                             renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
     except ImageCms.PyCMSError as exc:
         raise DataError(str(path), f"LittleCMS cannot convert to this profile ({exc})") from None
-    return Converter(name, transform, limit)
+    return Converter(name, transform, limit, data)
