@@ -4,7 +4,22 @@ service's files), else the files of a print service that requires CMYK."""
 
 from __future__ import annotations
 
-from cardgen.kit.writer import Entry, Job
+from contextlib import nullcontext
+from typing import TYPE_CHECKING, ContextManager
+
+if TYPE_CHECKING:
+    from cardgen.kit.spec import KitSpec
+    from cardgen.kit.writer import Entry, Job
+
+
+def streams(spec: KitSpec) -> ContextManager[None]:
+    """While a CMYK kit is written, reportlab stores its streams without the ASCII85 wrapping:
+    `finish` reads every stream back, and pypdf's ASCII85 decoder took two thirds of that."""
+    if not spec.cmyk:
+        return nullcontext()
+    from cardgen.booklet.pages import binary_streams
+
+    return binary_streams()
 
 
 def cmyk_pdf(entry: Entry, cmyk_build: bool) -> bool:

@@ -239,8 +239,10 @@ def make_pdfx(path: Path, intent: Intent) -> Path:
             page.replace_contents(_stream(data))
         _clean_resources(page, used, where)
         for form in _forms(page, seen):
-            data, form_used = _rewrite(form.get_data(), intent.convert)
-            _put(form, data)
+            before = form.get_data()
+            data, form_used = _rewrite(before, intent.convert)
+            if data != before:
+                _put(form, data)
             _clean_resources(form, form_used, where)
         media = _rect(page.mediabox)
         bleed = _rect(page["/BleedBox"]) if "/BleedBox" in page else media

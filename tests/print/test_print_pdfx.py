@@ -30,10 +30,20 @@ def _build(*args: str) -> None:
     assert result.exit_code == 0, result.output
 
 
-def _cmyk_pdfs(game: str, out: str = "output") -> list[Path]:
+def _cmyk_pdfs(game: str, cmyk: bool = True, out: str = "output") -> list[Path]:
+    """The CMYK PDFs the manifest lists (all of them when `cmyk`: a `--colour cmyk` build);
+    a print service's PDF checked for its TrimBox: the trim size the manifest gives, inside the
+    bleed."""
     manifest = json.loads(Path(out, game, "manifest.json").read_text(encoding="utf-8"))
-    cmyk = manifest.get("colour", {}).get("mode") == "cmyk"
     files = [e for e in manifest["files"] if e["file"].endswith(".pdf")]
+    for entry in files:
+        if entry.get("type") == "service":
+            for page in PdfReader(Path(out, game, entry["file"])).pages:
+                trim, bleed = page.trimbox, page.bleedbox
+                assert (float(trim.width) * 25.4 / 72, float(trim.height) * 25.4 / 72) == \
+                    pytest.approx(tuple(entry["trim_mm"]), abs=0.01)
+                assert float(bleed.width) - float(trim.width) == pytest.approx(2 * entry["bleed_mm"] * 72 / 25.4,
+                                                                                abs=0.01)
     return [Path(out, game, e["file"]) for e in files
             if e.get("colour") == "cmyk" or (cmyk and e.get("type") != "service")]
 
@@ -282,6 +292,7 @@ def test_every_cmyk_pdf_of_every_kit_and_service_is_pdfx4(game: str, service: st
 @pytest.mark.slow
 def test_an_rgb_build_makes_the_cmyk_service_files_pdfx4() -> None:
     _build("schlangennest", "--format", "pdf", "--layout", "single", "--service", "drivethrucards", "--bleed", "3.2")
-    pdfs = _cmyk_pdfs("schlangennest")
+    pdfs = _cmyk_pdfs("schlangennest", cmyk=False)
     assert [p.parent.name for p in pdfs] == ["drivethrucards"]
+    assert PdfReader("output/schlangennest/cards-a4.pdf").pdf_header == "%PDF-1.4"  # RGB: left as written
     assert pdfx_problems(pdfs[0]) == []
