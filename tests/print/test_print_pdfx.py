@@ -212,8 +212,8 @@ def pdfx_problems(path: Path) -> list[str]:
                 problems.append(f"{where}: line in rich black {stroke}")
     for num in _all_objects(reader):
         obj = reader.get_object(num)
-        if isinstance(obj, StreamObject) and obj.get("/Subtype") == "/Image" and obj.get("/ColorSpace") == "/DeviceRGB":
-            problems.append(f"object {num}: an RGB image")
+        if isinstance(obj, (DictionaryObject, ArrayObject)) and "/DeviceRGB" in set(_names(obj)):
+            problems.append(f"object {num}: DeviceRGB (an RGB image, colour space or group)")
     if any(page.get("/Annots") for page in reader.pages):
         problems.append("annotations")
     return sorted(set(problems))
@@ -262,6 +262,8 @@ def test_a_press_profile_keeps_black_in_black_ink(tmp_path: Path) -> None:
 
 def test_the_checker_finds_what_a_plain_cmyk_pdf_lacks(tmp_path: Path) -> None:
     """The checks can fail: a reportlab CMYK PDF with RGB text, an unembedded font and no boxes."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen.canvas import Canvas
 
     path = tmp_path / "plain.pdf"
@@ -270,11 +272,12 @@ def test_the_checker_finds_what_a_plain_cmyk_pdf_lacks(tmp_path: Path) -> None:
     c.drawString(10, 10, "plain")
     c.setStrokeColorCMYK(0.7, 0.7, 0.7, 0.9)
     c.line(0, 0, 50, 50)
+    c.drawImage(ImageReader(Image.new("RGB", (2, 2), "red")), 100, 100, 10, 10)
     c.showPage()
     c.save()
     found = " | ".join(pdfx_problems(path))
     for expected in ("header", "output intents", "GTS_PDFXVersion", "XMP", "TrimBox", "not embedded",
-                     "RGB colour", "rich black"):
+                     "RGB colour", "rich black", "DeviceRGB (an RGB image"):
         assert expected in found, (expected, found)
 
 
