@@ -45,6 +45,7 @@ VERSION = "PDF/X-4"
 HEADER = b"%PDF-1.6"
 CONDITION = "Custom"
 """The `OutputConditionIdentifier` of a profile that is no registered characterisation."""
+PRODUCER = "cardgen (reportlab, pypdf)"
 DATE = "D:20000101000000+00'00'"
 """The creation date of a file that has none (reportlab's reproducible date)."""
 
@@ -206,7 +207,7 @@ def _xmp(title: str, created: str, modified: str, doc_id: str) -> bytes:
     xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"
     xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/"
     xmp:CreateDate="{iso(created)}" xmp:ModifyDate="{iso(modified)}" xmp:MetadataDate="{iso(modified)}"
-    xmp:CreatorTool="cardgen" pdf:Producer="cardgen (reportlab, pypdf)" pdf:Trapped="False"
+    xmp:CreatorTool="cardgen" pdf:Producer="{PRODUCER}" pdf:Trapped="False"
     xmpMM:DocumentID="uuid:{doc_id}" xmpMM:InstanceID="uuid:{doc_id}" xmpMM:VersionID="1"
     xmpMM:RenditionClass="default" pdfxid:GTS_PDFXVersion="{VERSION}">
    <dc:format>application/pdf</dc:format>
@@ -256,10 +257,15 @@ def make_pdfx(path: Path, intent: Intent) -> Path:
     title = str(info.get("/Title") or path.stem)
     created = str(info.get("/CreationDate") or DATE)
     modified = str(info.get("/ModDate") or created)
-    writer.add_metadata({"/Title": title, "/CreationDate": created, "/ModDate": modified,
-                         "/Producer": "cardgen (reportlab, pypdf)", "/GTS_PDFXVersion": VERSION})
-    # pypdf's Info dictionary (add_metadata writes strings): Trapped is a name
-    cast(DictionaryObject, cast(PdfObject, writer._info).get_object())[NameObject("/Trapped")] = NameObject("/False")
+    writer.add_metadata({"/Title": title, "/CreationDate": created, "/ModDate": modified, "/Creator": "cardgen",
+                         "/Producer": PRODUCER, "/GTS_PDFXVersion": VERSION})
+    # pypdf's Info dictionary (add_metadata writes strings): Trapped is a name; reportlab's
+    # placeholders ("anonymous", "unspecified") go, so Info says nothing the XMP does not
+    written = cast(DictionaryObject, cast(PdfObject, writer._info).get_object())
+    written[NameObject("/Trapped")] = NameObject("/False")
+    for key in ("/Author", "/Subject", "/Keywords"):
+        if key in written:
+            del written[key]
     root = writer.root_object
     profile = _stream(intent.profile)
     profile[NameObject("/N")] = NumberObject(4)
