@@ -20,7 +20,8 @@ def _build(out: str, *args: str) -> dict[str, object]:
     result = CliRunner().invoke(main, ["build", "schlangennest", "--only", "cards", "--format", "pdf",
                                        "--layout", "duplex", "--out", out, "--quiet", *args])
     assert result.exit_code == 0, result.output
-    return json.loads(Path(out, "schlangennest", "manifest.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    text = Path(out, "schlangennest", "manifest.json").read_text(encoding="utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
 
 
 def _pages(path: Path) -> list[tuple[float, float, float]]:

@@ -109,7 +109,8 @@ def _embedded(font: DictionaryObject) -> bool:
     if font.get("/Subtype") == "/Type0":
         font = font["/DescendantFonts"][0].get_object()
     descriptor = font.get("/FontDescriptor")
-    return descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    files = ("/FontFile", "/FontFile2", "/FontFile3")
+    return descriptor is not None and any(k in descriptor.get_object() for k in files)
 
 
 def _box(page: DictionaryObject, name: str) -> tuple[float, float, float, float]:
