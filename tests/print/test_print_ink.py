@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pypdfium2  # type: ignore[import-untyped]
+import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -16,11 +17,11 @@ from cardgen.print.ink import ink_percent
 DPI = 100
 
 
-def _build(out: str, *args: str) -> dict[str, object]:
-    result = CliRunner().invoke(main, ["build", "schlangennest", "--only", "cards", "--format", "pdf",
+def _build(out: str, *args: str, game: str = "schlangennest", only: str = "cards") -> dict[str, object]:
+    result = CliRunner().invoke(main, ["build", game, "--only", only, "--format", "pdf",
                                        "--layout", "duplex", "--out", out, "--quiet", *args])
     assert result.exit_code == 0, result.output
-    text = Path(out, "schlangennest", "manifest.json").read_text(encoding="utf-8")
+    text = Path(out, game, "manifest.json").read_text(encoding="utf-8")
     return json.loads(text)  # type: ignore[no-any-return]
 
 
@@ -63,3 +64,19 @@ def test_low_ink_fronts_take_at_most_half_the_ink_and_the_manifest_measures_the_
     assert abs(ink["normal_coverage_percent"] - mean(normal)) < 2.5, (ink, mean(normal))
     assert abs(ink["coverage_percent"] - mean(low)) < 2.5, (ink, mean(low))
     assert ink["saving_percent"] >= 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "only"), [("schlangengrube", "tiles"), ("irrlaeufer", "castles,board,parts")])
+def test_every_low_ink_sheet_of_the_other_kits_takes_at_most_half_the_ink(game: str, only: str) -> None:
+    normal = _build("normal", game=game, only=only)
+    low = _build("low", "--ink", "low", game=game, only=only)
+    def sheets(manifest: dict[str, object]) -> list[str]:  # every PDF but the calibration sheet
+        return [e["file"] for e in manifest["files"]  # type: ignore[attr-defined]
+                if str(e["file"]).endswith(".pdf") and e.get("component") != "calibration"]
+
+    files = sheets(low)
+    assert len(files) >= 1 and files == sheets(normal)
+    for name in files:
+        for full, light in zip(_pages(Path("normal", game, name)), _pages(Path("low", game, name))):
+            assert light[0] <= 0.5 * full[0], (name, full, light)
