@@ -108,6 +108,9 @@ def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str, bytes]:
     space = profile.profile.xcolor_space.strip()
     if space != "CMYK":
         raise DataError(str(path), f"a {space} profile; --icc needs a CMYK output profile")
+    kind = profile.profile.device_class.strip()
+    if kind != "prtr":  # PDF/X embeds it as the output intent, which must be an output profile
+        raise DataError(str(path), f"a CMYK profile of class {kind!r}; --icc needs an output (printer) profile")
     name = ImageCms.getProfileDescription(profile).strip() or path.name
     return profile, name, data
 

@@ -68,11 +68,15 @@ def test_cmyk_build_names_its_profile_and_a_user_profile_is_used(tmp_path: Path)
         assert b"k" in ops
 
 
-@pytest.mark.parametrize("bad", ["text", "rgb"])
+@pytest.mark.parametrize("bad", ["text", "rgb", "scanner"])
 def test_a_wrong_icc_file_is_one_line_and_exit_1(tmp_path: Path, bad: str) -> None:
     path = tmp_path / "bad.icc"
     if bad == "text":
         path.write_text("not a profile")
+    elif bad == "scanner":  # CMYK, but an input profile: no PDF/X output intent
+        data = bytearray(default_profile())
+        data[12:16] = b"scnr"
+        path.write_bytes(bytes(data))
     else:
         from PIL import ImageCms
 
@@ -81,6 +85,7 @@ def test_a_wrong_icc_file_is_one_line_and_exit_1(tmp_path: Path, bad: str) -> No
                        "--icc", str(path))
     assert code == 1
     assert out.strip().count("\n") == 0 and out.startswith("cardgen: ") and "Traceback" not in out
+    assert bad != "scanner" or "output (printer) profile" in out
 
 
 def test_icc_without_cmyk_is_refused(tmp_path: Path) -> None:
