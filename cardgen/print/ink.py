@@ -113,12 +113,15 @@ def _default_cmyk(image: Image.Image) -> Image.Image:
 
 def ink_percent(image: Image.Image, to_cmyk: Cmyk = _default_cmyk) -> float:
     """Mean total ink of `image` in % (100 % = one ink solid everywhere)."""
-    cmyk = to_cmyk(image.convert("RGB"))
+    return _cmyk_percent(to_cmyk(image.convert("RGB")))
+
+
+def _cmyk_percent(cmyk: Image.Image) -> float:
     total = 0
     for band in cmyk.split():
         hist = band.histogram()
         total += sum(v * n for v, n in enumerate(hist))
-    return 100.0 * total / 255 / (image.width * image.height)
+    return 100.0 * total / 255 / (cmyk.width * cmyk.height)
 
 
 def coverage(faces: Sequence[tuple[Face, int]], to_cmyk: Cmyk = _default_cmyk) -> Coverage:
@@ -146,14 +149,14 @@ def rendered_coverage(pdf: Path, boxes: Sequence[Sequence[Box]], to_cmyk: Cmyk =
         for page, page_boxes in zip(document, boxes):
             if not page_boxes:
                 continue
-            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            image = to_cmyk(page.render(scale=dpi / 72).to_pil().convert("RGB"))  # once a page
             for box in page_boxes:
                 left, top = max(0, round(box.x * px)), max(0, round(box.y * px))
                 right, bottom = min(image.width, round(box.right * px)), min(image.height, round(box.bottom * px))
                 if right <= left or bottom <= top:
                     continue
                 a = (right - left) * (bottom - top) / px / px
-                ink += ink_percent(image.crop((left, top, right, bottom)), to_cmyk) * a
+                ink += _cmyk_percent(image.crop((left, top, right, bottom))) * a
                 area += a
     finally:
         document.close()
