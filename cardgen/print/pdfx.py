@@ -95,8 +95,12 @@ def _rewrite(data: bytes, convert: RgbToCmyk) -> tuple[bytes, set[str]]:
     out: list[bytes] = []
     at = 0
     operands: list[re.Match[bytes]] = []
+    name = b""  # the last name: a Tf's font
     for m in _tokens(data):
         tok = m.group(0)
+        if tok.startswith(b"/"):
+            name = tok
+            continue
         if _NUMBER.fullmatch(tok):
             operands.append(m)
             continue
@@ -110,14 +114,9 @@ def _rewrite(data: bytes, convert: RgbToCmyk) -> tuple[bytes, set[str]]:
             start = operands[-n].start()
             out += [data[at:start], b" ".join(_num(v) for v in cmyk), b" ", op]
             at = m.end()
-        elif tok == b"Tf" and operands:
-            # the font name is the token before the size
-            before = data[:operands[-1].start()].rstrip()
-            name = re.search(rb"/([^\s/\[\]()<>{}%]+)$", before)
-            if name:
-                fonts.add("/" + name.group(1).decode("latin-1"))
-        if not tok.startswith(b"/"):
-            operands = []
+        elif tok == b"Tf" and name:
+            fonts.add(name.decode("latin-1"))
+        operands = []
     out.append(data[at:])
     return b"".join(out), fonts
 
