@@ -249,7 +249,8 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @click.option("--card-size", "card_size", type=float, metavar="MM",
               help="Cards and tiles this many mm square (25-90); boards keep their field size.")
 @click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
-              show_default=True, help="low: outline backs and light fills; the manifest estimates the ink saved.")
+              show_default=True,
+              help="low: outline backs and light fills; the manifest gives the ink saved, measured on the sheets.")
 @click.option("--service", metavar="NAME", help="Also write upload files for a print service: mbprint, "
               "drivethrucards or thegamecrafter (see docs/printing.md).")
 @click.option("--lang", "langs", default="de,en", show_default=True, help="Rule booklet languages.")

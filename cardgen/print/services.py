@@ -422,7 +422,9 @@ def write_pdfs(folder: Path, spec: Service, pieces: Sequence[Piece], game: str,
         page = (mm_to_pt(w + 2 * spec.bleed_mm), mm_to_pt(h + 2 * spec.bleed_mm))
         pages = 0
         with atomic_path(folder / "service" / name / file) as tmp:
-            c = Canvas(str(tmp), pagesize=page, invariant=1, pageCompression=1)
+            b = mm_to_pt(spec.bleed_mm)  # every page: the trim size inside the bleed
+            c = Canvas(str(tmp), pagesize=page, invariant=1, pageCompression=1,
+                       trimBox=(b, b, page[0] - b, page[1] - b), bleedBox=(0, 0, *page))
             c.setTitle(f"{game} {w:g} x {h:g} mm for {spec.title}")
             defined: set[str] = set()
             for piece in group:
