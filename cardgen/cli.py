@@ -203,10 +203,10 @@ def list_games() -> None:
         _echo(f"  print kit:  {'yes' if game.has_kit() else 'not yet'}")
 
 
-def _build_options(paper: str, out: str, layout: str | None, flip: str, back_offset: str, bleed: float,
+def _build_options(paper: str, out: str, layout: str | None, flip: str, back_offset: str, bleed: float | None,
                    marks: str | None, formats: str, dpi: int, colour: str, langs: str,
                    set_path: str | None, card_size: float | None = None, ink: str = "normal",
-                   icc: str | None = None, service: str | None = None) -> BuildOptions:
+                   icc: str | None = None, service: str | None = None, tts_url: str | None = None) -> BuildOptions:
     """`build`'s options checked into BuildOptions (LayoutError naming the bad option)."""
     from pathlib import Path
 
@@ -218,7 +218,7 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
         formats=parse_list(formats, FORMATS, "--format"), dpi=dpi, colour="cmyk" if colour == "cmyk" else "rgb",
         langs=parse_list(langs, LANGS, "--lang"), set_path=Path(set_path) if set_path else None,
         out=Path(out), card_size=card_size, ink="low" if ink == "low" else "normal",
-        icc=Path(icc) if icc else None, service=service,
+        icc=Path(icc) if icc else None, service=service, tts_url=tts_url,
     )
 
 
@@ -234,11 +234,14 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
               help="The edge your printer turns the sheet on for duplex.")
 @click.option("--back-offset", default="0,0", metavar="X,Y", show_default=True,
               help="Shift of the back pages in mm, read off the calibration sheet.")
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Art beyond the cut line, mm.")
+@click.option("--bleed", type=float, metavar="MM",
+              help="Art beyond the cut line, mm.  [default: 3, or what --service asks for]")
 @click.option("--marks", type=click.Choice(["corners", "lines", "crosses", "none"], case_sensitive=False),
               help="Cut marks (default: corners; crosses for the Schlangengrube tiles).")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True,
               help="Any of pdf,svg,png,tts (tts: Tabletop Simulator deck sheets and saved object).")
+@click.option("--tts-url", "tts_url", metavar="BASE",
+              help="With --format tts: link the Tabletop Simulator images as BASE/<image>, where you upload them.")
 @click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG faces.")
 @click.option("--colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb", show_default=True)
 @click.option("--icc", "icc", type=click.Path(dir_okay=False), metavar="FILE.icc",
@@ -246,7 +249,8 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @click.option("--card-size", "card_size", type=float, metavar="MM",
               help="Cards and tiles this many mm square (25-90); boards keep their field size.")
 @click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
-              show_default=True, help="low: outline backs and light fills; the manifest estimates the ink saved.")
+              show_default=True,
+              help="low: outline backs and light fills; the manifest gives the ink saved, measured on the sheets.")
 @click.option("--service", metavar="NAME", help="Also write upload files for a print service: mbprint, "
               "drivethrucards or thegamecrafter (see docs/printing.md).")
 @click.option("--lang", "langs", default="de,en", show_default=True, help="Rule booklet languages.")
@@ -259,7 +263,8 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
 def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
-          back_offset: str, bleed: float, marks: str | None, formats: str, dpi: int, colour: str, icc: str | None,
+          back_offset: str, bleed: float | None, marks: str | None, formats: str, tts_url: str | None, dpi: int,
+          colour: str, icc: str | None,
           card_size: float | None, ink: str, service: str | None, langs: str,
           only: str | None, calibration: bool, seed: int, quiet: bool) -> None:
     """Write print-ready files for GAMES (all games when none is named) into DIR/<game>/.
@@ -270,16 +275,17 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     import dataclasses
 
     current_folder()  # before anything is loaded: reportlab cannot load in a deleted folder
+    from cardgen.kit.draw import check_layouts
     from cardgen.kit.pipeline import build_calibration, build_game, check_inputs
     from cardgen.kit.spec import resolve
-    from cardgen.options import parse_list
+    from cardgen.options import LAYOUTS, parse_list
 
     _named("--out", out)
     _named("--set", set_path)
     _named("--icc", icc)
     with usage_errors():
         options = _build_options(paper, out, layout, flip, back_offset, bleed, marks, formats, dpi, colour,
-                                 langs, set_path, card_size, ink.lower(), icc, service)
+                                 langs, set_path, card_size, ink.lower(), icc, service, tts_url)
         if only is not None:
             options = dataclasses.replace(options, only=parse_list(only, _registry().kit_parts, "--only"))
         if icc is not None and options.colour != "cmyk":
@@ -291,6 +297,12 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
             _echo(f"wrote {path}")
         return
     chosen = _games(games, set_path)
+    if spec.layouts != LAYOUTS:  # --layout: refused before anything is written where it does not apply
+        for game in chosen:
+            plan = game.kit(game.load_set(spec.set_path), spec) if game.has_kit() else None
+            if plan is not None:
+                with usage_errors():
+                    check_layouts(plan, spec)
     check_inputs(spec, chosen)  # before any game is built
     for game in chosen:
         for line in build_game(game, spec, quiet=quiet):

@@ -15,6 +15,8 @@ FORMATS = ("pdf", "svg", "png", "tts")
 DEFAULT_FORMATS = ("pdf", "svg", "png")
 INKS = ("normal", "low")
 CARD_SIZES = (25.0, 90.0)
+DEFAULT_BLEED = 3.0
+"""The bleed of a build without `--bleed` and without a print service that asks for more, mm."""
 LANGS = ("de", "en")
 
 
@@ -26,7 +28,9 @@ class BuildOptions:
     layouts: tuple[str, ...] = LAYOUTS
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
-    bleed: float = 3.0
+    bleed: float | None = None
+    """Art beyond the cut, mm; None: `DEFAULT_BLEED`, or the print service's bleed where it asks
+    for more (`cardgen.kit.spec.resolve`)."""
     marks: str | None = None  # None: the game's own default
     formats: tuple[str, ...] = DEFAULT_FORMATS
     dpi: int = 300
@@ -43,9 +47,12 @@ class BuildOptions:
     the written files, such as the Tabletop Simulator object's, point there)."""
     only: tuple[str, ...] = ()
     """The parts of the kits to build (`--only cards,booklets`); empty: everything."""
+    tts_url: str | None = None
+    """Where the user hosts the Tabletop Simulator images (`--tts-url BASE`): the saved object
+    links BASE/<image>; None: `file:///` links to the written images."""
 
     def __post_init__(self) -> None:
-        if not 0 <= self.bleed <= 10:
+        if self.bleed is not None and not 0 <= self.bleed <= 10:
             raise LayoutError("--bleed", f"{self.bleed:g} mm is outside 0-10 mm")
         if not 72 <= self.dpi <= 1200:
             raise LayoutError("--dpi", f"{self.dpi} is outside 72-1200")
@@ -57,6 +64,13 @@ class BuildOptions:
             raise LayoutError("--ink", f"unknown ink mode {self.ink!r} (normal or low)")
         if any(abs(v) > 10 for v in self.back_offset):
             raise LayoutError("--back-offset", "an offset over 10 mm is a setting error, not a printer shift")
+        if self.tts_url is not None:
+            if "tts" not in self.formats:
+                raise LayoutError("--tts-url", "the image address is used only with --format tts")
+            if not self.tts_url.startswith(("https://", "http://")) or len(self.tts_url.rstrip("/")) <= 8 \
+                    or any(c.isspace() for c in self.tts_url):
+                raise LayoutError("--tts-url", f"{self.tts_url!r} is not a web address (https://… where the "
+                                               "images are hosted)")
 
 
     def wants(self, part: str) -> bool:

@@ -68,7 +68,7 @@ def test_two_builds_with_different_options_leave_no_stale_files(tmp_path: Path) 
     second = set(_snapshot(out / "schlangennest"))
     assert second == _listed(out / "schlangennest")
     assert second == {"cards-letter.pdf", "rules-en-letter-duplex-short.pdf", "rules-en-a5-read.pdf",
-                      "proof.png", "manifest.json"}
+                      "proof.png", "manifest.json", "HOW-TO-PRINT.txt"}
     assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]  # no temporary folder left
 
 

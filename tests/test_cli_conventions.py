@@ -41,7 +41,7 @@ def test_only_builds_the_named_parts_and_skips_games_without_them(tmp_path: Path
     assert "schlangengrube: none of --only cards (skipped)" in out
     manifest = json.loads((tmp_path / "schlangennest" / "manifest.json").read_text(encoding="utf-8"))
     # no booklets: the faces and the proof sheet every build writes
-    assert manifest["files"] and all(e["type"] in ("svg", "proof") for e in manifest["files"])
+    assert manifest["files"] and all(e["type"] in ("svg", "proof", "text") for e in manifest["files"])
 
 
 def test_usage_mistakes_exit_2(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from cardgen.booklet.markup import PROGRAM, Document, parse
 from cardgen.booklet.pages import Figure, PageSpec, notes_pages, render_pages
 from cardgen.booklet.words import COLOURS, mm
 from cardgen.errors import DataError
-from cardgen.options import BuildOptions
+from cardgen.options import DEFAULT_BLEED
 from cardgen.print.files import write_bytes_atomic
 from cardgen.sets import template_path
 from cardgen.workers import stop_pool, worker_start
@@ -99,7 +99,7 @@ def document(content: BookletContent, lang: str, source: Any, paper: str = "a4",
     doc = parse(text, values, str(path))
     if "caption:cut-gap" not in doc.texts:
         return doc
-    gap, each = sheet_gap(paper, BuildOptions().bleed if bleed is None else bleed)
+    gap, each = sheet_gap(paper, DEFAULT_BLEED if bleed is None else bleed)
     values["cutting"] = (doc.caption("cut-gap", gap=mm(gap, lang), bleed=mm(each, lang)) if gap > 0
                          else doc.caption("cut-edge"))
     return parse(text, values, str(path))

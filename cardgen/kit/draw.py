@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cardgen.errors import LayoutError
 from cardgen.kit.plan import Component, KitPlan, SheetFile
 from cardgen.kit.spec import KitSpec
 from cardgen.print.faces import Face, Item
@@ -70,6 +71,7 @@ class Kit:
     faces: Mapping[str, tuple[Face, int]]
     sheets: tuple[Imposed, ...]
     ink: InkAdjust | None
+    notes: tuple[str, ...] = ()
 
 
 def pdf_name(stem: str, paper_name: str, layout: str, flip: str = "long") -> str:
@@ -83,10 +85,20 @@ def pdf_name(stem: str, paper_name: str, layout: str, flip: str = "long") -> str
 
 
 def layouts_of(component: Component, spec: KitSpec) -> tuple[str, ...]:
-    """The grid layouts `component` is built in: those of `--layout` it takes, or, for a
-    component that `keep`s its layouts, all its own when `--layout` names none of them."""
-    chosen = tuple(layout for layout in spec.layouts if layout in component.layouts)
-    return chosen or (component.layouts if component.keep else ())
+    """The grid layouts `component` is built in: those of `--layout` it takes."""
+    return tuple(layout for layout in spec.layouts if layout in component.layouts)
+
+
+def check_layouts(plan: KitPlan, spec: KitSpec) -> None:
+    """LayoutError when a component this build makes takes none of the layouts asked for
+    (`--layout gutterfold` for pieces that have no gutterfold layout): nothing is left out in
+    silence."""
+    for comp in plan.components:
+        if spec.wants(comp.stem) and not layouts_of(comp, spec):
+            asked = " or ".join(spec.layouts)
+            raise LayoutError("--layout", f"{asked} does not apply to the {comp.stem} of {plan.title}, which are "
+                                          f"made {', '.join(comp.layouts)}; choose one of those, or leave "
+                                          f"--layout out")
 
 
 def _counted(faces: dict[str, tuple[Face, int]], face: Face, count: int) -> None:
@@ -94,7 +106,9 @@ def _counted(faces: dict[str, tuple[Face, int]], face: Face, count: int) -> None
 
 
 def draw(game: str, plan: KitPlan, spec: KitSpec) -> Kit:
-    """`plan` as this build makes it (see `Kit`); LayoutError for a layout that cannot be made."""
+    """`plan` as this build makes it (see `Kit`); LayoutError for a layout that cannot be made
+    or does not apply (`check_layouts`)."""
+    check_layouts(plan, spec)
     components = [c for c in plan.components if spec.wants(c.stem)]
     files = tuple(f for f in plan.files if spec.wants(f.part))
     drawn = [(c, tuple(c.draw())) for c in components]
@@ -120,5 +134,5 @@ def draw(game: str, plan: KitPlan, spec: KitSpec) -> Kit:
     for file in files:
         for face, count in file.faces:
             _counted(faces, ink(face) if ink else face, count)
-    return Kit(game, plan.title, parts, files, faces, tuple(sheets), ink)
+    return Kit(game, plan.title, parts, files, faces, tuple(sheets), ink, plan.notes)
 

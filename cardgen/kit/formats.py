@@ -7,6 +7,7 @@ from typing import Any
 
 from cardgen.kit.booklets import Booklets
 from cardgen.kit.calibration import Calibration
+from cardgen.kit.howto import HowToPrint
 from cardgen.kit.manifest import Manifest
 from cardgen.kit.png import Png
 from cardgen.kit.proof import Proof
@@ -20,6 +21,7 @@ from cardgen.kit.writer import Writer
 
 WRITERS: tuple[Writer[Any], ...] = (
     GridSheets(), Calibration(), SheetFiles(), Svg(), Png(), Proof(), Tts(), ServicePdfs(), ServiceImages(),
-    Booklets(), Manifest(),
+    Booklets(), HowToPrint(), Manifest(),
 )
-"""Every format a kit build may write; the manifest last, as it lists the files of the others."""
+"""Every format a kit build may write; HOW-TO-PRINT.txt and the manifest last, as they tell of the
+files of the others."""

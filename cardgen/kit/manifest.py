@@ -11,10 +11,11 @@ from cardgen.kit.draw import Kit
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Job, Writer, Written
 from cardgen.print.files import write_bytes_atomic
-from cardgen.print.ink import coverage
+from cardgen.print.pdf import FaceCache
+from cardgen.print.pdfx import VERSION
 
 
-def look(kit: Kit, spec: KitSpec, lines: list[str]) -> dict[str, Any]:
+def look(kit: Kit, spec: KitSpec, cache: FaceCache, lines: list[str]) -> dict[str, Any]:
     """The manifest's record of how the kit looks: the card size (None when no component of the
     kit follows `--card-size`), the colour profile, the ink estimate; lines for the summary
     are added to `lines`."""
@@ -26,20 +27,20 @@ def look(kit: Kit, spec: KitSpec, lines: list[str]) -> dict[str, Any]:
             lines.append(f"--card-size {spec.card_size:g}: no cards or tiles in this kit; sizes kept")
     if spec.cmyk:
         conv = spec.converter()
-        out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit}
+        out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit,
+                         "standard": VERSION}
     if kit.ink is not None:
-        to_cmyk = spec.converter().image
-        listed = list(kit.faces.values())
-        low = coverage(listed, to_cmyk)
-        normal = coverage([(kit.ink.originals.get(f.key, f), c) for f, c in listed], to_cmyk)
-        saving = round(100 * (1 - low.percent / normal.percent), 1) if normal.percent else 0.0
-        out["ink"] = {"mode": "low", "coverage_percent": low.percent,
-                      "normal_coverage_percent": normal.percent, "saving_percent": saving,
-                      "method": "mean C+M+Y+K of the rasterised faces (trim area, 150 px across) through the "
-                                "ICC profile, weighted by area and count; 100 % = one ink solid over the "
-                                "whole area"}
-        lines.append(f"ink: low, estimated coverage {low.percent:g} % instead of {normal.percent:g} % "
-                     f"({saving:g} % less ink)")
+        from cardgen.kit.inksheets import RENDER_DPI, measure
+
+        ink = measure(kit, spec, cache)
+        low, normal, saving = ink.low.percent, ink.normal.percent, ink.saving
+        out["ink"] = {"mode": "low", "coverage_percent": low, "normal_coverage_percent": normal,
+                      "saving_percent": saving,
+                      "method": f"mean C+M+Y+K through the ICC profile of the sheets as rendered ({RENDER_DPI:g} "
+                                "dpi), inside the pieces' trim boxes, each component in one layout; the normal "
+                                "figure from the same sheets with the faces at normal ink; 100 % = one ink "
+                                "solid over the whole area"}
+        lines.append(f"ink: low, measured coverage {low:g} % instead of {normal:g} % ({saving:g} % less ink)")
     return out
 
 
@@ -57,8 +58,10 @@ class Manifest(Writer[None]):
             "set": str(spec.set_path) if spec.set_path else "standard",
             "paper": spec.paper, "files": job.entries,
             "faces": {key: count for key, (_, count) in kit.faces.items()},
-            **look(kit, spec, lines),
+            **look(kit, spec, job.cache, lines),
+            **({"notes": list(kit.notes)} if kit.notes else {}),
         }
+        lines += [f"{kit.game}: {note}" for note in kit.notes]
         write_bytes_atomic(job.folder / "manifest.json",
                            (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         lines.append(f"{job.folder / 'manifest.json'}: {words.count(len(job.entries), 'file')} described")

@@ -73,6 +73,9 @@ def write_kit(game: str, plan: KitPlan, spec: KitSpec, quiet: bool = False,
     check(spec)
     folder = spec.out / game
     with ExitStack() as stack:
+        from cardgen.kit import prepress
+
+        stack.enter_context(prepress.streams(spec))
         booklets = None
         if plan.booklet is not None:
             # Started first: the booklets are the longest part of a build, typeset in other
@@ -106,6 +109,7 @@ def write_kit(game: str, plan: KitPlan, spec: KitSpec, quiet: bool = False,
             job.entries += done.entries
             lines += done.lines
         job.join()
+        prepress.finish(job)  # the CMYK PDFs made PDF/X-4, once every file is written
     return lines + (booklets.summary() if booklets is not None else [])
 
 

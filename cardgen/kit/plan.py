@@ -27,11 +27,13 @@ class Component:
 
     `draw` gives its items (each face with how many the kit makes of it); the pipeline calls
     it once, after it has started the booklets, which take longest. `layouts` are the grid
-    layouts it takes, `marks` its cut marks unless `--marks` says otherwise; `keep`: built in
-    all its own layouts when `--layout` names none of them (pieces that need two sides).
+    layouts it takes (a `--layout` it does not take is refused: `check_layouts`), `marks` its
+    cut marks unless `--marks` says otherwise.
     `card_sized`: its pieces follow `--card-size` (the pipeline then plans the kit again from
     the set at that size, `Game.with_card_size`). `kinds`: the sorts of piece it is (`PieceKind`: what a print
-    service may make it as); none for pieces only the kit's own PDFs print.
+    service may make it as); none for pieces only the kit's own PDFs print. `secret`: its pieces
+    are drawn blindly and kept hidden, so no export may show what a piece is on its hidden side
+    (the Tabletop Simulator export puts them in a bag with a neutral back).
     """
 
     stem: str
@@ -40,9 +42,9 @@ class Component:
     cutting: str
     layouts: tuple[str, ...] = LAYOUTS
     marks: str = "corners"
-    keep: bool = False
     card_sized: bool = False
     kinds: tuple[PieceKind, ...] = ()
+    secret: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +83,14 @@ class Booklet:
 class KitPlan:
     """Everything a game's print kit holds: `title` (the set's name, on every sheet and the
     proof), its grid components, its own sheet files and its booklet. An empty plan gives a kit
-    of a proof sheet and a manifest."""
+    of a proof sheet and a manifest. `notes`: one line each on what the kit leaves out and why
+    (in the build summary and the manifest's "notes")."""
 
     title: str
     components: tuple[Component, ...] = ()
     files: tuple[SheetFile, ...] = ()
     booklet: Booklet | None = None
+    notes: tuple[str, ...] = ()
 
     @property
     def parts(self) -> tuple[str, ...]:

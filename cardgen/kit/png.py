@@ -4,6 +4,8 @@ PDFs."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -12,10 +14,25 @@ from cardgen.kit.draw import Kit
 from cardgen.kit.forms import png_pool
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Job, Writer, Written
+from cardgen.print.faces import Face
 from cardgen.print.png import write_png
 
 Rasterising = dict[str, "Future[Path]"]
 """The PNG of each face (by key) being written."""
+
+
+def bleeds(faces: Iterable[Face]) -> str:
+    """The bleeds faces really have, for the summary: "3 mm bleed" when all share one, else each
+    with how many faces have it ("3 mm bleed on 2 faces, 1 mm on 2, none on 2")."""
+    counted = Counter(face.bleed for face in faces)
+    if not counted:
+        return "no bleed"
+    if len(counted) == 1:
+        (only,) = counted
+        return f"{only:g} mm bleed" if only else "no bleed"
+    parts = [(f"{b:g} mm" if b else "none") + f" on {n if i else words.count(n, 'face')}"
+             for i, (b, n) in enumerate(sorted(counted.items(), key=lambda bn: -bn[0]))]
+    return parts[0].replace(" on ", " bleed on ", 1) + ", " + ", ".join(parts[1:])
 
 
 def png_name(key: str, count: int) -> str:
@@ -53,5 +70,5 @@ class Png(Writer[Rasterising]):
                                            round((face.height + 2 * face.bleed) / 25.4 * dpi)]})
             job.advance(1)
         out.lines.append(f"{job.folder / 'png'}/: {words.count(len(job.kit.faces), 'face')} at {dpi} dpi with "
-                         f"{job.spec.bleed:g} mm bleed, named <face>_x<count>.png")
+                         f"{bleeds(face for face, _ in job.kit.faces.values())}, named <face>_x<count>.png")
         return out

@@ -34,6 +34,8 @@ def written(job: Job, files: Sequence[Entry], given: Sequence[Piece]) -> Written
     spec = job.spec.service
     assert spec is not None
     notes = write_notes(job.folder, spec, given)
-    lines = [f"{job.folder / 'service' / spec.name}/: {len(files)} files for {spec.name}"]
+    lines = [f"{job.folder / 'service' / spec.name}/: {len(files)} files for {spec.name}",
+             f"--service {spec.name}: {spec.bleed_mm:g} mm bleed and {spec.safe_mm:g} mm safe zone, as the service "
+             f"asks" + ("" if abs(job.spec.bleed - spec.bleed_mm) < 1e-9 else f" (the kit: {job.spec.bleed:g} mm bleed)")]
     lines += [f"--service {spec.name}: {n}" for e in notes for n in e["notes"]]
     return Written([*files, *notes], lines)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from cardgen import words
+from cardgen.kit.calibration import calibration_name
 from cardgen.kit.draw import Imposed, Kit
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Entry, Job, Writer, Written
@@ -19,7 +20,17 @@ SIDES = {"single": "single-sided", "duplex": "double-sided", "gutterfold": "sing
          "glue": "single-sided"}
 
 
+def gaps(imp: Imposition) -> str:
+    """What the gaps between the faces of a sheet take: two cuts each when they are wider than
+    nothing (two bleeds), one when the faces touch."""
+    if imp.gutter <= 0:
+        return "the faces lie edge to edge: one cut parts two neighbours"
+    return (f"the faces lie {imp.gutter:g} mm apart (their bleeds): every gap takes two cuts, one along "
+            "each face, and the strip between them is waste")
+
+
 def _cutting(imp: Imposition, base: str) -> str:
+    base = f"{base}; {gaps(imp)}"
     if imp.options.layout is Layout.GUTTERFOLD:
         return "fold each sheet on the dashed line and glue the halves, then " + base
     if imp.options.layout is Layout.GLUE:
@@ -48,6 +59,7 @@ def entry(sheet: Imposed, spec: KitSpec) -> Entry:
         "per_sheet": imp.per_page, "landscape": imp.landscape,
         "sides": SIDES[layout], "flip": spec.flip if layout == "duplex" else None,
         "back_offset_mm": list(spec.back_offset) if layout == "duplex" else None,
+        "calibration": calibration_name(spec.paper, spec.flip, imp.landscape) if layout == "duplex" else None,
         "colour": spec.colour, "bleed_mm": imp.bleed, "marks": spec.marks or comp.marks,
         "print": how_to_print(imp) + ", at 100 % (actual size, no fit-to-page)",
         "cutting_order": _cutting(imp, comp.cutting),

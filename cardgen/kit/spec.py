@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from cardgen.errors import LayoutError
-from cardgen.options import BuildOptions
+from cardgen.options import DEFAULT_BLEED, BuildOptions
 
 if TYPE_CHECKING:
     from cardgen.print.colour import Converter
@@ -52,6 +52,7 @@ class KitSpec:
     only: tuple[str, ...]
     service: Service | None
     cmyk: bool
+    tts_url: str | None = None
 
     def wants(self, part: str) -> bool:
         """Whether this build makes `part` of a kit ("cards", "booklets", …)."""
@@ -96,17 +97,22 @@ def resolve(options: BuildOptions) -> KitSpec:
         from cardgen.print.services import service_spec
 
         service = service_spec(options.service)
+    bleed = options.bleed
+    if bleed is None:  # no --bleed: cardgen's, or the service's when it asks for more
+        bleed = max(DEFAULT_BLEED, service.bleed_mm if service is not None else 0.0)
     return KitSpec(
         paper=options.paper, layouts=options.layouts, flip=options.flip, back_offset=options.back_offset,
-        bleed=options.bleed, marks=options.marks, formats=options.formats, dpi=options.dpi,
+        bleed=bleed, marks=options.marks, formats=options.formats, dpi=options.dpi,
         colour=options.colour, icc=options.icc, langs=options.langs, set_path=options.set_path,
         out=options.out, final_out=options.final_out, card_size=options.card_size, ink=options.ink,
-        only=options.only, service=service, cmyk=options.colour == "cmyk" or bool(service and service.cmyk))
+        only=options.only, service=service, cmyk=options.colour == "cmyk" or bool(service and service.cmyk),
+        tts_url=options.tts_url)
 
 
 def check(spec: KitSpec) -> None:
     """What the service or the colour profile refuses, raised before a kit writes a file: a
-    bleed below the service's, an ICC profile that cannot be read."""
+    `--bleed` below the service's (without `--bleed` the build takes the service's), an ICC
+    profile that cannot be read."""
     service = spec.service
     if service is not None and spec.bleed + 1e-9 < service.bleed_mm:
         raise LayoutError("--bleed", f"{service.title} asks for {service.bleed_mm:g} mm bleed; "

@@ -19,7 +19,7 @@ class Tts(Writer[None]):
         from cardgen.print.tts import Deck, Token, write_tts  # loaded for --format tts only
 
         kit, folder = job.kit, job.folder
-        decks = [Deck(p.component.stem, p.items) for p in kit.parts]
+        decks = [Deck(p.component.stem, p.items, p.component.secret) for p in kit.parts]
         board: Face | None = None
         tokens: list[Token] = []
         seen = {f.key for p in kit.parts for it in p.items for f in (it.front, it.back) if f}
@@ -33,12 +33,15 @@ class Tts(Writer[None]):
                     tokens.append(Token(face, count))
                 elif board is None:
                     board = face
-        export = write_tts(folder, kit.game, kit.title, decks, board, tokens, job.final)
+        web = job.spec.tts_url
+        export = write_tts(folder, kit.game, kit.title, decks, board, tokens, job.final, web)
         entries = [{"file": f, "type": "tts-image"} for f in export.files]
         entries.append({"file": export.saved_object, "type": "tts-object",
                         "install": "copy into Tabletop Simulator's Saved Objects folder "
                                    "(Documents/My Games/Tabletop Simulator/Saves/Saved Objects)",
-                        "images": "file:/// URLs of the PNGs beside it; upload them and replace the "
-                                  "URLs to share the object"})
+                        "images": (f"{web.rstrip('/')}/<image>: upload the PNGs of tts/ there (all in one "
+                                   "place) before loading the object" if web else
+                                   "file:/// URLs of the PNGs beside it, which work on this machine only; "
+                                   "build with --tts-url BASE to link them where you host them")})
         return Written(entries, [f"{folder / export.saved_object}: Tabletop Simulator object, "
                                  f"{len(export.files)} images"])

@@ -103,11 +103,14 @@ BACK_TEXT = (
 )
 
 
-def calibration_sides(paper: Paper | str, flip: Flip | str) -> tuple[CalibrationSide, CalibrationSide]:
-    """The front and back page of the calibration sheet for `paper` (portrait) and `flip`."""
+def calibration_sides(paper: Paper | str, flip: Flip | str,
+                      landscape: bool = False) -> tuple[CalibrationSide, CalibrationSide]:
+    """The front and back page of the calibration sheet for `paper` (portrait, or `landscape`
+    for landscape sheets: a printer may shift the back differently when the sheet is turned)
+    and `flip`."""
     p = paper_named(paper)
     f = flip if isinstance(flip, Flip) else Flip(flip)
-    W, H = p.width, p.height
+    W, H = p.oriented(landscape)
     across_x = flips_across_x(W, H, f)
     f_lines: list[Mark] = []
     f_labels: list[Label] = []
@@ -158,12 +161,14 @@ def _draw(c: Canvas, side: CalibrationSide, font: str) -> None:
             c.restoreState()
 
 
-def calibration_pdf(path: str | os.PathLike[str], paper: Paper | str = "a4", flip: Flip | str = "long") -> Path:
-    """Write the two-page calibration PDF (front, back) to `path` atomically; return the path."""
+def calibration_pdf(path: str | os.PathLike[str], paper: Paper | str = "a4", flip: Flip | str = "long",
+                    landscape: bool = False) -> Path:
+    """Write the two-page calibration PDF (front, back) to `path` atomically, portrait or
+    `landscape`; return the path."""
     from cardgen.print.pdf import ensure_font  # the writer owns font registration
 
     font = ensure_font()
-    sides: Sequence[CalibrationSide] = calibration_sides(paper, flip)
+    sides: Sequence[CalibrationSide] = calibration_sides(paper, flip, landscape)
     target = Path(path)
     with atomic_path(target) as tmp:
         size = (mm_to_pt(sides[0].width), mm_to_pt(sides[0].height))

@@ -4,7 +4,10 @@
 the user's (`--icc FILE`, e.g. the profile a print service names) or cardgen's generic one
 (`cardgen.print.icc`). Whatever the profile, no colour leaves with more total ink than
 `INK_LIMIT` %: the excess is taken from cyan, magenta and yellow in proportion, keeping black,
-so a dark colour keeps its depth and does not smear or stick on the press.
+so a dark colour keeps its depth and does not smear or stick on the press. Greys, and the
+near-greys of black text and line art, are printed in black ink only (`black_only`), whatever
+the profile: a press profile would make black a rich black of all four inks (about 300 %),
+which blurs thin lines and small text when the plates do not register exactly.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, ImageMath
 
 from cardgen.errors import DataError
 from cardgen.inputs import MAX_PROFILE_BYTES, read_bytes
@@ -22,6 +25,18 @@ from cardgen.print import icc
 
 INK_LIMIT = 300.0
 """Total ink (C+M+Y+K, %) a converted colour may carry."""
+NEAR_GREY = 10 / 255
+"""The largest spread of its channels a dark colour may have and still print as black ink only."""
+DARK = 0.3
+"""The brightest channel (0-1) a near-grey may have to count as black."""
+
+
+def black_only(r: float, g: float, b: float) -> tuple[float, float, float, float] | None:
+    """A grey (any lightness) or a dark near-grey as black ink only; None for other colours."""
+    hi, lo = max(r, g, b), min(r, g, b)
+    if hi - lo <= 1e-9 or (hi - lo <= NEAR_GREY and hi <= DARK):
+        return 0.0, 0.0, 0.0, 1.0 - (r + g + b) / 3
+    return None
 
 
 def limit_ink(c: float, m: float, y: float, k: float, limit: float = INK_LIMIT) -> tuple[float, float, float, float]:
@@ -40,12 +55,16 @@ class Converter:
     name: str
     transform: ImageCms.ImageCmsTransform
     limit: float = INK_LIMIT
+    profile: bytes = b""
+    """The profile's bytes (embedded as the PDF/X output intent)."""
     _seen: dict[tuple[float, float, float], tuple[float, float, float, float]] = field(default_factory=dict)
 
     def colour(self, r: float, g: float, b: float) -> tuple[float, float, float, float]:
-        """One colour (0-1 each) as C, M, Y, K (0-1 each), ink-limited."""
+        """One colour (0-1 each) as C, M, Y, K (0-1 each), ink-limited; greys in black only."""
         key = (r, g, b)
         found = self._seen.get(key)
+        if found is None:
+            found = black_only(r, g, b)
         if found is None:
             px = Image.new("RGB", (1, 1), tuple(max(0, min(255, round(v * 255))) for v in key))
             out = ImageCms.applyTransform(px, self.transform)
@@ -62,23 +81,26 @@ class Converter:
         out = ImageCms.applyTransform(image.convert("RGB"), self.transform)
         assert out is not None
         cap = round(self.limit / 100 * 255)
-        raw = out.tobytes()
-        data = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
-        if any(sum(px) > cap for px in data):
+        c, m, y, k = out.split()
+        total = ImageMath.lambda_eval(lambda v: v["c"] + v["m"] + v["y"] + v["k"], c=c, m=m, y=y, k=k)
+        if total.getextrema()[1] > cap:
+            raw = out.tobytes()
+            data = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
             fixed = []
             for px in data:
                 if sum(px) > cap:
-                    c, m, y, k = limit_ink(px[0] / 255, px[1] / 255, px[2] / 255, px[3] / 255, self.limit)
-                    px = (round(c * 255), round(m * 255), round(y * 255), round(k * 255))
+                    lc, lm, ly, lk = limit_ink(px[0] / 255, px[1] / 255, px[2] / 255, px[3] / 255, self.limit)
+                    px = (round(lc * 255), round(lm * 255), round(ly * 255), round(lk * 255))
                 fixed.append(px)
             out = Image.new("CMYK", out.size)
             out.putdata(fixed)
         return out
 
 
-def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str]:
+def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str, bytes]:
     if path is None:
-        return ImageCms.ImageCmsProfile(io.BytesIO(icc.default_profile())), icc.NAME
+        data = icc.default_profile()
+        return ImageCms.ImageCmsProfile(io.BytesIO(data)), icc.NAME, data
     data = read_bytes(path, MAX_PROFILE_BYTES)  # a FIFO or a device is refused, not waited for
     try:
         profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
@@ -87,18 +109,21 @@ def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str]:
     space = profile.profile.xcolor_space.strip()
     if space != "CMYK":
         raise DataError(str(path), f"a {space} profile; --icc needs a CMYK output profile")
+    kind = profile.profile.device_class.strip()
+    if kind != "prtr":  # PDF/X embeds it as the output intent, which must be an output profile
+        raise DataError(str(path), f"a CMYK profile of class {kind!r}; --icc needs an output (printer) profile")
     name = ImageCms.getProfileDescription(profile).strip() or path.name
-    return profile, name
+    return profile, name, data
 
 
 @lru_cache(maxsize=8)
 def converter(path: Path | None = None, limit: float = INK_LIMIT) -> Converter:
     """The converter for the profile at `path` (cardgen's default profile when None), keeping
     every colour within `limit` % total ink."""
-    profile, name = _profile(path)
+    profile, name, data = _profile(path)
     try:
         transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK",
                                             renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
     except ImageCms.PyCMSError as exc:
         raise DataError(str(path), f"LittleCMS cannot convert to this profile ({exc})") from None
-    return Converter(name, transform, limit)
+    return Converter(name, transform, limit, data)

@@ -93,12 +93,15 @@ def union(boxes: Sequence[Box]) -> Box:
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """One face drawn on a sheet: `trim` is its trim box; the art extends `bleed` beyond it."""
+    """One face drawn on a sheet: `trim` is its trim box; the art extends `bleed` beyond it.
+    `turned`: drawn upside down (turned 180° in its box), as a back is on a sheet that turns
+    over top to bottom."""
 
     face_key: str
     trim: Box
     bleed: float
     side: Side
+    turned: bool = False
 
     @property
     def bleed_box(self) -> Box:

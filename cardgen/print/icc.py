@@ -12,6 +12,7 @@ output's description; it is not a measured press characterisation.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from functools import lru_cache
 
 LIMIT = 300.0
@@ -123,13 +124,29 @@ def _a2b0() -> bytes:
     return _lut16(4, 3, n, clut)
 
 
-def _b2a0() -> bytes:
+Separation = Callable[[float, float, float], tuple[float, float, float, float]]
+"""A press model's separation: sRGB (0-1 each) to C, M, Y, K (0-1 each)."""
+
+
+def skeleton_black(r: float, g: float, b: float) -> tuple[float, float, float, float]:
+    """A press model without grey replacement: cyan, magenta and yellow make every grey and a
+    skeleton black adds depth, so black is about 300 % of ink (as many press profiles make it)."""
+    c, m, y = 1 - r, 1 - g, 1 - b
+    k = max(0.0, min(c, m, y) - 0.1)
+    over = c + m + y + k - LIMIT / 100
+    if over > 0:
+        s = (c + m + y - over) / (c + m + y)
+        c, m, y = c * s, m * s, y * s
+    return c, m, y, k
+
+
+def _b2a0(separate: Separation = rgb_to_cmyk_model) -> bytes:
     n = _B2A_GRID
     clut: list[int] = []
     for i in range(n ** 3):
         l16, a16, b16 = (((i // n ** p) % n) / (n - 1) * 65535 for p in (2, 1, 0))
         lab = (l16 / 65280 * 100, a16 / 256 - 128, b16 / 256 - 128)
-        cmyk = rgb_to_cmyk_model(*_lab_to_srgb(*lab))
+        cmyk = separate(*_lab_to_srgb(*lab))
         clut += [max(0, min(65535, round(v * 65535))) for v in cmyk]
     return _lut16(3, 4, n, clut)
 
@@ -145,12 +162,18 @@ def _text(sig: bytes, text: str) -> bytes:
 @lru_cache(maxsize=1)
 def default_profile() -> bytes:
     """The default profile's bytes (computed once per process; deterministic)."""
+    return profile(NAME, rgb_to_cmyk_model)
+
+
+def profile(name: str, separate: Separation) -> bytes:
+    """An ICC v2 CMYK output profile named `name` whose sRGB-to-CMYK table is `separate` (its
+    CMYK-to-Lab table is the default model's)."""
     tags = [
-        (b"desc", _text(b"desc", NAME)),
+        (b"desc", _text(b"desc", name)),
         (b"cprt", _text(b"cprt", "No copyright; made by cardgen from a generic press model")),
         (b"wtpt", b"XYZ " + b"\0" * 4 + b"".join(_s15(v) for v in _D50)),
         (b"A2B0", _a2b0()),
-        (b"B2A0", _b2a0()),
+        (b"B2A0", _b2a0(separate)),
     ]
     offset = 128 + 4 + 12 * len(tags)
     table = struct.pack(">I", len(tags))

@@ -11,12 +11,19 @@ Layouts:
   a long-edge flip, so after turning it over and gluing it to its front sheet every back lies
   behind its front. Registration crosses on both sheets line them up.
 
+A back face is drawn as it is seen when its piece is turned over sideways (a tile's mirror-image
+back is its front mirrored left to right). Where the sheet turns over top to bottom instead (a fold
+across the sheet, a short-edge flip of a portrait sheet, a long-edge flip of a landscape one), every
+back is also turned upside down in its place (`Placement.turned`), so it lies exactly behind its
+front, the right way up.
+
 Items without a back get a blank in duplex, gutterfold and glue; if no item at all has a back,
 those layouts raise LayoutError (a single-sided layout is what the user wants then).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -61,6 +68,9 @@ class LayoutOptions:
     (inside the margins; the footer line is written in the bottom one), so the grid stays
     centred on the sheet and duplex backs never cover the footer. `back_offset` (dx, dy) moves
     every duplex back and its marks by dx to the right and dy down, seen on the back page.
+    `printable`: the margin of the printable area (None: `margin` only). A layout takes the
+    sheets, portrait or landscape, within `margin` or within `printable`, that print its faces
+    on the fewest sheets; on a tie it keeps `margin`, then portrait.
     """
 
     paper: Paper = PAPERS["a4"]
@@ -72,6 +82,7 @@ class LayoutOptions:
     flip: Flip = Flip.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
     footer: float = 4.0
+    printable: float | None = MIN_MARGIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +127,9 @@ class Imposition:
     gutter: float
     fold: str | None  # gutterfold: "across" (fold line horizontal) or "down"; else None
     faces: tuple[Face, ...] = field(repr=False)
+    margin: float = 10.0
+    """The margin the sheets were laid out with: `LayoutOptions.margin`, or the printable area's
+    where that takes fewer sheets."""
 
     @property
     def per_page(self) -> int:
@@ -141,17 +155,19 @@ class _Plan:
         return self.columns * self.rows // (2 if self.fold else 1)
 
 
-def _plans(o: LayoutOptions, w: float, h: float, b: float, g: float, fold_gap: float) -> list[_Plan]:
+def _plans(o: LayoutOptions, m: float, w: float, h: float, b: float, g: float, fold_gap: float) -> list[_Plan]:
+    """Every way to lay the faces out with margins `m`: portrait and landscape (and for a
+    gutterfold, the fold across or down)."""
     out = []
     for landscape in (False, True):
         pw, ph = o.paper.oriented(landscape)
-        aw = pw - 2 * o.margin
-        ah = ph - 2 * o.margin - 2 * o.footer
+        aw = pw - 2 * m
+        ah = ph - 2 * m - 2 * o.footer
         if o.layout is not Layout.GUTTERFOLD:
             out.append(_Plan(landscape, _count(aw, w, g, 2 * b), _count(ah, h, g, 2 * b), None))
             continue
-        half_h = ph / 2 - fold_gap / 2 - o.margin - o.footer
-        half_w = pw / 2 - fold_gap / 2 - o.margin
+        half_h = ph / 2 - fold_gap / 2 - m - o.footer
+        half_w = pw / 2 - fold_gap / 2 - m
         out.append(_Plan(landscape, _count(aw, w, g, 2 * b), 2 * _count(half_h, h, g, b), "h"))
         out.append(_Plan(landscape, 2 * _count(half_w, w, g, b), _count(ah, h, g, 2 * b), "v"))
     return out
@@ -206,8 +222,9 @@ def impose(
     items = [i for i in items if i.count > 0]
     if not items:
         raise LayoutError("layout", "nothing to print: no item has a count above 0")
-    if o.margin < MIN_MARGIN:
-        raise LayoutError("margin", f"{_fmt(o.margin)} mm is below the {_fmt(MIN_MARGIN)} mm minimum")
+    for margin in (o.margin, o.printable):
+        if margin is not None and margin < MIN_MARGIN:
+            raise LayoutError("margin", f"{_fmt(margin)} mm is below the {_fmt(MIN_MARGIN)} mm minimum")
     if o.footer < 0:
         raise LayoutError("footer", f"{_fmt(o.footer)} mm is negative")
     faces = _faces_of(items, o.layout)
@@ -222,20 +239,28 @@ def impose(
             "gutter", f"{_fmt(g)} mm is below the {_fmt(b)} mm bleed: a neighbour's bleed would cover a face"
         )
     fold_gap = max(g, 2 * b, MIN_FOLD_GAP)
-    plans = _plans(o, w, h, b, g, fold_gap)
-    best = max(plans, key=lambda p: p.fronts)  # max keeps the first (portrait) on ties
+    margins = [o.margin] + ([o.printable] if o.printable is not None and o.printable < o.margin else [])
+    plans = [(m, plan) for m in margins for plan in _plans(o, m, w, h, b, g, fold_gap)]
+    total = sum(i.count for i in items)
+
+    def sheets(mp: tuple[float, _Plan]) -> float:
+        return math.ceil(total / mp[1].fronts) if mp[1].fronts else math.inf
+
+    # The fewest sheets; min keeps the first on ties: the wider margin, then portrait (a sheet is
+    # not turned, nor its margins narrowed, for room its faces do not need).
+    m, best = min(plans, key=sheets)
     if best.fronts == 0:
         extra = f" for {o.layout.value} (fronts and backs side by side)" if best.fold else ""
         raise LayoutError(
             "layout",
             f"a {_fmt(w)} x {_fmt(h)} mm card ({_fmt(w + 2 * b)} x {_fmt(h + 2 * b)} mm with bleed) "
-            f"does not fit on {o.paper} with {_fmt(o.margin)} mm margins{extra}",
+            f"does not fit on {o.paper} with {_fmt(margins[-1])} mm margins{extra}",
         )
     pw, ph = o.paper.oriented(best.landscape)
-    content = Box(o.margin, o.margin, pw - 2 * o.margin, ph - 2 * o.margin)
+    content = Box(m, m, pw - 2 * m, ph - 2 * m)
     bands = [
-        Box(o.margin, o.margin, content.width, o.footer),
-        Box(o.margin, ph - o.margin - o.footer, content.width, o.footer),
+        Box(m, m, content.width, o.footer),
+        Box(m, ph - m - o.footer, content.width, o.footer),
     ]
     footer = bands[1] if o.footer > 0 else None
     avoid = bands[1:] if o.footer > 0 else []
@@ -263,7 +288,7 @@ def impose(
             across_x = best.fold == "v"
             back_slots = [mirror(s, pw, ph, across_x) for s in front_slots]
             backs = [
-                Placement(i.back.key, s, b, Side.BACK)
+                Placement(i.back.key, s, b, Side.BACK, turned=not across_x)
                 for i, s in zip(chunk, back_slots)
                 if i.back is not None
             ]
@@ -280,7 +305,7 @@ def impose(
                     "back offset", f"({_fmt(dx)}, {_fmt(dy)}) mm pushes backs off the {o.paper} sheet"
                 )
             backs = [
-                Placement(i.back.key, s, b, Side.BACK)
+                Placement(i.back.key, s, b, Side.BACK, turned=not across_x)
                 for i, s in zip(chunk, back_slots)
                 if i.back is not None
             ]
@@ -294,7 +319,7 @@ def impose(
         if progress is not None:
             progress(n + 1, len(chunks))
     fold_kind = {"h": "across", "v": "down", None: None}[best.fold]
-    return Imposition(tuple(pages), o, best.landscape, best.columns, best.rows, b, g, fold_kind, faces)
+    return Imposition(tuple(pages), o, best.landscape, best.columns, best.rows, b, g, fold_kind, faces, m)
 
 
 def _mirror_mark(m: Mark, width: float, height: float, across_x: bool) -> Mark:

@@ -357,6 +357,9 @@ def write_pdf(
             for p in page.placements:
                 c.saveState()
                 c.translate(mm_to_pt(p.trim.x - p.bleed), mm_to_pt(H - p.trim.bottom - p.bleed))
+                if p.turned:  # upside down in its own box
+                    c.translate(mm_to_pt(p.trim.width + 2 * p.bleed), mm_to_pt(p.trim.height + 2 * p.bleed))
+                    c.rotate(180)
                 c.doForm(form_name(p.face_key))
                 c.restoreState()
             draw_marks(c, page, black)

@@ -9,8 +9,11 @@ coordinates at the sheet's top-left corner):
   top. The page on top is cut along a cut line `cut` mm inside the strip (the art before it is
   its bleed), the page underneath carries the glue strip from that line to the strip's end.
   So the first `cut` mm of every strip are the same drawing on both pages.
-- Registration crosses sit on every cut line at the same board positions on both pages: after
-  cutting, the half on the top page meets the half on the page underneath.
+- Registration crosses sit on the glue strip of the page underneath, in its middle, at board
+  positions along the seam (`Poster.crossings`: where lines of the art cross it, e.g. the
+  grooves of a game board): the page on top is laid on with its cut edge at the strip's edge and
+  the lines that end there pointing at the crosses, and then hides them, so none is left on the
+  finished board.
 
 `tile_sheet` turns one tile into a free-form `Sheet` (cardgen.print.sheets) with its glue
 strip, cut line, registration crosses, label and page map.
@@ -29,6 +32,8 @@ from cardgen.print.paper import Paper, _fmt
 from cardgen.print.sheets import Rect, Sheet, Text, registration_cross
 
 Point = tuple[float, float]
+REG_CLEAR = 10.0
+"""How far a registration cross keeps from the ends of its seam, mm (off the page corners)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +122,12 @@ def _spans(length: float, bleed: float, avail: float, o: float, c: float,
 def plan_poster(width: float, height: float, bleed: float, options: PosterOptions,
                 snap_x: Sequence[float] = (), snap_y: Sequence[float] = ()) -> Poster:
     """Split a `width` x `height` mm face (plus `bleed` of art) into pages (pure geometry).
+    The registration crosses along a seam sit at the snaps of the other axis nearest to evenly
+    spaced points (the lines that cross the seam), or evenly spaced without snaps.
 
     Picks the orientation with fewer pages (portrait on a tie); LayoutError if the paper is too
     small for the overlap. `snap_x` and `snap_y` are preferred places for the cut lines (board
-    mm), e.g. just past a groove, so the shared strip holds art to line the pages up by.
+    mm), e.g. the middle of a groove, so the seam hides in it.
     """
     o = options
     if not 0 < o.cut < o.overlap:
@@ -147,12 +154,13 @@ def plan_poster(width: float, height: float, bleed: float, options: PosterOption
             view = Box(x0, y0, x1 - x0, y1 - y0)
             ox = o.margin + (aw - view.width) / 2 - x0
             oy = o.margin + (ah - view.height) / 2 - y0
-            tiles.append(_tile(r, c, view, (ox, oy), pw, ph, board, xs, ys, o))
+            tiles.append(_tile(r, c, view, (ox, oy), pw, ph, board, xs, ys, o, snap_x, snap_y))
     return Poster(tuple(tiles), len(ys), len(xs), board, bleed, landscape, o)
 
 
 def _tile(r: int, c: int, view: Box, origin: Point, pw: float, ph: float, board: Box,
-          xs: list[tuple[float, float]], ys: list[tuple[float, float]], o: PosterOptions) -> Tile:
+          xs: list[tuple[float, float]], ys: list[tuple[float, float]], o: PosterOptions,
+          snap_x: Sequence[float] = (), snap_y: Sequence[float] = ()) -> Tile:
     ox, oy = origin
     left = view.x + o.cut if c > 0 else max(view.x, board.x)
     top = view.y + o.cut if r > 0 else max(view.y, board.y)
@@ -163,18 +171,19 @@ def _tile(r: int, c: int, view: Box, origin: Point, pw: float, ph: float, board:
     cuts, glue, reg = [], [], []
     if c > 0:  # this page goes on top of its left neighbour: cut at `left`
         cuts.append(segment(left + ox, vp.y, left + ox, vp.bottom))
-        reg += [(left, y) for y in _along(max(view.y, board.y), min(view.bottom, board.bottom))]
     if r > 0:
         cuts.append(segment(vp.x, top + oy, vp.right, top + oy))
-        reg += [(x, top) for x in _along(max(view.x, board.x), min(view.right, board.right))]
+    middle = (o.overlap - o.cut) / 2  # the crosses: in the middle of the glue strip, under the page on top
     if c < len(xs) - 1:  # the right neighbour lies on this page's glue strip
         gx = xs[c + 1][0] + o.cut
         glue.append(Box(gx + ox, vp.y, vp.right - gx - ox, vp.height))
-        reg += [(gx, y) for y in _along(max(view.y, board.y), min(view.bottom, board.bottom))]
+        span = (max(view.y, board.y), min(view.bottom, board.bottom))
+        reg += [(gx + middle, y) for y in _crossings(*span, snap_y)]
     if r < len(ys) - 1:
         gy = ys[r + 1][0] + o.cut
         glue.append(Box(vp.x, gy + oy, vp.width, vp.bottom - gy - oy))
-        reg += [(x, gy) for x in _along(max(view.x, board.x), min(view.right, board.right))]
+        span = (max(view.x, board.x), min(view.right, board.right))
+        reg += [(x, gy + middle) for x in _crossings(*span, snap_x)]
     ticks = _ticks(board.shifted(ox, oy), vp, o.marks, Box(3, 3, pw - 6, ph - 6))
     return Tile(r, c, f"{row_label(r)}{c + 1}", pw, ph, view, origin, trim, tuple(cuts), tuple(glue),
                 tuple(dict.fromkeys(reg)), ticks)
@@ -184,6 +193,15 @@ def _along(lo: float, hi: float, spacing: float = 70.0) -> list[float]:
     """Cross positions along a seam from lo to hi: evenly, one per `spacing` mm, off the ends."""
     n = max(2, round((hi - lo) / spacing))
     return [lo + (hi - lo) * (k + 0.5) / n for k in range(n)]
+
+
+def _crossings(lo: float, hi: float, lines: Sequence[float]) -> list[float]:
+    """Cross positions along a seam from lo to hi: at the `lines` crossing it nearest to evenly
+    spaced points (`_along`; those points themselves without lines), each line once."""
+    inside = [v for v in lines if lo + REG_CLEAR <= v <= hi - REG_CLEAR]
+    if not inside:
+        return _along(lo, hi)
+    return sorted({min(inside, key=lambda v: abs(v - p)) for p in _along(lo, hi)})
 
 
 def _ticks(trim: Box, view: Box, length: float, keep_in: Box) -> tuple[Mark, ...]:
@@ -228,11 +246,11 @@ def tile_sheet(poster: Poster, tile: Tile, face_key: str, title: str) -> Sheet:
              Text(band.x + 16, band.y + 3, f"{title} · page {tile.label}: row {tile.row + 1}, column "
                   f"{tile.column + 1} of {poster.rows} x {poster.columns}", 6.5),
              Text(band.x + 16, band.y + 6.2, "Cut each page along the solid line at its top and left "
-                  "edge, lay it on the grey glue strip of the page", 6),
-             Text(band.x + 16, band.y + 8.8, "before it with the registration crosses meeting, glue. "
-                  "Rows left to right first, then the rows top to bottom.", 6),
-             Text(band.x + 16, band.y + 11.4, "Print single-sided at 100 % (actual size). Schneiden, "
-                  "auf den grauen Klebestreifen legen, Kreuze decken sich.", 6)]
+                  "edge, lay it on the grey glue strip of the page before it,", 6),
+             Text(band.x + 16, band.y + 8.8, "its edge on the strip's edge, the lines ending there pointing "
+                  "at the crosses (it covers them); glue. Rows first, then rows top to bottom.", 6),
+             Text(band.x + 16, band.y + 11.4, "Print single-sided at 100 % (actual size). Schneiden, auf "
+                  "den grauen Klebestreifen legen, Linien zeigen auf die Kreuze.", 6)]
     for g in tile.glue:
         vertical = g.height > g.width
         below = f"{row_label(tile.row)}{tile.column + 2}" if vertical else f"{row_label(tile.row + 1)}{tile.column + 1}"

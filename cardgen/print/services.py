@@ -12,7 +12,8 @@ Two kinds of service:
 - image services (`per = "face"`) sell products of fixed sizes and take one image per face at
   the product's pixel size. Each kit component is matched to a product it is meant for and that
   has its size (`plan_uploads`); a board goes onto the smallest board product it fits on, at its
-  own size (fields keep their size), centred on white.
+  own size (fields keep their size), centred on white, when that leaves at most BOARD_BAND_MM of
+  white on every side; otherwise it is named in a note with the board size that would fit.
 
 The data speaks of sorts of piece only ("card", "tile", "chit", "board": what a product `fits`,
 what a PDF service `covers`); each kit component says which sorts it is (`Piece.kinds`, from
@@ -45,6 +46,10 @@ FIT_MM = 0.5
 """How far a kit piece may differ from a product's trim size and still be printed on it (the art
 scaled to the product). cardgen's choice, not a service's figure: half a millimetre is less than
 any service's cutting tolerance, so a 32 mm chip prints on a 31.75 mm tile."""
+BOARD_BAND_MM = 5.0
+"""The most white a board product may leave beside the kit's board on any side, mm, for the board
+to be printed on it. cardgen's choice: a board centred on a bigger product with wider white bands
+is not the board the kit means, so it is left to the kit's PDFs with a note instead."""
 KINDS = ("deck", "set", "board")
 """deck: one image per card face and one back for the whole deck; set: a front and a back image
 for every piece; board: one image, the kit's board centred on it."""
@@ -182,9 +187,46 @@ def _sells(fits: Sequence[str], group: Sequence[Piece]) -> bool:
 
 
 def notes(spec: Service, pieces: Sequence[Piece]) -> list[str]:
-    """One line for every kit component the service sells nothing for."""
+    """One line for every kit component the service sells nothing for, or no board that
+    matches it (`board_refusal`)."""
     sold = [f for p in spec.products for f in p.fits] if spec.per == "face" else spec.covers
-    return [_not_sold(spec, c, g) for c, g in _sized(pieces).items() if not _sells(sold, g)]
+    out = []
+    for component, group in _sized(pieces).items():
+        if not _sells(sold, group):
+            out.append(_not_sold(spec, component, group))
+        elif (refused := board_refusal(spec, component, group)) is not None:
+            out.append(refused)
+    return out
+
+
+def _boards(spec: Service, group: Sequence[Piece]) -> list[Product]:
+    return [p for p in spec.products if p.kind == "board" and _sells(p.fits, group)]
+
+
+def board_refusal(spec: Service, component: str, group: Sequence[Piece]) -> str | None:
+    """Why the service gets no image of a board component: no board product it fits on with at
+    most BOARD_BAND_MM of white on every side. The line names the smallest product it fits on,
+    the white that would leave, and the board size that would fill that product. None: the
+    component is no board of this service, or a product matches it."""
+    boards = _boards(spec, group)
+    if not boards:
+        return None
+    w, h = group[0].front.width, group[0].front.height
+    product = _choose(spec, component, group[:1])
+    if product is None:
+        big = max(boards, key=lambda p: spec.trim_mm(p)[0] * spec.trim_mm(p)[1])
+        bw, bh = spec.trim_mm(big)
+        return (f"{component}: not printed by this service: the {w:.1f} x {h:.1f} mm board is larger than every "
+                f"{spec.title} board (the largest, {big.title}, is {bw:.1f} x {bh:.1f} mm); print it from the "
+                "kit's PDFs")
+    tw, th = spec.trim_mm(product)
+    bands = ((tw - w) / 2, (th - h) / 2)
+    if max(bands) <= BOARD_BAND_MM + 1e-6:
+        return None
+    return (f"{component}: not printed by this service: the {w:.1f} x {h:.1f} mm board would sit on the "
+            f"{product.title} ({tw:.1f} x {th:.1f} mm) with {bands[0]:.1f} mm of white left and right and "
+            f"{bands[1]:.1f} mm above and below; a board of {tw - 2 * BOARD_BAND_MM:.1f}-{tw:.1f} x "
+            f"{th - 2 * BOARD_BAND_MM:.1f}-{th:.1f} mm would fit it; print this one from the kit's PDFs")
 
 
 def _fits(spec: Service, product: Product, w: float, h: float) -> bool:
@@ -235,8 +277,10 @@ def plan_uploads(spec: Service, pieces: Sequence[Piece]) -> list[Upload]:
     for component, group in _sized(pieces).items():
         if not any(_sells(p.fits, group) for p in spec.products):
             continue
-        if any(p.kind == "board" for p in spec.products if _sells(p.fits, group)):
+        if _boards(spec, group):
             group = group[:1]  # one board: the kit may show it twice (split and on one page)
+            if board_refusal(spec, component, group) is not None:
+                continue  # no product matches it: `notes` says why
         product = _choose(spec, component, group)
         if product is None:
             raise _no_product(spec, component, group)
@@ -378,7 +422,9 @@ def write_pdfs(folder: Path, spec: Service, pieces: Sequence[Piece], game: str,
         page = (mm_to_pt(w + 2 * spec.bleed_mm), mm_to_pt(h + 2 * spec.bleed_mm))
         pages = 0
         with atomic_path(folder / "service" / name / file) as tmp:
-            c = Canvas(str(tmp), pagesize=page, invariant=1, pageCompression=1)
+            b = mm_to_pt(spec.bleed_mm)  # every page: the trim size inside the bleed
+            c = Canvas(str(tmp), pagesize=page, invariant=1, pageCompression=1,
+                       trimBox=(b, b, page[0] - b, page[1] - b), bleedBox=(0, 0, *page))
             c.setTitle(f"{game} {w:g} x {h:g} mm for {spec.title}")
             defined: set[str] = set()
             for piece in group:
@@ -398,5 +444,6 @@ def write_pdfs(folder: Path, spec: Service, pieces: Sequence[Piece], game: str,
                         "source": spec.source, "trim_mm": [w, h], "bleed_mm": spec.bleed_mm,
                         "safe_mm": spec.safe_mm, "pages": pages, "pieces": pages // 2,
                         "order": f"{spec.order.replace('-', ', ')}, … (every copy)",
-                        "colour": "cmyk" if cmyk else "rgb", "asks": spec.colour})
+                        "colour": "cmyk" if cmyk else "rgb", "asks": spec.colour,
+                        "size_checked": False})  # a PDF service publishes no list of sizes cardgen reads
     return entries

@@ -45,8 +45,9 @@ class ChipGame:
     name = "chips"
     kit_parts = ("chips",)
 
-    def __init__(self, sized: bool = True, keep: bool = False, layouts: tuple[str, ...] = ("single", "duplex")):
-        self.sized, self.keep, self.layouts = sized, keep, layouts
+    def __init__(self, sized: bool = True, layouts: tuple[str, ...] = ("single", "duplex"),
+                 counts: tuple[int, ...] = (3, 1)):
+        self.sized, self.layouts, self.counts = sized, layouts, counts
         self.resized: list[float] = []
         self.drawn = 0
 
@@ -54,7 +55,7 @@ class ChipGame:
         return True
 
     def load_set(self, path: str | Path | None = None) -> Chips:
-        return Chips()
+        return Chips(counts=self.counts)
 
     def with_card_size(self, game_set: Chips, size: float) -> Chips:
         self.resized.append(size)
@@ -67,7 +68,7 @@ class ChipGame:
             return [Item(_face(f"chip-{n}", game_set.size, spec.bleed), back, count)
                     for n, count in enumerate(game_set.counts, 1)]
 
-        chips = Component("chips", "Chips", items, "cut them out", layouts=self.layouts, keep=self.keep,
+        chips = Component("chips", "Chips", items, "cut them out", layouts=self.layouts,
                           card_sized=self.sized, kinds=("tile",))
         return KitPlan(game_set.name, (chips,))
 
@@ -102,6 +103,29 @@ def test_check_refuses_less_bleed_than_the_service_asks_for() -> None:
     check(resolve(BuildOptions(service="drivethrucards", bleed=3.2)))
 
 
+@pytest.mark.parametrize(("service", "bleed"), [("drivethrucards", 3.175), ("thegamecrafter", 3.175),
+                                                ("mbprint", 3.0), (None, 3.0)])
+def test_without_bleed_a_service_sets_the_bleed_it_asks_for(service: str | None, bleed: float) -> None:
+    spec = resolve(BuildOptions(service=service))
+    assert spec.bleed == bleed
+    check(spec)
+
+
+def test_a_service_build_needs_no_flags_and_its_pages_carry_the_service_bleed(tmp_path: Path) -> None:
+    import pypdf
+
+    lines = build_game(ChipGame(), _spec(tmp_path, formats=("pdf",), service="drivethrucards", layouts=("single",)),
+                       quiet=True)
+    assert "--service drivethrucards: 3.175 mm bleed and 3.175 mm safe zone, as the service asks" in lines
+    (entry,) = [e for e in _manifest(tmp_path)["files"] if e["type"] == "service"]
+    assert entry["bleed_mm"] == 3.175 and entry["safe_mm"] == 3.175 and entry["size_checked"] is False
+    page = pypdf.PdfReader(tmp_path / "chips" / entry["file"]).pages[0]
+    side = float(page.mediabox.width) / 72 * 25.4
+    assert side == pytest.approx(20.0 + 2 * 3.175, abs=0.01)  # the chip's trim and the service's bleed
+    sheet = next(e for e in _manifest(tmp_path)["files"] if e["file"] == "chips-a4.pdf")
+    assert sheet["bleed_mm"] == 3.175  # the kit's own sheets are drawn with the same bleed
+
+
 # ---- a plan as data ----------------------------------------------------------------------------
 
 
@@ -117,12 +141,21 @@ def test_a_hand_written_plan_is_built_in_every_layout_it_takes(tmp_path: Path) -
     assert lines[-1] == f"{tmp_path / 'chips' / 'manifest.json'}: {len(files)} files described"
 
 
-def test_a_component_that_keeps_its_layouts_is_built_when_layout_names_none_of_them(tmp_path: Path) -> None:
-    build_game(ChipGame(keep=True, layouts=("duplex",)), _spec(tmp_path, layouts=("single",), formats=("pdf",)),
-               quiet=True)
+@pytest.mark.parametrize(("bleed", "words"), [(0.0, "edge to edge: one cut parts two neighbours"),
+                                              (2.0, "4 mm apart (their bleeds): every gap takes two cuts")])
+def test_the_cutting_order_says_how_many_cuts_a_gap_takes(tmp_path: Path, bleed: float, words: str) -> None:
+    build_game(ChipGame(), _spec(tmp_path, formats=("pdf",), bleed=bleed), quiet=True)
+    sheets = [e for e in _manifest(tmp_path)["files"] if e.get("component") == "chips"]
+    assert sheets and all(e["bleed_mm"] == bleed and words in e["cutting_order"] for e in sheets)
+
+
+def test_a_layout_a_component_does_not_take_is_refused_not_skipped(tmp_path: Path) -> None:
+    with pytest.raises(LayoutError, match=r"--layout: single does not apply to the chips of chips, which are made "
+                                          r"duplex; choose one of those"):
+        build_game(ChipGame(layouts=("duplex",)), _spec(tmp_path, layouts=("single",), formats=("pdf",)), quiet=True)
+    assert not (tmp_path / "chips").exists()
+    build_game(ChipGame(layouts=("duplex",)), _spec(tmp_path, layouts=("duplex",), formats=("pdf",)), quiet=True)
     assert "chips-a4-duplex-long.pdf" in {e["file"] for e in _manifest(tmp_path)["files"]}
-    build_game(ChipGame(layouts=("duplex",)), _spec(tmp_path, layouts=("single",), formats=("pdf",)), quiet=True)
-    assert not any(e["file"].startswith("chips-") for e in _manifest(tmp_path)["files"])
 
 
 @pytest.mark.parametrize("sized", [True, False])
@@ -199,4 +232,21 @@ def test_the_writer_list_ends_with_the_manifest_and_names_each_format_once() -> 
     names = [w.name for w in WRITERS]
     assert names[-1] == "manifest" and len(set(names)) == len(names)
     spec = resolve(BuildOptions(formats=("svg",)))
-    assert {w.name for w in WRITERS if w.wanted(spec)} == {"svg", "proof", "booklets", "manifest"}
+    assert {w.name for w in WRITERS if w.wanted(spec)} == {"svg", "proof", "booklets", "how-to-print", "manifest"}
+
+
+def test_a_card_size_that_fits_more_on_the_printable_area_or_turned_gets_it(tmp_path: Path) -> None:
+    """40 chips of 65 mm on A4: 2 x 3 upright within 10 mm margins (7 sheets), 4 x 2 on the turned
+    sheet within the printable area (5 sheets); the calibration sheet turns with it."""
+    import pypdf
+
+    build_game(ChipGame(counts=(20, 20)), _spec(tmp_path, formats=("pdf",), card_size=65.0, layouts=("duplex",)), quiet=True)
+    files = {e["file"]: e for e in _manifest(tmp_path)["files"]}
+    sheet = files["chips-a4-duplex-long.pdf"]
+    assert sheet["landscape"] and sheet["per_sheet"] == 8
+    assert sheet["calibration"] == "calibration-a4-long-landscape.pdf"
+    assert files["calibration-a4-long-landscape.pdf"]["landscape"] is True
+    assert "calibration-a4-long.pdf" not in files  # no portrait duplex sheet to calibrate
+    for name in ("chips-a4-duplex-long.pdf", "calibration-a4-long-landscape.pdf"):
+        for page in pypdf.PdfReader(tmp_path / "chips" / name).pages:
+            assert float(page.mediabox.width) > float(page.mediabox.height)  # both pages turned

@@ -68,11 +68,15 @@ def test_cmyk_build_names_its_profile_and_a_user_profile_is_used(tmp_path: Path)
         assert b"k" in ops
 
 
-@pytest.mark.parametrize("bad", ["text", "rgb"])
+@pytest.mark.parametrize("bad", ["text", "rgb", "scanner"])
 def test_a_wrong_icc_file_is_one_line_and_exit_1(tmp_path: Path, bad: str) -> None:
     path = tmp_path / "bad.icc"
     if bad == "text":
         path.write_text("not a profile")
+    elif bad == "scanner":  # CMYK, but an input profile: no PDF/X output intent
+        data = bytearray(default_profile())
+        data[12:16] = b"scnr"
+        path.write_bytes(bytes(data))
     else:
         from PIL import ImageCms
 
@@ -81,6 +85,7 @@ def test_a_wrong_icc_file_is_one_line_and_exit_1(tmp_path: Path, bad: str) -> No
                        "--icc", str(path))
     assert code == 1
     assert out.strip().count("\n") == 0 and out.startswith("cardgen: ") and "Traceback" not in out
+    assert bad != "scanner" or "output (printer) profile" in out
 
 
 def test_icc_without_cmyk_is_refused(tmp_path: Path) -> None:
@@ -185,7 +190,8 @@ def test_drivethrucards_deck_is_cmyk_back_first_and_within_its_ink_limit() -> No
     for i, page in enumerate(reader.pages[:4]):  # back, front, back, front …
         names = [ops[0] for ops, op in ContentStream(page.get_contents(), None).operations if op == b"Do"]
         assert (names[0] == "/FormXob.face.back") == (i % 2 == 0)
-    assert manifest["colour"] == {"mode": "cmyk", "profile": converter(None).name, "ink_limit_percent": 240.0}
+    assert manifest["colour"] == {"mode": "cmyk", "profile": converter(None).name, "ink_limit_percent": 240.0,
+                                  "standard": "PDF/X-4"}
     limited = converter(None, 240.0)
     assert max(sum(limited.colour(r / 4, g / 4, 0.0)) for r in range(5) for g in range(5)) <= 2.4 + 1e-9
 

@@ -99,18 +99,26 @@ def test_neighbours_overlap_by_the_strip_with_cut_line_and_glue_strip(size: tupl
 
 
 @pytest.mark.parametrize("size", BOARDS[:3])
-def test_registration_crosses_share_board_positions_on_the_cut_line(size: tuple[float, float]) -> None:
-    p = _poster(*size)
+@pytest.mark.parametrize("snapped", [False, True])
+def test_registration_crosses_lie_under_the_page_on_top(size: tuple[float, float], snapped: bool) -> None:
+    """Every cross lies in the middle of a glue strip, where the page on top covers it once glued,
+    so none is left on the finished board; with lines across the seam (snaps), on those lines."""
+    lines = [18.0 * k for k in range(1, 40)]
+    p = plan_poster(*size, 3.0, PosterOptions(paper("a4")), *((lines, lines) if snapped else ((), ())))
+    o = p.options
     for under, top, vertical in _neighbours(p):
         k = 0 if vertical else 1
-        cut = (top.view.x if vertical else top.view.y) + p.options.cut
-        on_top = {c for c in top.registration if c[k] == pytest.approx(cut)}
-        below = {c for c in under.registration if c[k] == pytest.approx(cut)}
-        assert len(on_top) >= 2
-        assert on_top == below
-        for c in on_top:
-            assert _in(top.view, *c) and _in(under.view, *c)
+        middle = (top.view.x if vertical else top.view.y) + o.cut + (o.overlap - o.cut) / 2
+        here = [c for c in under.registration if c[k] == pytest.approx(middle)]
+        assert len(here) >= 2
+        for c in here:
+            assert _in(top.trim.shifted(-top.origin[0], -top.origin[1]), *c)  # covered by the page on top
             assert 0 <= c[1 - k] <= (p.board.height if vertical else p.board.width)
+            if snapped:
+                assert any(c[1 - k] == pytest.approx(v) for v in lines)
+    for t in p.tiles:  # and none on the art a page keeps
+        glue = [g.shifted(-t.origin[0], -t.origin[1]) for g in t.glue]
+        assert all(any(_in(g, *c) for g in glue) for c in t.registration)
 
 
 def test_sheet_carries_label_map_and_boxes() -> None:

@@ -65,8 +65,8 @@ def make_items(w: float, h: float, n: int) -> list[Item]:
     [
         ("a4", 45, 60, Flip.LONG, (0.0, 0.0)),  # portrait
         ("a4", 45, 60, Flip.SHORT, (0.0, 0.0)),
-        ("letter", 45, 45, Flip.LONG, (0.0, 0.0)),  # landscape: the long edge is horizontal
-        ("letter", 45, 45, Flip.SHORT, (1.5, -2.0)),
+        ("letter", 100, 60, Flip.LONG, (0.0, 0.0)),  # landscape: the long edge is horizontal
+        ("letter", 100, 60, Flip.SHORT, (1.5, -2.0)),
         ("a4", 45, 60, Flip.LONG, (1.5, -2.0)),
     ],
 )

@@ -24,7 +24,7 @@ from cardgen.games.schlangengrube.render import items as pit_items
 from cardgen.games.schlangennest.components import load_nest_set
 from cardgen.games.schlangennest.render import items as nest_items
 from cardgen.print.faces import Item
-from cardgen.print.services import (FIT_MM, SERVICES_FILE as REPO_SERVICES, Piece, Service, notes, plan_uploads,
+from cardgen.print.services import (BOARD_BAND_MM, FIT_MM, SERVICES_FILE as REPO_SERVICES, Piece, Service, notes, plan_uploads,
                                     render_upload, service_spec, services, upload_svg)
 from cardgen.units import MM_PER_INCH
 
@@ -128,24 +128,33 @@ def test_pit_tiles_go_on_square_tiles_with_each_tiles_own_back(tgc: Service) -> 
     assert _png_size(render_upload(tgc, uploads[1])) == tile.pixels
 
 
-def test_irrlaeufer_board_castles_and_the_parts_it_does_not_sell(tgc: Service) -> None:
+def test_irrlaeufer_castles_and_the_board_and_parts_it_does_not_print(tgc: Service) -> None:
+    """The standard board would sit on the 16-inch square board with wide white bands: not
+    uploaded, and the note says why and which board would fit."""
     pieces = _irr()
     uploads = plan_uploads(tgc, pieces)
-    board = next(u for u in uploads if u.board)
-    bw, bh = board.face.width, board.face.height
-    fitting = [p for p in tgc.products if p.kind == "board" and tgc.trim_mm(p)[0] >= bw and tgc.trim_mm(p)[1] >= bh]
-    smallest = min(fitting, key=lambda p: p.pixels[0] * p.pixels[1])
-    assert board.product == smallest and board.file == f"{smallest.id}/{board.face.key}.png"
+    assert not any(u.board for u in uploads)
     castles = [u for u in uploads if not u.board]
     assert [u.face.key for u in castles] == ["castle-red", "castle-blue"]
     product = castles[0].product
     assert abs(tgc.trim_mm(product)[0] - castles[0].face.width) <= FIT_MM
-    (line,) = notes(tgc, pieces)
-    assert line.startswith("parts: not printed by this service")
+    board_line, parts_line = notes(tgc, pieces)
+    assert parts_line.startswith("parts: not printed by this service")
+    face = pieces[1].front
+    assert board_line.startswith(f"board: not printed by this service: the {face.width:.1f} x {face.height:.1f} mm "
+                                 "board would sit on the Medium Six-Fold Board (406.4 x 406.4 mm) with ")
+    assert f"a board of {406.4 - 2 * BOARD_BAND_MM:.1f}-406.4 x" in board_line
 
 
-def test_a_board_keeps_its_size_centred_on_the_product(tgc: Service) -> None:
-    board = next(u for u in plan_uploads(tgc, _irr()) if u.board)
+def _square_board(field: float) -> list[Piece]:
+    board = dataclasses.replace(load_board(None), rows=15)
+    return [Piece("board", board_face(board, BLEED, field), None, 1, ("board",))]
+
+
+def test_a_board_that_fills_a_product_keeps_its_size_centred_on_it(tgc: Service) -> None:
+    pieces = _square_board(16.0)  # 252.8 mm square: the 10-inch square board, 0.6 mm of white a side
+    (board,) = plan_uploads(tgc, pieces)
+    assert board.board and board.product.id == "LargeSquareBoard" and notes(tgc, pieces) == []
     svg = upload_svg(tgc, board)
     outer = re.match(r'<svg[^>]*viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
     inner = re.search(r'<svg[^>]*\sx="([\d.]+)"[^>]*\sy="([\d.]+)"[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"',
@@ -157,6 +166,12 @@ def test_a_board_keeps_its_size_centred_on_the_product(tgc: Service) -> None:
     assert (W, H) == pytest.approx((tw + 2 * tgc.bleed_mm, th + 2 * tgc.bleed_mm), abs=1e-3)
     assert (w, h) == pytest.approx((board.face.width, board.face.height), abs=1e-3)  # not scaled
     assert (x + w / 2, y + h / 2) == pytest.approx((W / 2, H / 2), abs=1e-3)
+    # 15.5 mm fields: 244.9 mm, 4.6 mm of white a side on the 10-inch board, still within the band;
+    # 15.0 mm: 237 mm, 8.5 mm a side: refused, the note naming the board that would fit
+    assert plan_uploads(tgc, _square_board(15.5))[0].product.id == "LargeSquareBoard"
+    assert plan_uploads(tgc, _square_board(15.0)) == []
+    (line,) = notes(tgc, _square_board(15.0))
+    assert "Large Square Board (254.0 x 254.0 mm)" in line and "244.0-254.0 x 244.0-254.0 mm would fit" in line
 
 
 def test_card_trim_lands_on_the_product_trim_and_too_little_bleed_is_refused(tgc: Service) -> None:
@@ -207,16 +222,20 @@ def test_cli_refuses_cards_of_no_sold_size_in_one_line() -> None:
     assert line.startswith("cardgen: --service:") and "--card-size 63.5" in line
 
 
-def test_cli_irrlaeufer_board_and_castles_and_the_note_on_the_parts() -> None:
+def test_cli_irrlaeufer_castles_and_the_notes_on_the_board_and_parts() -> None:
+    """No --bleed: the build takes the service's 1/8 inch."""
     code, out = _build("irrlaeufer", "--only", "board,parts,castles", "--format", "svg",
-                       "--service", "thegamecrafter", "--bleed", str(BLEED))
+                       "--service", "thegamecrafter")
     assert code == 0, out
     assert "--service thegamecrafter: parts: not printed by this service" in out
+    assert "--service thegamecrafter: board: not printed by this service" in out
+    assert "--service thegamecrafter: 3.175 mm bleed and 3.175 mm safe zone, as the service asks" in out
     folder = Path("output/irrlaeufer/service/thegamecrafter")
-    assert "parts" in (folder / "not-covered.txt").read_text(encoding="utf-8")
+    assert "Medium Six-Fold Board" in (folder / "not-covered.txt").read_text(encoding="utf-8")
     manifest = json.loads(Path("output/irrlaeufer/manifest.json").read_text(encoding="utf-8"))
     entries = {e["file"]: e for e in manifest["files"] if str(e.get("type", "")).startswith("service")}
-    board = next(e for e in entries.values() if "placed" in e)
-    Image.MAX_IMAGE_PIXELS = None
-    assert Image.open(Path("output/irrlaeufer") / board["file"]).size == tuple(board["pixels"])
+    assert not any("placed" in e for e in entries.values())
+    for e in entries.values():
+        if e["type"] == "service":
+            assert e["bleed_mm"] == 3.175 and Image.open(Path("output/irrlaeufer") / e["file"]).size == (450, 450)
     assert entries["service/thegamecrafter/not-covered.txt"]["type"] == "service-note"

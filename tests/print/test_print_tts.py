@@ -1,8 +1,9 @@
 """The Tabletop Simulator export and the proof sheet, built through the CLI for every game.
 
 The saved object is validated against a schema of the structure TTS reads (written from its
-save-file format: ObjectStates, Deck/Card with CustomDeck, Custom_Board, Custom_Token), and
-every face the kit makes must be on the table as often as the manifest counts it.
+save-file format: ObjectStates, Deck/Card with CustomDeck, Bag with ContainedObjects, a card's
+second face as its States "2", Custom_Board, Custom_Token), and every face the kit makes must be
+on the table as often as the manifest counts it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from cardgen.print import proof
 from cardgen.print.faces import Face, Item
 from cardgen.print.tts import Deck, write_tts
 
+URL = "^(file:///|https?://)"
 TRANSFORM = {"type": "object", "required": ["posX", "posY", "posZ", "rotX", "rotY", "rotZ",
                                             "scaleX", "scaleY", "scaleZ"],
              "properties": {k: {"type": "number"} for k in ("posX", "posY", "posZ", "rotX", "rotY", "rotZ",
@@ -33,8 +35,8 @@ CUSTOM_DECK = {"type": "object", "minProperties": 1,
                "additionalProperties": {
                    "type": "object", "required": ["FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden",
                                                   "UniqueBack"],
-                   "properties": {"FaceURL": {"type": "string", "pattern": "^file:///"},
-                                  "BackURL": {"type": "string", "pattern": "^file:///"},
+                   "properties": {"FaceURL": {"type": "string", "pattern": URL},
+                                  "BackURL": {"type": "string", "pattern": URL},
                                   "NumWidth": {"type": "integer", "minimum": 1, "maximum": 10},
                                   "NumHeight": {"type": "integer", "minimum": 1, "maximum": 7},
                                   "BackIsHidden": {"type": "boolean"}, "UniqueBack": {"type": "boolean"}}}}
@@ -42,13 +44,21 @@ CARD = {"type": "object", "required": ["Name", "GUID", "CardID", "CustomDeck", "
         "properties": {"Name": {"const": "Card"}, "CardID": {"type": "integer", "minimum": 100},
                        "CustomDeck": CUSTOM_DECK, "Transform": TRANSFORM, "Nickname": {"type": "string"},
                        "GUID": {"type": "string"}}}
+TURNABLE = {"allOf": [CARD, {"type": "object", "required": ["States"],
+                             "properties": {"States": {"type": "object", "required": ["2"],
+                                                       "additionalProperties": False,
+                                                       "properties": {"2": CARD}}}}]}
+BAG = {"type": "object", "required": ["Name", "GUID", "ContainedObjects", "Transform"],
+       "properties": {"Name": {"const": "Bag"}, "ContainedObjects": {"type": "array", "minItems": 1,
+                                                                      "items": TURNABLE},
+                      "Transform": TRANSFORM}}
 DECK = {"type": "object", "required": ["Name", "GUID", "DeckIDs", "CustomDeck", "ContainedObjects", "Transform"],
         "properties": {"Name": {"const": "Deck"}, "DeckIDs": {"type": "array", "minItems": 2,
                                                               "items": {"type": "integer"}},
                        "CustomDeck": CUSTOM_DECK, "ContainedObjects": {"type": "array", "items": CARD},
                        "Transform": TRANSFORM}}
 IMAGE = {"type": "object", "required": ["ImageURL"],
-         "properties": {"ImageURL": {"type": "string", "pattern": "^file:///"},
+         "properties": {"ImageURL": {"type": "string", "pattern": URL},
                         "ImageSecondaryURL": {"type": "string"}}}
 BOARD = {"type": "object", "required": ["Name", "GUID", "CustomImage", "Transform"],
          "properties": {"Name": {"const": "Custom_Board"}, "CustomImage": IMAGE, "Transform": TRANSFORM}}
@@ -62,7 +72,7 @@ TOKEN = {"type": "object", "required": ["Name", "GUID", "CustomImage", "Transfor
 SCHEMA = {"type": "object", "required": ["SaveName", "ObjectStates"],
           "properties": {"SaveName": {"type": "string"},
                          "ObjectStates": {"type": "array", "minItems": 1,
-                                          "items": {"oneOf": [DECK, CARD, BOARD, TOKEN]}}}}
+                                          "items": {"oneOf": [DECK, CARD, BAG, BOARD, TOKEN]}}}}
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +96,11 @@ def _on_table(objects: list[dict[str, Any]]) -> Counter[str]:
     """How many of each face (fronts and backs) the saved object puts on the table."""
     seen: Counter[str] = Counter()
     for obj in objects:
-        if obj["Name"] == "Deck":
+        if obj["Name"] == "Bag":  # each piece and its other face, its second state
+            for card in obj["ContainedObjects"]:
+                seen[card["Nickname"]] += 1
+                seen[card["States"]["2"]["Nickname"]] += 1
+        elif obj["Name"] == "Deck":
             # DeckIDs is what TTS deals from: resolve each id through the card that carries it.
             cards = {card["CardID"]: card for card in obj["ContainedObjects"]}
             assert len(obj["ContainedObjects"]) == len(obj["DeckIDs"])
@@ -117,7 +131,9 @@ def test_tts_object_is_valid_and_holds_every_face_with_its_count(build: Callable
 
 def _urls(obj: dict[str, Any]) -> list[str]:
     out = []
-    for deck in [obj.get("CustomDeck", {})] + [c["CustomDeck"] for c in obj.get("ContainedObjects", [])]:
+    cards = obj.get("ContainedObjects", [])
+    cards = cards + [c["States"]["2"] for c in cards if "States" in c]
+    for deck in [obj.get("CustomDeck", {})] + [c["CustomDeck"] for c in cards]:
         for entry in deck.values():
             out += [entry["FaceURL"], entry["BackURL"]]
     if "CustomImage" in obj:
@@ -125,16 +141,78 @@ def _urls(obj: dict[str, Any]) -> list[str]:
     return out
 
 
-def test_tts_tiles_carry_their_mirror_backs_on_a_back_sheet_in_the_same_grid(build: Callable[[str], Path]) -> None:
+def test_tts_pit_tiles_are_drawn_from_a_bag_and_show_nothing_face_down(build: Callable[[str], Path]) -> None:
+    """Every tile is a card with one neutral back (a face-down tile, a tile in another player's
+    hand and the bag show nothing) whose mirror image is its second state, in the same slot of a
+    sheet in the same grid; the markers, which share one back, stay a deck."""
     folder = build("schlangengrube")
     saved = json.loads((folder / "tts/schlangengrube.json").read_text(encoding="utf-8"))
-    (deck,) = saved["ObjectStates"]
-    for entry in deck["CustomDeck"].values():
-        assert entry["UniqueBack"] is True
-        faces = Image.open(entry["FaceURL"].removeprefix("file://"))
-        backs = Image.open(entry["BackURL"].removeprefix("file://"))
-        assert faces.size == backs.size
-        assert faces.size[0] // entry["NumWidth"] == faces.size[1] // entry["NumHeight"]  # square tiles
+    bag, markers = saved["ObjectStates"]
+    assert bag["Name"] == "Bag" and markers["Name"] == "Deck"
+    assert len(bag["ContainedObjects"]) == 54
+    assert all(c["Nickname"].startswith("marker-") for c in markers["ContainedObjects"])
+    hidden = set()
+    for card in bag["ContainedObjects"]:
+        turned = card["States"]["2"]
+        assert turned["Nickname"] == card["Nickname"] + "-back"  # its own mirror image
+        for side in (card, turned):
+            (entry,) = side["CustomDeck"].values()
+            assert entry["BackIsHidden"] is True and entry["UniqueBack"] is False
+            hidden.add(entry["BackURL"])
+        (front,), (back,) = card["CustomDeck"].values(), turned["CustomDeck"].values()
+        assert card["CardID"] % 100 == turned["CardID"] % 100  # the same slot ...
+        assert (front["NumWidth"], front["NumHeight"]) == (back["NumWidth"], back["NumHeight"])  # ... grid
+        assert front["FaceURL"] != back["FaceURL"] and card["CardID"] != turned["CardID"]
+        assert "PgUp" in card["Description"]  # how to turn it over
+    (back_url,) = hidden  # one neutral back for every tile and every side
+    with Image.open(back_url.removeprefix("file://")) as img:
+        assert len(img.convert("RGB").getcolors(16) or []) <= 3  # one colour and its edge: nothing to read
+    ids = [c["GUID"] for c in bag["ContainedObjects"]] + [c["States"]["2"]["GUID"] for c in bag["ContainedObjects"]]
+    assert len(set(ids)) == len(ids)
+
+
+def test_a_secret_deck_with_a_web_base_links_its_images_there(tmp_path: Path) -> None:
+    """The library's export of a secret deck (two tiles with their own backs, two markers sharing
+    a common back), linked under a web address: the fast version of the CLI test below."""
+    tiles = tuple(Item(_face(f"t{i}", f"#{40 * i:02x}8040"), _face(f"t{i}-back", "#804000"), 1) for i in range(2))
+    common = _face("m-back", "#000000")
+    marker = (Item(_face("m", "#ff0000"), common, 2), Item(_face("n", "#00ff00"), common, 1))
+    base = "https://example.org/kit"
+    export = write_tts(tmp_path, "toy", "Toy", [Deck("tiles", tiles + marker, secret=True)], None, [], web=base)
+    saved = json.loads((tmp_path / export.saved_object).read_text(encoding="utf-8"))
+    jsonschema.validate(saved, SCHEMA)
+    bag, markers = saved["ObjectStates"]
+    assert [c["States"]["2"]["Nickname"] for c in bag["ContainedObjects"]] == ["t0-back", "t1-back"]
+    assert markers["Name"] == "Deck" and [c["Nickname"] for c in markers["ContainedObjects"]] == ["m", "m", "n"]
+    urls = {u for obj in saved["ObjectStates"] for u in _urls(obj)}
+    assert {u.removeprefix(base + "/") for u in urls} == {Path(f).name for f in export.files}
+
+
+@pytest.mark.slow
+def test_tts_url_links_every_image_under_the_address_given(tmp_path: Path) -> None:
+    base = "https://example.org/my-games/pit"
+    result = CliRunner().invoke(main, ["build", "schlangengrube", "--format", "tts", "--lang", "en", "--quiet",
+                                       "--only", "tiles", "--out", str(tmp_path), "--tts-url", base + "/"])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "schlangengrube"
+    saved = json.loads((folder / "tts/schlangengrube.json").read_text(encoding="utf-8"))
+    jsonschema.validate(saved, SCHEMA)
+    urls = {u for obj in saved["ObjectStates"] for u in _urls(obj)}
+    assert urls and all(u.startswith(base + "/") and "/" not in u.removeprefix(base + "/") for u in urls)
+    assert {u.removeprefix(base + "/") for u in urls} <= {p.name for p in (folder / "tts").iterdir()}
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    entry = next(e for e in manifest["files"] if e["type"] == "tts-object")
+    assert entry["images"].startswith(base + "/<image>")
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["--format", "pdf", "--tts-url", "https://example.org"], "--tts-url: the image address is used only with"),
+    (["--format", "tts", "--tts-url", "example.org/x"], "is not a web address"),
+])
+def test_tts_url_mistakes_are_refused_in_one_line(tmp_path: Path, args: list[str], fragment: str) -> None:
+    result = CliRunner().invoke(main, ["build", "schlangengrube", "--out", str(tmp_path), "-q", *args])
+    assert result.exit_code == 2 and fragment in result.output
+    assert not any(tmp_path.iterdir())
 
 
 def test_every_build_writes_a_proof_sheet_with_a_cell_per_face() -> None:

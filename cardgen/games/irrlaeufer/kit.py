@@ -3,16 +3,17 @@
 Files for `--paper a4` (Letter: `letter` and `tabloid` instead of `a4` and `a3`):
 - `board-a4.pdf`: the board at full size over several A4 pages with overlap strips, glue
   strips, cut lines, registration crosses and a page map on each page;
-- `board-a3.pdf`: the board on one A3 page. A board too big for the sheet (Tabloid is narrower
-  than a 15-field board at 18 mm; 31 rows are longer than A3) is scaled down to the largest
-  field size that fits, in steps of 0.1 mm; the footer and the manifest say so, and
-  `--paper a3|tabloid` builds parts for that size;
+- `board-a3.pdf`: the board on one A3 page. The kit's field size is the largest (in steps of
+  0.1 mm, at most the set's) at which a board of the standard length fits that page (Tabloid and
+  A3 are narrower than 15 fields of 18 mm); the footer and the manifest say so. A longer board
+  keeps that field size: when it does not fit the page at it, the one-page board is left out with
+  a note (the kit's `notes`), and with `--paper a3|tabloid` it is split over pages of that paper;
 - `parts-a4.pdf`: 6 red and 6 blue fold-over standees, the stick length gauge and the sticks,
   single-sided;
 - `castles-a4-duplex-<flip>.pdf` and `castles-a4-gutterfold.pdf`: the 4 castle chips, red front and
-  blue back (kept even when `--layout` asks only for others: the castles need two sides).
-With `--paper a3|tabloid` the board is the one-page version only and every part is made for
-its field size.
+  blue back (the castles need two sides: another `--layout` is refused).
+With `--paper a3|tabloid` the board is the one-page version only (when it fits) and every part is
+made for its field size.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from cardgen.games.irrlaeufer.booklet import CONTENT
-from cardgen.games.irrlaeufer.components import IrrBoard
+from cardgen.games.irrlaeufer.components import DEFAULT_ROWS, IrrBoard
 from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, board_spec, castle_faces,
                                              gauge_face, standee_faces, stick_face)
 from cardgen.kit.plan import Booklet, Component, KitPlan, SheetFile
@@ -70,10 +71,13 @@ def single_field(board: IrrBoard, sheet: Paper, bleed: float = 3.0) -> float:
 
 
 def kit_field(board: IrrBoard, paper_name: str, bleed: float) -> float:
-    """The one field size of a whole kit: the one-page board's (`single_field` on the big sheet
-    that goes with `paper_name`). The split board, the castles, standees, sticks and gauge are
-    all made for it, so every board of the kit takes every part of it."""
-    return single_field(board, paper(SINGLE_PAGE[paper_name]), bleed)
+    """The one field size of a whole kit: the one-page board's for a board of at most the
+    standard length (`single_field` on the big sheet that goes with `paper_name`), so a longer
+    board keeps the standard board's field size instead of shrinking every part. The split
+    board, the castles, standees, sticks and gauge are all made for it, so every board of the
+    kit takes every part of it."""
+    standard = dataclasses.replace(board, rows=min(board.rows, DEFAULT_ROWS))
+    return single_field(standard, paper(SINGLE_PAGE[paper_name]), bleed)
 
 
 def mm_text(value: float) -> str:
@@ -114,13 +118,11 @@ def single_sheet(board: IrrBoard, sheet: Paper, bleed: float,
 
 
 def cut_places(board: IrrBoard) -> tuple[list[float], list[float]]:
-    """Where the tiled board's cut lines should go: 1 mm into the field after an inner groove,
-    so the strip both pages share holds that groove to line them up by, and the seam is hidden
-    beside it."""
+    """Where the tiled board's cut lines should go: the middle of an inner groove, so the cut
+    lands in the groove and the seam hides in it; the registration crosses then sit on the
+    other grooves where they cross the seam, under the glued strip (`plan_poster`)."""
     spec = board_spec(board)
-    off = spec.groove / 2 + 1.0
-    return ([spec.line_x(i) + off for i in range(1, spec.columns)],
-            [spec.line_y(j) + off for j in range(1, spec.rows)])
+    return ([spec.line_x(i) for i in range(1, spec.columns)], [spec.line_y(j) for j in range(1, spec.rows)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,16 +201,17 @@ def _castles(board: IrrBoard, bleed: float) -> list[Item]:
 
 def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
     """The board (split over pages and on one page), the parts sheet, the castles and the
-    booklet, all for one field size (`kit_field`)."""
+    booklet, all for one field size (`kit_field`). A board too long for the one large page at
+    that size is left out there, with a note, and split over pages of the build's paper."""
     big = paper(SINGLE_PAGE[spec.paper])
-    small = spec.paper in ("a4", "letter")
     # one field size for the whole kit, so the parts fit whichever board is printed
     board = dataclasses.replace(designed, field_size=kit_field(designed, spec.paper, spec.bleed))
-    single, single_face, note = single_sheet(board, big, spec.bleed, designed.field_size)
+    fits = single_field(board, big, spec.bleed) >= board.field_size - 1e-9
     files: list[SheetFile] = []
+    notes: list[str] = []
     name = f"{board.name} board {board.rows} x {board.columns}"
     scaled_from = designed.field_size if board.field_size < designed.field_size else None
-    if small:
+    if spec.paper in ("a4", "letter") or not fits:
         face = board_face(board, spec.bleed)
         poster = plan_poster(face.width, face.height, face.bleed, PosterOptions(paper(spec.paper)),
                              *cut_places(board))
@@ -222,20 +225,28 @@ def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
              "board_mm": [round(face.width, 2), round(face.height, 2)], "sides": "single-sided",
              "colour": spec.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
              "cutting_order": ("cut each page along the solid line at its top and left edge (not the first "
-                               "page); lay it on the grey glue strip of the page before it so the "
-                               "registration crosses meet, and glue; first each row left to right, then the "
-                               "rows top to bottom; the page map on each page shows where it goes; finally "
-                               "trim the outer edge at the marks")},
+                               "page): the cut runs in a groove; lay it on the grey glue strip of the page "
+                               "before it, its cut edge on the strip's edge and the grooves ending there "
+                               "pointing at the registration crosses, which it then covers, and glue; first "
+                               "each row left to right, then the rows top to bottom; the page map on each "
+                               "page shows where it goes; finally trim the outer edge at the marks")},
             f"{count(len(sheets), 'page')} ({poster.rows} x {poster.columns}), glue together", ("board",)))
-    files.append(SheetFile(
-        f"board-{big.name}.pdf", "board", name, (single,), (single_face,),
-        () if any(single_face.key == f.key for x in files for f, _ in x.faces) else ((single_face, 1),),
-        {"paper": big.name, "layout": "single-page", "pages": 1, "field_mm": single_field(board, big, spec.bleed),
-         "scaled_from_mm": scaled_from, "note": note,
-         "board_mm": [round(single_face.width, 2), round(single_face.height, 2)], "sides": "single-sided",
-         "colour": spec.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
-         "cutting_order": "cut along the corner marks (or leave the margin)"},
-        f"1 page ({note})", ("board",)))
+    if fits:
+        single, single_face, note = single_sheet(board, big, spec.bleed, designed.field_size)
+        files.append(SheetFile(
+            f"board-{big.name}.pdf", "board", name, (single,), (single_face,),
+            () if any(single_face.key == f.key for x in files for f, _ in x.faces) else ((single_face, 1),),
+            {"paper": big.name, "layout": "single-page", "pages": 1, "field_mm": board.field_size,
+             "scaled_from_mm": scaled_from, "note": note,
+             "board_mm": [round(single_face.width, 2), round(single_face.height, 2)], "sides": "single-sided",
+             "colour": spec.colour, "print": "single-sided, at 100 % (actual size, no fit-to-page)",
+             "cutting_order": "cut along the corner marks (or leave the margin)"},
+            f"1 page ({note})", ("board",)))
+    else:
+        face = board_face(board, spec.bleed)
+        notes.append(f"no one-page board: the {board.rows}-row board at {mm_text(board.field_size)} mm fields "
+                     f"({mm_text(face.width)} x {mm_text(face.height)} mm) does not fit on {big.label}; "
+                     f"print board-{spec.paper}.pdf, the board over {count(len(files[0].sheets), 'page')}")
     parts, part_faces = parts_sheets(board, paper(spec.paper), spec.bleed)
     files.append(SheetFile(
         f"parts-{spec.paper}.pdf", "parts", f"{board.name} – parts", tuple(parts), tuple(f for f, _ in part_faces),
@@ -246,7 +257,7 @@ def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
          "print": "single-sided, at 100 % (actual size, no fit-to-page), on card if you can",
          "cutting_order": PARTS_CUTTING},
         f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks"))
-    # The castles need two sides: built duplex and gutterfold even when --layout names neither.
+    # The castles need two sides: duplex and gutterfold only (another --layout is refused).
     castles = Component("castles", "Burgen / castles", partial(_castles, board, spec.bleed), CASTLE_CUTTING,
-                        layouts=("duplex", "gutterfold"), keep=True, kinds=("tile", "chit"))
-    return KitPlan(board.name, (castles,), tuple(files), Booklet(CONTENT, board))
+                        layouts=("duplex", "gutterfold"), kinds=("tile", "chit"))
+    return KitPlan(board.name, (castles,), tuple(files), Booklet(CONTENT, board), tuple(notes))

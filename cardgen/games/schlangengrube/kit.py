@@ -1,7 +1,7 @@
 """The Schlangengrube print kit: 54 double-sided tiles and the markers, on shared sheets.
 
-Three layouts, as the tiles need them: fronts only with cross cut marks (for players who glue
-nothing), front and mirrored back sheets to glue together, and duplex.
+Four layouts: fronts only with cross cut marks (for players who glue nothing), front and
+mirrored back sheets to glue together, duplex, and gutterfold (each tile beside its back, to fold).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ CUTTING = ("cut along the crosses' lines right across the sheet, first the long 
 
 
 def plan(pit: PitSet, spec: KitSpec) -> KitPlan:
-    """The tiles and markers in their three layouts, and the booklet of the set."""
+    """The tiles and markers in their four layouts, and the booklet of the set."""
     tiles = Component("tiles", "Plättchen / tiles", partial(items, pit, spec.bleed), CUTTING,
-                      layouts=("single", "glue", "duplex"), marks="crosses", card_sized=True, kinds=("tile",))
+                      layouts=("single", "glue", "duplex", "gutterfold"), marks="crosses", card_sized=True, kinds=("tile",),
+                      secret=True)  # the pit is drawn blindly and kept behind screens
     return KitPlan(pit.name, (tiles,), booklet=Booklet(CONTENT, pit))

@@ -194,15 +194,27 @@ def test_single_page_fits_a3_and_tabloid(kit: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("rows", [17, 31])
-def test_boards_of_other_lengths_build(tmp_path: Path, rows: int) -> None:
-    out = _build(tmp_path, "--set", str(_set(tmp_path, rows=rows, sticks=60)), "--format", "pdf,svg")
+def test_boards_of_other_lengths_keep_the_standard_field_size(tmp_path: Path, rows: int) -> None:
+    """A long board does not shrink the kit: the tiled board and the parts keep the standard
+    board's field size; the one-page board is there when it fits A3 at that size, else left out
+    with one note."""
+    result = CliRunner().invoke(main, ["build", "irrlaeufer", "--out", str(tmp_path), "--only", "board,parts,castles",
+                                       "--set", str(_set(tmp_path, rows=rows, sticks=60)), "--format", "pdf,svg"])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "irrlaeufer"
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     pdfs = {e["file"]: e for e in manifest["files"] if e["type"] == "pdf"}
-    assert pdfs["board-a3.pdf"]["field_mm"] == single_field(IrrBoard(rows=rows), paper("a3"))
-    assert pdfs["board-a3.pdf"]["scaled_from_mm"] == 18.0  # A3 is too narrow for 15 fields of 18 mm
+    assert pdfs["board-a4.pdf"]["field_mm"] == pdfs["parts-a4.pdf"]["field_mm"] == KIT_FIELD  # 17.7, as standard
     assert _uses(pypdf.PdfReader(out / "parts-a4.pdf"))["stick"] == 60
     svg = (out / "svg" / f"board-{rows}rows.svg").read_text(encoding="utf-8")
     assert f"{face_height(rows) + 6:g}" in svg.split("viewBox=")[1][:40].replace('"', " ")
+    if rows == 17:
+        assert pdfs["board-a3.pdf"]["field_mm"] == KIT_FIELD and "notes" not in manifest
+    else:
+        assert "board-a3.pdf" not in pdfs
+        (note,) = manifest["notes"]
+        assert note.startswith(f"no one-page board: the 31-row board at {KIT_FIELD:g} mm fields") and "A3" in note
+        assert sum(f"irrlaeufer: {note}" == line for line in result.output.splitlines()) == 1
 
 
 def face_height(rows: int) -> float:
@@ -211,9 +223,43 @@ def face_height(rows: int) -> float:
     return round(board_face(IrrBoard(rows=rows, field_size=kit_field(board, "a4", 3.0)), 3.0).height, 3)
 
 
-def test_a3_paper_makes_parts_for_the_one_page_board(tmp_path: Path) -> None:
+def test_a3_paper_splits_a_board_too_long_for_one_page_over_a3_pages(tmp_path: Path) -> None:
     out = _build(tmp_path, "--paper", "a3", "--set", str(_set(tmp_path, rows=31)), "--format", "pdf")
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     pdfs = {e["file"]: e for e in manifest["files"] if e["type"] == "pdf"}
-    assert "board-a4.pdf" not in pdfs and "board-a3.pdf" in pdfs
-    assert pdfs["parts-a3.pdf"]["field_mm"] == pdfs["board-a3.pdf"]["field_mm"] < 18.0
+    assert "board-a4.pdf" not in pdfs
+    assert pdfs["board-a3.pdf"]["layout"] == "poster" and pdfs["board-a3.pdf"]["pages"] >= 2
+    assert pdfs["parts-a3.pdf"]["field_mm"] == pdfs["board-a3.pdf"]["field_mm"] == KIT_FIELD
+    assert len(pypdf.PdfReader(out / "board-a3.pdf").pages) == pdfs["board-a3.pdf"]["pages"]
+    assert manifest["notes"][0].endswith(f"print board-a3.pdf, the board over {pdfs['board-a3.pdf']['pages']} pages")
+
+
+def test_tiled_board_seams_run_in_grooves_and_its_crosses_lie_under_the_glued_strips(kit: Path) -> None:
+    """Each cut line of the tiled board is the middle of a groove: rendered, the art just beside it
+    on the page on top is groove, not field; every registration cross lies on a glue strip (so the
+    page on top covers it) and on a groove crossing the seam."""
+    board = IrrBoard(field_size=KIT_FIELD)
+    face = board_face(board, 3.0)
+    xs, ys = cut_places(board)
+    poster = plan_poster(face.width, face.height, 3.0, PosterOptions(paper("a4")), xs, ys)
+    o = poster.options
+    path = kit / "board-a4.pdf"
+    index = {t.label: i for i, t in enumerate(poster.tiles)}
+    seams = 0
+    for t in poster.tiles:
+        for cut in t.cuts:
+            at = (cut.x0 - t.origin[0]) if not cut.horizontal else (cut.y0 - t.origin[1])
+            assert any(abs(at - g) < 1e-6 for g in (xs if not cut.horizontal else ys))  # a groove's middle
+            mid_x, mid_y = (cut.x0 + cut.x1) / 2, (cut.y0 + cut.y1) / 2
+            beside = (Box(cut.x0 + 0.3, mid_y - 20, 0.4, 40) if not cut.horizontal
+                      else Box(mid_x - 20, cut.y0 + 0.3, 40, 0.4))
+            strip = _render(path, index[t.label], beside, dpi=300)
+            assert ImageStat.Stat(strip).mean[0] < 170, (t.label, ImageStat.Stat(strip).mean)  # groove brown
+            field = beside.shifted(KIT_FIELD / 2, 0) if not cut.horizontal else beside.shifted(0, KIT_FIELD / 2)
+            assert ImageStat.Stat(_render(path, index[t.label], field, dpi=300)).mean[0] > 170  # can fail
+            seams += 1
+        for x, y in t.registration:
+            assert any(g.contains(Box(x + t.origin[0] - 0.1, y + t.origin[1] - 0.1, 0.2, 0.2)) for g in t.glue)
+            assert any(abs(v - g) < 1e-6 for v in (x, y) for g in xs + ys)
+    assert seams == 4  # 2 x 2 pages: A2 and B1 cut once, B2 twice
+    assert o.cut < o.overlap

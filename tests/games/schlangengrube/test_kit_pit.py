@@ -1,4 +1,4 @@
-"""The Schlangengrube kit as a user gets it: tiles with mirror-image backs, markers, three layouts."""
+"""The Schlangengrube kit as a user gets it: tiles with mirror-image backs, markers, four layouts."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_files_and_counts(kit: Path) -> None:
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
     pdfs = {e["file"]: e for e in manifest["files"] if e["type"] == "pdf"}
     assert set(pdfs) == {"tiles-a4.pdf", "tiles-a4-glue.pdf", "tiles-a4-duplex-long.pdf",
-                         "calibration-a4-long.pdf"}
+                         "tiles-a4-gutterfold.pdf", "calibration-a4-long.pdf"}
     assert pdfs["tiles-a4.pdf"]["marks"] == "crosses"
     for entry in (e for e in pdfs.values() if e["component"] == "tiles"):
         assert entry["fronts"] == 54 + 4 + 2  # tiles, snake-head markers, "2x" markers
@@ -88,6 +88,25 @@ def test_every_tile_back_is_its_front_mirrored_behind_it(kit: Path, layout: str)
         a, b = regions[0], regions[-1]
         other = ImageStat.Stat(ImageChops.difference(front.crop(a), back.crop(b))).mean
         assert max(other) > 15
+
+
+def test_gutterfold_tiles_have_every_back_mirrored_about_the_fold(kit: Path) -> None:
+    """Folded across the sheet, each back is the mirror image of the page's other half: the sheet
+    rendered and flipped top to bottom shows every tile where it was (its back behind it, in
+    register: the tiles' backs are drawn upside down there)."""
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    entry = next(e for e in manifest["files"] if e["file"] == "tiles-a4-gutterfold.pdf")
+    assert entry["layout"] == "gutterfold" and entry["fronts"] == 60
+    assert "6 mm apart (their bleeds): every gap takes two cuts" in entry["cutting_order"]
+    path = kit / "tiles-a4-gutterfold.pdf"
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == entry["pages"]
+    page = _render(path, 0)
+    x0, y0, x1, y1 = (float(v) / 72 * DPI for v in reader.pages[0].trimbox)
+    art = page.crop((round(x0), round(page.height - y1), round(x1), round(page.height - y0)))
+    assert max(ImageStat.Stat(ImageChops.difference(art, art.transpose(Image.Transpose.FLIP_TOP_BOTTOM))).mean) < 4
+    # the comparison can fail: the same art turned left to right is clearly different
+    assert max(ImageStat.Stat(ImageChops.difference(art, art.transpose(Image.Transpose.FLIP_LEFT_RIGHT))).mean) > 10
 
 
 def test_letter_builds_all_three_layouts(tmp_path: Path) -> None:

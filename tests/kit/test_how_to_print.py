@@ -1,0 +1,58 @@
+"""What a user reads without opening JSON: the build summary states the bleeds the faces really
+have, and every game folder holds HOW-TO-PRINT.txt, made from the manifest."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardgen.cli import main
+from cardgen.kit.png import bleeds
+from cardgen.print.faces import Face
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_summary_bleeds_and_how_to_print_match_the_manifest(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "irrlaeufer", "--only", "board,parts,castles", "--format", "pdf,png",
+                                       "--dpi", "72", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "irrlaeufer"
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    # the summary's PNG line names each bleed the faces have, with how many faces have it
+    bleeds = Counter(e["bleed_mm"] for e in manifest["files"] if e["type"] == "png")
+    assert len(bleeds) == 3  # the board and castles 3 mm, the standees 1 mm, sticks and gauge none
+    (line,) = [ln for ln in result.output.splitlines() if "/png/:" in ln]
+    said = dict((float(b) if b != "none" else 0.0, int(n))
+                for b, n in re.findall(r"(\d+(?:\.\d+)?|none)(?: mm)?(?: bleed)? on (\d+)", line))
+    assert said == dict(bleeds), line
+    assert "3 mm bleed on" in line and "1 mm on 2" in line and "none on 2" in line
+    # HOW-TO-PRINT.txt: listed, and saying for every printed file how to print and cut it
+    text = (folder / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+    entry = next(e for e in manifest["files"] if e["file"] == "HOW-TO-PRINT.txt")
+    assert entry["type"] == "text"
+    flat = _flat(text)
+    printed = [e for e in manifest["files"] if e["type"] == "pdf"]
+    assert printed
+    for e in printed:
+        assert e["file"] in text
+        assert _flat(e["print"]) in flat
+        assert _flat(e["cutting_order"]) in flat
+    assert "a printer that prints both sides: castles-a4-duplex-long.pdf" in flat
+    assert "board: one of board-a4.pdf (4 pages) on A4 board-a3.pdf (1 page) on A3" in flat
+    assert max(len(ln) for ln in text.splitlines()) <= 78
+
+
+def test_the_bleed_words_of_the_summary() -> None:
+    def face(bleed: float) -> Face:
+        return Face("f", "<svg/>", 10, 10, bleed)
+
+    assert bleeds([face(3), face(3)]) == "3 mm bleed"
+    assert bleeds([face(3), face(1), face(0), face(0)]) == "3 mm bleed on 1 face, 1 mm on 1, none on 2"
+    assert bleeds([face(0)]) == bleeds([]) == "no bleed"  # a kit of booklets only has no faces

@@ -1,0 +1,82 @@
+"""`--ink low` measured on the sheets as they print: the written PDFs rendered by pdfium, their
+ink separated through cardgen's default profile."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdfium2  # type: ignore[import-untyped]
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from cardgen.cli import main
+from cardgen.print.ink import ink_percent
+
+DPI = 100
+
+
+def _build(out: str, *args: str, game: str = "schlangennest", only: str = "cards") -> dict[str, object]:
+    result = CliRunner().invoke(main, ["build", game, "--only", only, "--format", "pdf",
+                                       "--layout", "duplex", "--out", out, "--quiet", *args])
+    assert result.exit_code == 0, result.output
+    text = Path(out, game, "manifest.json").read_text(encoding="utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def _pages(path: Path) -> list[tuple[float, float, float]]:
+    """(ink of the whole page, ink inside its TrimBox, the TrimBox's area in pt²) of every page."""
+    boxes = [page.trimbox for page in PdfReader(path).pages]
+    document = pypdfium2.PdfDocument(str(path))
+    out = []
+    for page, trim in zip(document, boxes):
+        image = page.render(scale=DPI / 72).to_pil()
+        s = DPI / 72
+        top = page.get_height() - float(trim.top)
+        crop = image.crop((round(float(trim.left) * s), round(top * s), round(float(trim.right) * s),
+                           round((top + float(trim.height)) * s)))
+        out.append((ink_percent(image), ink_percent(crop), float(trim.width) * float(trim.height)))
+    document.close()
+    return out
+
+
+def test_low_ink_fronts_take_at_most_half_the_ink_and_the_manifest_measures_the_sheets() -> None:
+    normal_manifest = _build("normal")
+    low_manifest = _build("low", "--ink", "low")
+    assert "ink" not in normal_manifest
+    name = "schlangennest/cards-a4-duplex-long.pdf"
+    normal, low = _pages(Path("normal", name)), _pages(Path("low", name))
+    assert len(normal) == len(low) == 10
+    fronts = [(n[0], lo[0]) for n, lo in zip(normal[0::2], low[0::2])]
+    for full, light in fronts:  # the whole page, its marks and footer included
+        assert light <= 0.5 * full, fronts
+    backs = [(n[0], lo[0]) for n, lo in zip(normal[1::2], low[1::2])]
+    assert all(light <= 0.5 * full for full, light in backs), backs
+    # The manifest's figures are those of the rendered sheets inside the pieces: the same,
+    # within the cut gaps' share, as the pages' ink inside their TrimBoxes.
+    ink = low_manifest["ink"]
+    assert isinstance(ink, dict)
+
+    def mean(pages: list[tuple[float, float, float]]) -> float:
+        return sum(p[1] * p[2] for p in pages) / sum(p[2] for p in pages)
+
+    assert abs(ink["normal_coverage_percent"] - mean(normal)) < 2.5, (ink, mean(normal))
+    assert abs(ink["coverage_percent"] - mean(low)) < 2.5, (ink, mean(low))
+    assert ink["saving_percent"] >= 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "only"), [("schlangengrube", "tiles"), ("irrlaeufer", "castles,board,parts")])
+def test_every_low_ink_sheet_of_the_other_kits_takes_at_most_half_the_ink(game: str, only: str) -> None:
+    normal = _build("normal", game=game, only=only)
+    low = _build("low", "--ink", "low", game=game, only=only)
+    def sheets(manifest: dict[str, object]) -> list[str]:  # every PDF but the calibration sheet
+        return [e["file"] for e in manifest["files"]  # type: ignore[attr-defined]
+                if str(e["file"]).endswith(".pdf") and e.get("component") != "calibration"]
+
+    files = sheets(low)
+    assert len(files) >= 1 and files == sheets(normal)
+    for name in files:
+        for full, light in zip(_pages(Path("normal", game, name)), _pages(Path("low", game, name))):
+            assert light[0] <= 0.5 * full[0], (name, full, light)
