@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+STOPPED_CODES = frozenset({130, 129, 131, 143})
+"""Exit codes of a command stopped by Ctrl-C, SIGHUP, SIGQUIT or SIGTERM (128 + the signal)."""
+
 
 def _registry() -> Registry:
     """The games of this run (see the module docstring)."""
@@ -148,6 +151,13 @@ def run() -> None:
     catch_signals()
     try:
         main()
+    except SystemExit as exc:
+        if exc.code in STOPPED_CODES:  # stopped by a signal, clean-up done and said: leave now,
+            with contextlib.suppress(OSError):  # without joining a pool's thread stuck in a read
+                sys.stdout.flush()
+                sys.stderr.flush()
+            os._exit(int(exc.code))
+        raise
     except BrokenPipeError:  # while click itself wrote (`--help | head -1`)
         _pipe_closed()
     except OSError as exc:  # the same with standard output on a full disk: `--help > /dev/full`

@@ -30,13 +30,30 @@ def worker_start(parent: int) -> None:
     threading.Thread(target=watch, name="cardgen-parent-watch", daemon=True).start()
 
 
+STOP_WAIT = 5.0
+"""Seconds a stopped worker process gets to end before it is killed."""
+
+
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """End `pool` at once, on an error or a signal: its processes are terminated (not left to
     finish their jobs, which may still write files) and waited for, the jobs not started are
-    dropped. (Python 3.11's executor has no public way to; 3.14 adds terminate_workers.)"""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    dropped. (Python 3.11's executor has no public way to; 3.14 adds terminate_workers.)
+
+    The executor's own thread is not waited for without bound: a worker terminated while it
+    sent a result leaves that thread reading half a message forever (Python would join it at
+    exit, so `cardgen.cli.run` leaves at once after a signal)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
         process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(STOP_WAIT)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    pool.shutdown(wait=False, cancel_futures=True)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if isinstance(manager, threading.Thread):
+        manager.join(STOP_WAIT)
 
 
 def stop_children() -> None:
