@@ -39,7 +39,7 @@ class SimulationHooks(GameState[IrrMove]):
     remaining: int
     used: list[tuple[int, int]]
     quiet: int
-    seen: dict[str, int]
+    seen: dict[int | str, int]
     outcome: Outcome | None
 
     def winners(self) -> tuple[int, ...]:

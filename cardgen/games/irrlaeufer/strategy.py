@@ -31,7 +31,9 @@ from cardgen.games.irrlaeufer.components import COLUMNS, Field, Side, castle_fie
 from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
-from cardgen.games.irrlaeufer.sliding import can_slide, free_runs
+from cardgen.games.irrlaeufer.runs import free_runs as table_runs
+from cardgen.games.irrlaeufer.sliding import can_slide
+from cardgen.games.irrlaeufer.sliding import free_runs as plain_runs
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 FAR = 9
@@ -261,6 +263,7 @@ def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
     runs: list[tuple[int, int]] = []
     ends: list[int] = []
     total = 0
+    free_runs = table_runs if state.FAST else plain_runs
     for sid, sign, run in free_runs(pos, used, banned, remaining):
         runs.append((sid, sign))
         total += run
