@@ -184,6 +184,24 @@ def _landing(pos: Position, side: Side, i: int, base: int, dst: Field) -> Effect
     return Effect(i, base, captures, conquers)
 
 
+def label(pos: Position, src: Field, dst: Field) -> str:
+    """"conquest", "capture" or "move": what a legal move from `src` to `dst` does, read off
+    the board without checking the way (as `resolve` would say; the players' fast path)."""
+    pieces, castle_at = pos.pieces, pos.castle_at
+    if src not in pieces:
+        ci = castle_at[src]
+        top = pos.top(ci)
+        if top >= 0 or not pos.c_piece[ci]:  # a castle moves: it lands on a 2x2
+            moving = top if top >= 0 else ci
+            fields = castle_fields(dst)
+            if any(castle_at.get(f, moving) != moving for f in fields):
+                return "conquest"
+            return "capture" if any(f in pieces for f in fields) else "move"
+    if dst in castle_at:
+        return "conquest"
+    return "capture" if dst in pieces else "move"
+
+
 def play(pos: Position, side: Side, src: Field, dst: Field, effect: Effect) -> bool:
     """Carry out a resolved move; True if it captured or conquered something."""
     for f in effect.captures:

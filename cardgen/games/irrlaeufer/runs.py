@@ -243,6 +243,43 @@ def _moves(tables: Tables, pos: Position, side: Side, i: int, run: int) -> tuple
     return moves
 
 
+def slide_leaves_rest(pos: Position, used: set[int], banned: dict[int, int], remaining: int,
+                      sid: int, by: int) -> bool:
+    """Whether after sliding `sid` (free to go) by `by` of the `remaining` fields the rest can
+    still be slid by sticks not in `used` (the test of `slide_moves` for one slide)."""
+    if abs(by) == remaining:
+        return True
+    skip = _skipped(used, banned)
+    free = [(i, run) for i, run in enumerate(run_table(pos)) if run and i not in skip]
+    body = tables_for(pos.board.rows).body
+    return _rest_after(pos, free, used, banned, sid, by, remaining - abs(by), body[pos.s_seg0[sid] + by])
+
+
+def random_slide(pos: Position, side: Side, used: set[int], banned: dict[int, int], remaining: int,
+                 rng: random.Random, tries: int = 64) -> Slide | None:
+    """A legal slide drawn cheaply for playouts (not uniformly: a random free stick and
+    direction, then a random length), or None after `tries` misses. The rest of the turn is
+    checked as in `slide_moves`, the other sticks scanned from the table's start."""
+    table = run_table(pos)
+    skip = _skipped(used, banned)
+    tables = tables_for(pos.board.rows)
+    for _ in range(tries):
+        i = rng.randrange(len(table))
+        run = table[i]
+        if not run or i in skip:
+            continue
+        k = 1 + rng.randrange(run if run < remaining else remaining)
+        sid = i >> 1
+        by = -k if i & 1 else k
+        if k < remaining:
+            need = remaining - k
+            free = [(j, r) for j, r in enumerate(table) if r >= need and j not in skip]
+            if not _rest_after(pos, free, used, banned, sid, by, need, tables.body[pos.s_seg0[sid] + by]):
+                continue
+        return _moves(tables, pos, side, i, run if run < remaining else remaining)[k - 1]
+    return None
+
+
 def _rest_after(pos: Position, free: list[tuple[int, int]], used: set[int], banned: dict[int, int],
                 sid: int, by: int, need: int, there: int) -> bool:
     """Whether after sliding `sid` by `by` (its new place's bits `there`) sticks not in
@@ -287,9 +324,9 @@ def zobrist(pos: Position, to_move: Side) -> int:
             pos.zob ^= tables.z_stick[a]
     key = pos.zob ^ (tables.z_blue if to_move is Side.BLUE else 0)
     for (c, r), side in pos.pieces.items():
-        key ^= z_piece[2 * ((r - 1) * COLUMNS + c - 1) + side.value]
-    c_on = pos.c_on
+        key ^= z_piece[2 * ((r - 1) * COLUMNS + c - 1) + (side is Side.BLUE)]
+    c_on, c_piece, c_owner = pos.c_on, pos.c_piece, pos.c_owner
     for i, (c, r) in enumerate(pos.c_pos):
-        code = 4 * pos.c_owner[i].value + 2 * pos.c_piece[i] + (i in c_on)
+        code = 4 * (c_owner[i] is Side.BLUE) + 2 * c_piece[i] + (i in c_on)
         key ^= z_castle[8 * ((r - 1) * COLUMNS + c - 1) + code]
     return key
