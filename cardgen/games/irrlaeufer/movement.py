@@ -228,7 +228,9 @@ def play(pos: Position, side: Side, src: Field, dst: Field, effect: Effect) -> b
 # --------------------------------------------------------------------------- generation
 
 
-def _piece_targets(pos: Position, side: Side, f: Field, d: int, home: int) -> list[Field]:
+def piece_targets(pos: Position, side: Side, f: Field, d: int, home: int) -> list[Field]:
+    """Where a piece of `side` on `f` (standing on castle `home`, or -1) may go in direction
+    `d` (an index of DIRECTIONS)."""
     out: list[Field] = []
     walk, seg, pieces, castle_at = pos.grid.walk[d], pos.seg, pos.pieces, pos.castle_at
     while True:
@@ -308,7 +310,7 @@ def leaving_moves(pos: Position, side: Side) -> list[tuple[Field, Field]]:
             for f in own:
                 for d, (dx, dy) in enumerate(DIRECTIONS):
                     if (f[0] + dx, f[1] + dy) not in own:
-                        out.extend((f, g) for g in _piece_targets(pos, side, f, d, i))
+                        out.extend((f, g) for g in piece_targets(pos, side, f, d, i))
         if pos.c_on[i] >= 0:
             for d in range(len(DIRECTIONS)):
                 out.extend((pos.c_pos[i], n) for n in _castle_targets(pos, side, i, d))
@@ -320,7 +322,7 @@ def free_moves(pos: Position, side: Side) -> list[tuple[Field, Field]]:
     out: list[tuple[Field, Field]] = []
     for f in sorted(f for f, s in pos.pieces.items() if s is side):
         for d in range(len(DIRECTIONS)):
-            out.extend((f, g) for g in _piece_targets(pos, side, f, d, -1))
+            out.extend((f, g) for g in piece_targets(pos, side, f, d, -1))
     for i, owner in enumerate(pos.c_owner):
         if owner is side and pos.c_on[i] < 0 and not pos.occupied(i):
             for d in range(len(DIRECTIONS)):

@@ -3,9 +3,11 @@
 shares of each against the one below).
 
 - `runner` heads for the castles without a plan: it slides a random legal stick, and moves a
-  conquest, else a capture, else the piece that gets nearest a castle it could take.
-- `wary` moves the same way but not onto a field an enemy piece could take at once (and away
-  from one); it still slides at random.
+  conquest, else a capture, else any piece nearer a castle it could take.
+- `wary` slides at random too, but a slide after which an enemy piece could capture one of its
+  pieces or enter one of its castles at once only if a few such draws are all like that; it moves a conquest, else a capture, else the piece that gets
+  nearest a castle, but not onto a field an enemy piece could take at once (and away from
+  one).
 - `castle` (strategy.py) is `wary` that also judges its slides: a few drawn at random, the
   one that brings its own pieces nearest and the enemy's farthest.
 - `mcts` is the shared tree search (cardgen.engine.mcts) with a cheap playout policy
@@ -26,10 +28,14 @@ from typing import Any
 from cardgen.engine.base import GameState
 from cardgen.engine.mcts import MctsPlayer
 from cardgen.games.irrlaeufer import movement
+from cardgen.games.irrlaeufer.components import Side
 from cardgen.games.irrlaeufer.moves import Go, Lay, Slide
+from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.runs import random_slide
-from cardgen.games.irrlaeufer.strategy import best_go, draw_slides
+from cardgen.games.irrlaeufer.strategy import FAR, best_go, draw_slides, rook_distances, targets
 
+WARY_SAMPLES = 4
+"""How many random slides `wary` tries for one that opens the enemy no capture or conquest."""
 SEARCH_BUDGET = 100
 """The `mcts` rung's simulations per decision."""
 
@@ -44,16 +50,68 @@ class RunnerPlayer:
     def choose(self, state: Any, rng: random.Random) -> Any:
         """A random slide drawn without listing them all, else the move step's pick."""
         if state.sliding:
-            picks = draw_slides(state, 1, rng)
+            picks = draw_slides(state, WARY_SAMPLES if self.wary else 1, rng)
             if picks:
-                return picks[0]
+                return _safe_slide(state, picks) if self.wary else picks[0]
         return self.choose_from(state, state.legal_moves(), rng)
 
     def choose_from(self, state: GameState[Any], moves: list[Any], rng: random.Random) -> Any:
-        """A random lay or slide of `moves` (the legal moves), else the move step's pick."""
-        if len(moves) == 1 or isinstance(moves[0], (Lay, Slide)):
+        """A random lay or slide of `moves` (the legal moves; `wary`: the first of a few that
+        opens no way to a capture or conquest), else the move step's pick."""
+        if len(moves) == 1 or isinstance(moves[0], Lay):
             return moves[rng.randrange(len(moves))]
-        return best_go(state, moves, rng, wary=self.wary)
+        if isinstance(moves[0], Slide):
+            if self.wary:
+                return _safe_slide(state, rng.sample(moves, min(WARY_SAMPLES, len(moves))))
+            return moves[rng.randrange(len(moves))]
+        if self.wary:
+            return best_go(state, moves, rng, wary=True)
+        return _run(state, moves, rng)
+
+
+def threatened(pos: Position, side: Side) -> bool:
+    """Whether an enemy piece could now capture a piece of `side` or enter one of its
+    castles with one straight move."""
+    enemy = side.other
+    for f, owner in pos.pieces.items():
+        if owner is enemy:
+            for d in range(len(movement.DIRECTIONS)):
+                for g in movement.piece_targets(pos, enemy, f, d, -1):
+                    if g in pos.pieces or g in pos.castle_at:
+                        return True
+    return False
+
+
+def _safe_slide(state: Any, picks: list[Slide]) -> Slide:
+    """The first of `picks` after which the enemy has no capture or conquest at once (the
+    first of all if each opens one)."""
+    pos: Position = state.pos
+    side: Side = state.to_move
+    for move in picks:
+        sid = pos.stick_id(move.stick)
+        pos.shift(sid, move.by)  # occupancy only, undone below
+        try:
+            if not threatened(pos, side):
+                return move
+        finally:
+            pos.shift(sid, -move.by)
+    return picks[0]
+
+
+def _run(state: Any, moves: list[Any], rng: random.Random) -> Any:
+    """`runner`'s move step: a conquest, else a capture, else any move that brings a piece
+    nearer a castle it could take (not the nearest: no plan), else any move."""
+    pos = state.pos
+    labels = {m: movement.label(pos, m.src, m.dst) for m in moves if isinstance(m, Go)}
+    for wanted in ("conquest", "capture"):
+        hits = [m for m, label in labels.items() if label == wanted]
+        if hits:
+            return hits[rng.randrange(len(hits))]
+    goals = targets(pos, state.to_move)
+    dist = rook_distances(pos, goals) if goals else {}
+    nearer = [m for m in labels if m.src in pos.pieces and dist.get(m.dst, FAR) < dist.get(m.src, FAR)]
+    pool = nearer or moves
+    return pool[rng.randrange(len(pool))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +130,7 @@ class PlayoutPlayer:
                 return move
         return self.choose_from(state, state.legal_moves(), rng)
 
-    def choose_from(self, state: GameState[Any], moves: list[Any], rng: random.Random) -> Any:
+    def choose_from(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
         """A conquest, else a capture, else a random move of `moves` (the legal moves)."""
         if len(moves) > 1 and isinstance(moves[0], Go):
             pos = state.pos
