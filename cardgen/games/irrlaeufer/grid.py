@@ -20,7 +20,7 @@ STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 class Grid:
     """The groove network of a 15 x `rows` board; immutable once built (shared via `grid_for`)."""
 
-    __slots__ = ("rows", "n_seg", "n_cross", "all_sticks", "_segs", "_crosses", "_v_base", "walk", "castle_walk")
+    __slots__ = ("rows", "n_seg", "n_cross", "all_sticks", "_segs", "_crosses", "_v_base", "walk", "rays", "castle_walk")
 
     def __init__(self, rows: int) -> None:
         self.rows = rows
@@ -48,6 +48,18 @@ class Grid:
             {(c, r): ((c + dx, r + dy), self.between((c, r), (c + dx, r + dy)))
              for c in range(1, COLUMNS + 1) for r in range(1, rows + 1) if self.inside((c + dx, r + dy))}
             for dx, dy in STEPS)
+        rays: list[dict[Field, tuple[tuple[Field, int], ...]]] = []
+        for step in self.walk:
+            ray: dict[Field, tuple[tuple[Field, int], ...]] = {}
+            for f in ((c, r) for c in range(1, COLUMNS + 1) for r in range(1, rows + 1)):
+                out, g = [], f
+                while g in step:
+                    out.append(step[g])
+                    g = step[g][0]
+                ray[f] = tuple(out)
+            rays.append(ray)
+        # the walks from a field to the board's edge, step by step
+        self.rays: tuple[dict[Field, tuple[tuple[Field, int], ...]], ...] = tuple(rays)
         self.castle_walk: tuple[dict[Field, tuple[Field, tuple[int, int, int, int], tuple[Field, ...]]], ...] = tuple(
             {(c, r): ((c + dx, r + dy), self.castle_segs((c + dx, r + dy)),
                       tuple(f for f in castle_fields((c + dx, r + dy)) if f not in castle_fields((c, r))))

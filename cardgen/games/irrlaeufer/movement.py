@@ -232,12 +232,8 @@ def piece_targets(pos: Position, side: Side, f: Field, d: int, home: int) -> lis
     """Where a piece of `side` on `f` (standing on castle `home`, or -1) may go in direction
     `d` (an index of DIRECTIONS)."""
     out: list[Field] = []
-    walk, seg, pieces, castle_at = pos.grid.walk[d], pos.seg, pos.pieces, pos.castle_at
-    while True:
-        step = walk.get(f)
-        if step is None:
-            return out
-        g, k = step
+    seg, pieces, castle_at = pos.seg, pos.pieces, pos.castle_at
+    for g, k in pos.grid.rays[d][f]:
         if seg[k] >= 0:
             return out
         p = pieces.get(g)
@@ -248,13 +244,12 @@ def piece_targets(pos: Position, side: Side, f: Field, d: int, home: int) -> lis
         ci = castle_at.get(g, -1)
         if ci >= 0:
             if ci == home:
-                f = g
                 continue
             if pos.c_owner[ci] is not side and not pos.occupied(ci):
                 out.append(g)
             return out
         out.append(g)
-        f = g
+    return out
 
 
 def _can_land(pos: Position, side: Side, i: int, base: int, dst: Field) -> bool:

@@ -113,7 +113,7 @@ def tables_for(rows: int) -> Tables:
                 window = set(_line_window(grid, d, line, start - REACH, start + 2 + REACH))
                 other = Dir.H if d is Dir.V else Dir.V
                 for j in (start, start + 1):   # the crossing after segment j lies on line j of `other`
-                    window.update(_line_window(grid, other, j, line - REACH, line + 1 + REACH))
+                    window.update(_line_window(grid, other, j, line + 1 - REACH, line + REACH))
                 near[a] = tuple(sorted(window))
     rng = random.Random(ZOBRIST_SEED)
     fields = COLUMNS * rows
@@ -142,12 +142,13 @@ def run_table(pos: Position) -> list[int]:
     return pos.runs
 
 
-def remeasure(pos: Position, segments: tuple[int, ...] | set[int]) -> None:
-    """Measure again the runs of the sticks lying on `segments` (after a change near them)."""
+def remeasure(pos: Position, segments: tuple[int, ...] | set[int], more: tuple[int, ...] = ()) -> None:
+    """Measure again the runs of the sticks lying on `segments` and `more` (after a change
+    near them)."""
     runs, seg = pos.runs, pos.seg
     if runs is None:
         return
-    for sid in {seg[k] for k in segments}:
+    for sid in {seg[k] for k in segments}.union([seg[k] for k in more]):
         if sid >= 0:
             runs[2 * sid] = free_run(pos, sid, 1, REACH)
             runs[2 * sid + 1] = free_run(pos, sid, -1, REACH)
@@ -163,8 +164,7 @@ def slid(pos: Position, sid: int, by: int) -> None:
     if pos.zob is not None:
         pos.zob ^= tables.z_stick[old] ^ tables.z_stick[new]
     if pos.runs is not None:
-        near = tables.near
-        remeasure(pos, set(near[old]).union(near[new]))
+        remeasure(pos, tables.near[old], tables.near[new])
 
 
 def castles_moved(pos: Position, before: frozenset[int]) -> None:
