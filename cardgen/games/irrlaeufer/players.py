@@ -98,18 +98,27 @@ def _safe_slide(state: Any, picks: list[Slide]) -> Slide:
     return picks[0]
 
 
-def _run(state: Any, moves: list[Any], rng: random.Random) -> Any:
-    """`runner`'s move step: a conquest, else a capture, else any move that brings a piece
-    nearer a castle it could take (not the nearest: no plan), else any move."""
-    pos = state.pos
+def _hit(pos: Position, moves: list[Any], rng: random.Random) -> Go | None:
+    """A random conquest of `moves`, else a random capture, else None."""
     labels = {m: movement.label(pos, m.src, m.dst) for m in moves if isinstance(m, Go)}
     for wanted in ("conquest", "capture"):
         hits = [m for m, label in labels.items() if label == wanted]
         if hits:
             return hits[rng.randrange(len(hits))]
+    return None
+
+
+def _run(state: Any, moves: list[Any], rng: random.Random) -> Any:
+    """`runner`'s move step: a conquest, else a capture, else any move that brings a piece
+    nearer a castle it could take (not the nearest: no plan), else any move."""
+    pos = state.pos
+    hit = _hit(pos, moves, rng)
+    if hit is not None:
+        return hit
     goals = targets(pos, state.to_move)
     dist = rook_distances(pos, goals) if goals else {}
-    nearer = [m for m in labels if m.src in pos.pieces and dist.get(m.dst, FAR) < dist.get(m.src, FAR)]
+    nearer = [m for m in moves if isinstance(m, Go) and m.src in pos.pieces
+              and dist.get(m.dst, FAR) < dist.get(m.src, FAR)]
     pool = nearer or moves
     return pool[rng.randrange(len(pool))]
 
@@ -133,12 +142,9 @@ class PlayoutPlayer:
     def choose_from(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
         """A conquest, else a capture, else a random move of `moves` (the legal moves)."""
         if len(moves) > 1 and isinstance(moves[0], Go):
-            pos = state.pos
-            labels = {m: movement.label(pos, m.src, m.dst) for m in moves if isinstance(m, Go)}
-            for wanted in ("conquest", "capture"):
-                hits = [m for m, label in labels.items() if label == wanted]
-                if hits:
-                    return hits[rng.randrange(len(hits))]
+            hit = _hit(state.pos, moves, rng)
+            if hit is not None:
+                return hit
         return moves[rng.randrange(len(moves))]
 
 

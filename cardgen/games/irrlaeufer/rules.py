@@ -3,8 +3,9 @@
 Phase 1: the players alternately `Lay` sticks (maze.py) until all are laid or the player to
 move cannot lay one; that player then starts phase 2 (with 80 sticks: red). Phase 2: a turn is
 played in engine steps by the same player: the `Slide`s that make up the turn's total
-(sliding.py, searched fast from the run table of runs.py), then one `Go` or `EndTurn` (movement.py), which passes the turn. `apply` also
-takes a whole `Turn` (the record form) and plays it all or nothing.
+(sliding.py, searched fast from the run table of runs.py), then one `Go` or `EndTurn`
+(movement.py), which passes the turn. `apply` also takes a whole `Turn` (the record form) and
+plays it all or nothing.
 
 Readings of gaps (each has a test):
 - The slide total of a turn is fixed when the turn starts: 3, or the most any sequence of
