@@ -40,6 +40,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per pair (half in each seat order)")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--verbose", action="store_true", help="a line per game as it ends")
     parser.add_argument("--pairs", default="", help="strong:weak,... (default: every rung and the one below)")
     args = parser.parse_args()
     ladder = Irrlaeufer().ladder()
@@ -48,7 +49,13 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         for strong, weak in pairs:
             jobs = [pool.submit(play, strong, weak, args.seed + k, k % 2) for k in range(args.games)]
-            results = [j.result() for j in jobs]
+            results = []
+            for k, job in enumerate(jobs):
+                results.append(job.result())
+                if args.verbose:
+                    share, moves, ending, seconds = results[-1]
+                    print(f"  game {k} (seed {args.seed + k}, {strong} {'blue' if k % 2 else 'red'}): share {share}, "
+                          f"{moves} steps, {ending}, {seconds:.0f} s", flush=True)
             share = sum(r[0] for r in results)
             low, high = wilson(share, len(results))
             by_seat = []

@@ -173,7 +173,7 @@ class Position:
 
     def castles_of(self, side: Side) -> int:
         """How many castles show `side`'s colour."""
-        return sum(1 for o in self.c_owner if o is side)
+        return self.c_owner.count(side)
 
     def pieces_of(self, side: Side) -> int:
         """How many of `side`'s pieces are left (on fields and on castles)."""

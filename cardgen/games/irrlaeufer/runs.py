@@ -20,6 +20,7 @@ part (`Position.zob`) is updated with each slide; stick ids play no part, as the
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -271,16 +272,28 @@ def random_slide(pos: Position, side: Side, used: set[int], banned: dict[int, in
         k = 1 + rng.randrange(run if run < remaining else remaining)
         sid = i >> 1
         by = -k if i & 1 else k
-        if k < remaining:
-            need = remaining - k
-            free = [(j, r) for j, r in enumerate(table) if r >= need and j not in skip]
-            if not _rest_after(pos, free, used, banned, sid, by, need, tables.body[pos.s_seg0[sid] + by]):
-                continue
+        if k < remaining and not _rest_after(pos, _Entries(table, skip), used, banned, sid, by,
+                                             remaining - k, tables.body[pos.s_seg0[sid] + by]):
+            continue
         return _moves(tables, pos, side, i, run if run < remaining else remaining)[k - 1]
     return None
 
 
-def _rest_after(pos: Position, free: list[tuple[int, int]], used: set[int], banned: dict[int, int],
+class _Entries:
+    """The table's entries not in `skip`, as (entry, run) pairs, read lazily (a scan that
+    stops at the first witness reads only a few)."""
+
+    __slots__ = ("table", "skip")
+
+    def __init__(self, table: list[int], skip: set[int]) -> None:
+        self.table, self.skip = table, skip
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        skip = self.skip
+        return ((j, r) for j, r in enumerate(self.table) if r and j not in skip)
+
+
+def _rest_after(pos: Position, free: Iterable[tuple[int, int]], used: set[int], banned: dict[int, int],
                 sid: int, by: int, need: int, there: int) -> bool:
     """Whether after sliding `sid` by `by` (its new place's bits `there`) sticks not in
     `used` can still slide `need` fields: one that runs that far now and whose way misses the
