@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -48,14 +48,14 @@ def main() -> None:
              else [(s, w) for s, w in ladder.pairs()])
     with ProcessPoolExecutor(args.jobs) as pool:
         for strong, weak in pairs:
-            jobs = [pool.submit(play, strong, weak, args.seed + k, k % 2) for k in range(args.games)]
-            results = []
-            for k, job in enumerate(jobs):
-                results.append(job.result())
+            jobs = {pool.submit(play, strong, weak, args.seed + k, k % 2): k for k in range(args.games)}
+            for job in as_completed(jobs):  # a line per game as it ends, in any order
+                k = jobs[job]
+                share, moves, ending, seconds = job.result()
                 if args.verbose:
-                    share, moves, ending, seconds = results[-1]
                     print(f"  game {k} (seed {args.seed + k}, {strong} {'blue' if k % 2 else 'red'}): share {share}, "
                           f"{moves} steps, {ending}, {seconds:.0f} s", flush=True)
+            results = [job.result() for job in sorted(jobs, key=jobs.__getitem__)]
             share = sum(r[0] for r in results)
             low, high = wilson(share, len(results))
             by_seat = []

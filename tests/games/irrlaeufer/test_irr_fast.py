@@ -1,6 +1,7 @@
 """The fast engine (run table, Zobrist keys) against the plain reference path: seeded games
 played by both side by side must list the same moves in the same order, reach the same state
-after every step and end the same way."""
+after every step and end the same way; on the way, the players' fast move labels must agree
+with the checked path's."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from cardgen.games.irrlaeufer import movement
 from cardgen.games.irrlaeufer.components import IrrBoard
+from cardgen.games.irrlaeufer.moves import Go
 from cardgen.games.irrlaeufer.reference import PlainState, new_plain_game
 from cardgen.games.irrlaeufer.rules import IrrState
 from cardgen.games.irrlaeufer.sliding import free_run
@@ -36,6 +39,9 @@ def play_both(seed: int, rows: int) -> tuple[int, Any]:
     while not fast.is_terminal():
         moves = fast.legal_moves()
         assert moves == plain.legal_moves(), (seed, steps)
+        for m in moves:  # the players' label read off the board is what the checked path says
+            if isinstance(m, Go):
+                assert movement.label(fast.pos, m.src, m.dst) == fast.move_label(m), (seed, steps, m)
         if fast.phase == 2 and rng.random() < 0.5:
             move = castle.choose_from(fast, moves, rng)
         else:
