@@ -1,8 +1,9 @@
 """`make bench`: the project's timings, each the median of several runs, with the core count.
 
 Plain script (not a test): how quickly costly input is refused, per-card PDF time, PNG time
-per face, the whole default build of
-each game with a kit, the rules engines' random games per second (bench/bench_*.py) and the
+per face, the whole default build of each game with a kit, the rules engines' random games per
+second and Irrläufer's engine and search figures against the frozen engine (bench/bench_*.py),
+and the
 wall time of each game's default `cardgen check` on all cores.
 """
 

@@ -3,8 +3,8 @@
 Each decision runs `budget` simulations from the position to move. A simulation walks down the
 tree by UCB1 (each node's statistics are kept for every seat, so the walk maximises the value of
 the seat that chooses there: max^n for more than two players), adds one child, then plays the
-game on with the game's cheap policy (the `sensible` choice: a random move of the best
-`move_class`) for at most `GameState.playout_limit()` steps and scores the end position with
+game on with a cheap policy (by default the `sensible` choice: a random move of the best
+`move_class`; a game may hand its own, `MctsPlayer.policy`) for at most `GameState.playout_limit()` steps and scores the end position with
 `GameState.evaluate` (or the winners when the game ended). Children are added best-looking first
 and by progressive widening (`WIDENING`). The move played is the root child visited most.
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.base import GameState
-from cardgen.engine.policies import SensiblePlayer
+from cardgen.engine.policies import Player, SensiblePlayer
 
 DEFAULT_BUDGET = 200
 """Simulations per decision when none is given."""
@@ -66,12 +66,12 @@ def outcome_values(state: GameState[Any]) -> list[float]:
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
 
 
-def _playout(state: GameState[Any], rng: random.Random) -> list[float]:
+def _playout(state: GameState[Any], rng: random.Random, policy: Player) -> list[float]:
     """Play on with the cheap policy up to the game's limit, then score the position."""
     limit = state.playout_limit()
     steps = 0
     while not state.is_terminal() and (limit is None or steps < limit):
-        state.apply_trusted(_POLICY.choose(state, rng))
+        state.apply_trusted(policy.choose(state, rng))
         steps += 1
     if state.is_terminal():
         return outcome_values(state)
@@ -84,6 +84,8 @@ class MctsPlayer:
 
     budget: int = DEFAULT_BUDGET
     name: str = "mcts"
+    policy: Player = _POLICY
+    """Plays the playouts; a game may hand its own cheap player (the default: `sensible`)."""
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
         """The root move visited most after `budget` simulations."""
@@ -125,7 +127,7 @@ class MctsPlayer:
             node.children[move] = child
             node = child
             path.append(node)
-        values = _playout(state, rng)
+        values = _playout(state, rng, self.policy)
         for visited in path:
             visited.visits += 1
             for s, v in enumerate(values):

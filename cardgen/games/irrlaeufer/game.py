@@ -11,6 +11,7 @@ from cardgen.game import Game, GameInfo
 from cardgen.games.irrlaeufer import baseline, check, generator
 from cardgen.games.irrlaeufer.components import GAME, IrrBoard, parse_board
 from cardgen.games.irrlaeufer.ruleids import Rule
+from cardgen.games.irrlaeufer.players import RunnerPlayer, search, wary
 from cardgen.games.irrlaeufer.rules import new_game
 from cardgen.games.irrlaeufer.strategy import CastlePlayer
 
@@ -40,10 +41,13 @@ class Irrlaeufer(Game[IrrBoard]):
     new_state = staticmethod(new_game)
 
     def players(self) -> Mapping[str, PlayerFactory]:
-        """`castle`: plays for the castles (strategy.py)."""
-        return {"castle": lambda budget: CastlePlayer()}
+        """The ladder's own players (players.py): `runner`, `wary`, `castle` and `mcts` with
+        cheap playouts."""
+        return {"runner": lambda budget: RunnerPlayer(), "wary": lambda budget: wary(),
+                "castle": lambda budget: CastlePlayer(), "mcts": search}
 
     def ladder(self) -> Ladder:
-        """For now the sensible and the castle player (the report's: random and one-move
-        players never reach a castle, so every game would end in the 100-round draw)."""
-        return Ladder(("sensible", "castle"), report="castle", cheap=2, search="castle")
+        """runner < wary < castle < mcts@100 (players.py; docs/players.md has the shares each
+        wins against the one below). The report plays `castle`; the skill criterion the three
+        heuristics; a person plays against the search."""
+        return Ladder(("runner", "wary", "castle", "mcts@100"), report="castle", cheap=3, search="mcts@100")

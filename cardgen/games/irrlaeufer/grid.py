@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Field, Stick
+from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Field, Stick, castle_fields
+
+STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+"""The four directions of a straight move, in the order of `Grid.walk`."""
 
 
 class Grid:
     """The groove network of a 15 x `rows` board; immutable once built (shared via `grid_for`)."""
 
-    __slots__ = ("rows", "n_seg", "n_cross", "all_sticks", "_segs", "_crosses", "_v_base")
+    __slots__ = ("rows", "n_seg", "n_cross", "all_sticks", "_segs", "_crosses", "_v_base", "walk", "rays", "castle_walk")
 
     def __init__(self, rows: int) -> None:
         self.rows = rows
@@ -38,6 +41,30 @@ class Grid:
         self.all_sticks = tuple(sticks)
         self._segs = segs
         self._crosses = crosses
+        # per direction of STEPS, for the move generation: a field's neighbour with the
+        # segment between them, and a castle's next place with its interior segments and the
+        # fields it newly covers there
+        self.walk: tuple[dict[Field, tuple[Field, int]], ...] = tuple(
+            {(c, r): ((c + dx, r + dy), self.between((c, r), (c + dx, r + dy)))
+             for c in range(1, COLUMNS + 1) for r in range(1, rows + 1) if self.inside((c + dx, r + dy))}
+            for dx, dy in STEPS)
+        rays: list[dict[Field, tuple[tuple[Field, int], ...]]] = []
+        for step in self.walk:
+            ray: dict[Field, tuple[tuple[Field, int], ...]] = {}
+            for f in ((c, r) for c in range(1, COLUMNS + 1) for r in range(1, rows + 1)):
+                out, g = [], f
+                while g in step:
+                    out.append(step[g])
+                    g = step[g][0]
+                ray[f] = tuple(out)
+            rays.append(ray)
+        # the walks from a field to the board's edge, step by step
+        self.rays: tuple[dict[Field, tuple[tuple[Field, int], ...]], ...] = tuple(rays)
+        self.castle_walk: tuple[dict[Field, tuple[Field, tuple[int, int, int, int], tuple[Field, ...]]], ...] = tuple(
+            {(c, r): ((c + dx, r + dy), self.castle_segs((c + dx, r + dy)),
+                      tuple(f for f in castle_fields((c + dx, r + dy)) if f not in castle_fields((c, r))))
+             for c in range(1, COLUMNS) for r in range(1, rows) if self.castle_inside((c + dx, r + dy))}
+            for dx, dy in STEPS)
 
     def line_count(self, d: Dir) -> int:
         """How many inner groove lines of direction `d` there are (14 vertical, rows-1 horizontal)."""

@@ -46,7 +46,7 @@ class SimulationHooks(GameState[IrrMove]):
     remaining: int
     used: list[tuple[int, int]]
     quiet: int
-    seen: dict[str, int]
+    seen: dict[int | str, int]
     outcome: Outcome | None
 
     def winners(self) -> tuple[int, ...]:
@@ -92,8 +92,9 @@ class SimulationHooks(GameState[IrrMove]):
         return {Lay: "lay", Slide: "slide", EndTurn: "end", Turn: "turn"}[type(move)]
 
     def move_class(self, move: IrrMove) -> int:
-        """0 for a move that captures or conquers, 1 otherwise (the `sensible` player)."""
-        return 0 if self.move_label(move) in ("capture", "conquest") else 1
+        """0 for a move that captures or conquers, 1 otherwise (the `sensible` player; `move`
+        is legal, so its label is read off the board)."""
+        return 0 if type(move) is Go and movement.label(self.pos, move.src, move.dst) != "move" else 1
 
     def evaluate(self, seat: int) -> float:
         """Castles, pieces and how near each side is to a castle it could take (strategy.py)."""
@@ -106,6 +107,6 @@ class SimulationHooks(GameState[IrrMove]):
     def score_after(self, move: IrrMove) -> float:
         """The mover's castles right after `move` (the `greedy` player), without a copy."""
         owned = float(self.pos.castles_of(self.to_move))
-        if isinstance(move, Go) and self.move_label(move) == "conquest":
+        if type(move) is Go and movement.label(self.pos, move.src, move.dst) == "conquest":
             return owned + 1
         return owned

@@ -29,10 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.games.irrlaeufer.components import Field, Side, castle_fields
+from cardgen.games.irrlaeufer.grid import STEPS
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.ruleids import Rule
 
-DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIRECTIONS = STEPS
 
 
 class Refusal(Exception):
@@ -183,6 +184,24 @@ def _landing(pos: Position, side: Side, i: int, base: int, dst: Field) -> Effect
     return Effect(i, base, captures, conquers)
 
 
+def label(pos: Position, src: Field, dst: Field) -> str:
+    """"conquest", "capture" or "move": what a legal move from `src` to `dst` does, read off
+    the board without checking the way (as `resolve` would say; the players' fast path)."""
+    pieces, castle_at = pos.pieces, pos.castle_at
+    if src not in pieces:
+        ci = castle_at[src]
+        top = pos.top(ci)
+        if top >= 0 or not pos.c_piece[ci]:  # a castle moves: it lands on a 2x2
+            moving = top if top >= 0 else ci
+            fields = castle_fields(dst)
+            if any(castle_at.get(f, moving) != moving for f in fields):
+                return "conquest"
+            return "capture" if any(f in pieces for f in fields) else "move"
+    if dst in castle_at:
+        return "conquest"
+    return "capture" if dst in pieces else "move"
+
+
 def play(pos: Position, side: Side, src: Field, dst: Field, effect: Effect) -> bool:
     """Carry out a resolved move; True if it captured or conquered something."""
     for f in effect.captures:
@@ -209,13 +228,13 @@ def play(pos: Position, side: Side, src: Field, dst: Field, effect: Effect) -> b
 # --------------------------------------------------------------------------- generation
 
 
-def _piece_targets(pos: Position, side: Side, f: Field, d: tuple[int, int], home: int) -> list[Field]:
+def piece_targets(pos: Position, side: Side, f: Field, d: int, home: int) -> list[Field]:
+    """Where a piece of `side` on `f` (standing on castle `home`, or -1) may go in direction
+    `d` (an index of DIRECTIONS)."""
     out: list[Field] = []
-    grid, seg, pieces, castle_at = pos.grid, pos.seg, pos.pieces, pos.castle_at
-    dx, dy = d
-    while True:
-        g = (f[0] + dx, f[1] + dy)
-        if not grid.inside(g) or seg[grid.between(f, g)] >= 0:
+    seg, pieces, castle_at = pos.seg, pos.pieces, pos.castle_at
+    for g, k in pos.grid.rays[d][f]:
+        if seg[k] >= 0:
             return out
         p = pieces.get(g)
         if p is not None:
@@ -225,37 +244,52 @@ def _piece_targets(pos: Position, side: Side, f: Field, d: tuple[int, int], home
         ci = castle_at.get(g, -1)
         if ci >= 0:
             if ci == home:
-                f = g
                 continue
             if pos.c_owner[ci] is not side and not pos.occupied(ci):
                 out.append(g)
             return out
         out.append(g)
-        f = g
+    return out
 
 
-def _castle_targets(pos: Position, side: Side, i: int, d: tuple[int, int]) -> list[Field]:
+def _can_land(pos: Position, side: Side, i: int, base: int, dst: Field) -> bool:
+    """Whether `_landing` allows castle `i` to land on `dst` (the same tests, no messages)."""
+    castle_at, pieces = pos.castle_at, pos.pieces
+    m = -1
+    for f in castle_fields(dst):
+        c = castle_at.get(f, -1)
+        if c >= 0 and c != i:
+            if c == base or (m >= 0 and c != m):
+                return False
+            m = c
+        if pieces.get(f) is side:
+            return False
+    return m < 0 or (pos.c_pos[m] == dst and pos.c_owner[m] is not side and not pos.occupied(m))
+
+
+def _castle_targets(pos: Position, side: Side, i: int, d: int) -> list[Field]:
     out: list[Field] = []
-    grid, seg = pos.grid, pos.seg
+    walk, seg, pieces = pos.grid.castle_walk[d], pos.seg, pos.pieces
     base = pos.c_on[i]
-    dx, dy = d
     q = pos.c_pos[i]
-    before: list[Field] = []       # the row (column) entered two steps back
-    last: list[Field] = []         # the row (column) entered one step back
+    before: tuple[Field, ...] = ()  # the row (column) entered two steps back
+    last: tuple[Field, ...] = ()    # the row (column) entered one step back
     while True:
-        n = (q[0] + dx, q[1] + dy)
-        if not grid.castle_inside(n) or any(seg[k] >= 0 for k in grid.castle_segs(n)):
+        step = walk.get(q)
+        if step is None:
+            return out
+        n, segs, entered = step
+        if seg[segs[0]] >= 0 or seg[segs[1]] >= 0 or seg[segs[2]] >= 0 or seg[segs[3]] >= 0:
             return out
         # landing on n passes the row entered two steps back: it must be empty
         if any(not _passable(pos, f, i, base) for f in before):
             return out
         # an enemy piece in the row entered one step back: the castle had to stop there
-        if any(pos.pieces.get(f, side) is not side for f in last):
+        if any(pieces.get(f, side) is not side for f in last):
             return out
-        if not isinstance(_landing(pos, side, i, base, n), Refusal):
+        if _can_land(pos, side, i, base, n):
             out.append(n)
-        old = castle_fields(q)
-        before, last = last, [f for f in castle_fields(n) if f not in old]
+        before, last = last, entered
         q = n
 
 
@@ -269,11 +303,11 @@ def leaving_moves(pos: Position, side: Side) -> list[tuple[Field, Field]]:
         if pos.c_piece[i]:
             own = castle_fields(pos.c_pos[i])
             for f in own:
-                for d in DIRECTIONS:
-                    if (f[0] + d[0], f[1] + d[1]) not in own:
-                        out.extend((f, g) for g in _piece_targets(pos, side, f, d, i))
+                for d, (dx, dy) in enumerate(DIRECTIONS):
+                    if (f[0] + dx, f[1] + dy) not in own:
+                        out.extend((f, g) for g in piece_targets(pos, side, f, d, i))
         if pos.c_on[i] >= 0:
-            for d in DIRECTIONS:
+            for d in range(len(DIRECTIONS)):
                 out.extend((pos.c_pos[i], n) for n in _castle_targets(pos, side, i, d))
     return out
 
@@ -282,10 +316,10 @@ def free_moves(pos: Position, side: Side) -> list[tuple[Field, Field]]:
     """Every move of a piece on a field or an unoccupied castle of `side` (no leaving moves)."""
     out: list[tuple[Field, Field]] = []
     for f in sorted(f for f, s in pos.pieces.items() if s is side):
-        for d in DIRECTIONS:
-            out.extend((f, g) for g in _piece_targets(pos, side, f, d, -1))
+        for d in range(len(DIRECTIONS)):
+            out.extend((f, g) for g in piece_targets(pos, side, f, d, -1))
     for i, owner in enumerate(pos.c_owner):
         if owner is side and pos.c_on[i] < 0 and not pos.occupied(i):
-            for d in DIRECTIONS:
+            for d in range(len(DIRECTIONS)):
                 out.extend((pos.c_pos[i], n) for n in _castle_targets(pos, side, i, d))
     return out

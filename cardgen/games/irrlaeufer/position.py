@@ -32,7 +32,7 @@ class Position:
 
     __slots__ = ("board", "grid", "sticks", "seg", "cross", "pieces",
                  "s_start", "s_seg0", "s_x0", "s_len", "s_stride",
-                 "c_pos", "c_owner", "c_piece", "c_on", "castle_block", "castle_at")
+                 "c_pos", "c_owner", "c_piece", "c_on", "castle_block", "castle_at", "runs", "zob")
 
     def __init__(self, board: IrrBoard) -> None:
         self.board = board
@@ -54,6 +54,10 @@ class Position:
         self.c_on: list[int] = []
         self.castle_block: frozenset[int] = frozenset()
         self.castle_at: dict[Field, int] = {}
+        # kept by the fast slide search (runs.py) once phase 2 asks, None until then: each
+        # stick's free runs (2·id forward, 2·id + 1 backward) and the sticks' Zobrist code
+        self.runs: list[int] | None = None
+        self.zob: int | None = None
 
     @classmethod
     def initial(cls, board: IrrBoard) -> Position:
@@ -81,6 +85,8 @@ class Position:
         new.c_pos, new.c_owner = list(self.c_pos), list(self.c_owner)
         new.c_piece, new.c_on = list(self.c_piece), list(self.c_on)
         new.castle_block, new.castle_at = self.castle_block, self.castle_at
+        new.runs = None if self.runs is None else list(self.runs)
+        new.zob = self.zob
         return new
 
     # ------------------------------------------------------------------ sticks
@@ -88,6 +94,7 @@ class Position:
     def add_stick(self, s: Stick) -> int:
         """Put a stick down (unchecked) and return its id."""
         grid = self.grid
+        self.runs = self.zob = None  # measured again when next asked
         sid = len(self.sticks)
         self.sticks.append(s)
         a, _, _ = grid.stick_segs(s)
@@ -116,21 +123,27 @@ class Position:
         self._mark(sid, sid)
 
     def move_stick(self, sid: int, by: int) -> None:
-        """Slide stick `sid` by `by` fields along its line (unchecked)."""
+        """Slide stick `sid` by `by` fields along its line (unchecked). The fast search's
+        tables are not updated: slide with `runs.slid` where they are kept."""
         self.shift(sid, by)
         self.sticks[sid] = self.sticks[sid].moved(by)
 
     def stick_id(self, s: Stick) -> int:
-        """The id of the stick lying exactly at `s`, or -1."""
-        if not self.grid.on_board(s):
+        """The id of the stick lying exactly at `s`, or -1 (by index arithmetic: hashing a
+        stick costs more)."""
+        grid = self.grid
+        d = s.dir
+        if not (1 <= s.line <= grid.line_count(d) and 1 <= s.start <= grid.line_length(d) - 2):
             return -1
-        sid = self.seg[self.grid.stick_segs(s)[0]]
-        return sid if sid >= 0 and self.sticks[sid] == s else -1
+        a = grid.seg(d, s.line, s.start)
+        sid = self.seg[a]
+        return sid if sid >= 0 and self.s_seg0[sid] == a else -1
 
     # ------------------------------------------------------------------ castles
 
     def refresh_castles(self) -> None:
-        """Recompute the castle lookups after a castle moved or was stacked."""
+        """Recompute the castle lookups after a castle moved or was stacked (the fast
+        search's run table is brought up to date by `runs.castles_moved`)."""
         block: set[int] = set()
         at: dict[Field, int] = {}
         for i, p in enumerate(self.c_pos):
@@ -160,7 +173,7 @@ class Position:
 
     def castles_of(self, side: Side) -> int:
         """How many castles show `side`'s colour."""
-        return sum(1 for o in self.c_owner if o is side)
+        return self.c_owner.count(side)
 
     def pieces_of(self, side: Side) -> int:
         """How many of `side`'s pieces are left (on fields and on castles)."""

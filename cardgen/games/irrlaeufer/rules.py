@@ -3,8 +3,9 @@
 Phase 1: the players alternately `Lay` sticks (maze.py) until all are laid or the player to
 move cannot lay one; that player then starts phase 2 (with 80 sticks: red). Phase 2: a turn is
 played in engine steps by the same player: the `Slide`s that make up the turn's total
-(sliding.py), then one `Go` or `EndTurn` (movement.py), which passes the turn. `apply` also
-takes a whole `Turn` (the record form) and plays it all or nothing.
+(sliding.py, searched fast from the run table of runs.py), then one `Go` or `EndTurn`
+(movement.py), which passes the turn. `apply` also takes a whole `Turn` (the record form) and
+plays it all or nothing.
 
 Readings of gaps (each has a test):
 - The slide total of a turn is fixed when the turn starts: 3, or the most any sequence of
@@ -13,17 +14,17 @@ Readings of gaps (each has a test):
   the next turn; further in the same direction is allowed.
 - "Must leave if any leaving move exists" is judged when the move is made, after the slides.
 - The repetition rule counts the positions at the start of phase 2 and after every phase-2
-  turn. "100 rounds" is 200 phase-2 turns in a row without a capture or conquest. A win is
+  turn (by 64-bit Zobrist keys, runs.py; the plain path of reference.py by their full text). "100 rounds" is 200 phase-2 turns in a row without a capture or conquest. A win is
   checked before the draws.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping
 
 from cardgen.errors import DataError, IllegalMove
-from cardgen.games.irrlaeufer import maze, movement, sliding
+from cardgen.games.irrlaeufer import maze, movement, runs, sliding
 from cardgen.games.irrlaeufer.components import Field, IrrBoard, Side, Stick, board_from_options, load_board
 from cardgen.games.irrlaeufer.hooks import QUIET_TURNS, Outcome, SimulationHooks
 from cardgen.games.irrlaeufer.moves import (EndTurn, Go, IrrMove, Lay, Slide, Turn, describe, move_from_json,
@@ -32,11 +33,27 @@ from cardgen.games.irrlaeufer.position import Castle, Position
 from cardgen.games.irrlaeufer.ruleids import Rule
 
 
+_GOS: dict[tuple[Side, Field, Field], Go] = {}
+_END = {side: EndTurn(side) for side in Side}
+
+
+def _go(side: Side, src: Field, dst: Field) -> Go:
+    """The move `Go(side, src, dst)`, made once and then shared (moves are values)."""
+    key = (side, src, dst)
+    move = _GOS.get(key)
+    if move is None:
+        move = _GOS[key] = Go(side, src, dst)
+    return move
+
+
 class IrrState(SimulationHooks):
     """An Irrläufer game in progress; see the module text for how a turn is split into steps."""
 
     __slots__ = ("board", "pos", "to_move", "phase", "remaining", "used", "banned", "quiet",
                  "seen", "outcome", "turns")
+    FAST: ClassVar[bool] = True
+    """Slide search from the run table and Zobrist keys (runs.py); `reference.PlainState` turns
+    it off for the plain search of sliding.py and text keys, which the tests compare."""
 
     def __init__(self, board: IrrBoard | None = None) -> None:
         self.board = board or IrrBoard()
@@ -47,7 +64,7 @@ class IrrState(SimulationHooks):
         self.used: list[tuple[int, int]] = []       # (stick id, sign) slid this turn
         self.banned: dict[int, int] = {}            # stick id -> sign it may not slide now
         self.quiet = 0                  # phase-2 turns since the last capture or conquest
-        self.seen: dict[str, int] = {}  # repetition counts of phase-2 positions
+        self.seen: dict[int | str, int] = {}  # repetition counts of phase-2 positions by key
         self.outcome: Outcome | None = None
         self.turns = 0                  # completed phase-2 turns
 
@@ -123,14 +140,17 @@ class IrrState(SimulationHooks):
         if self.phase == 1:
             return [Lay(side, s) for s in maze.legal_lays(self.pos)]
         if self.remaining > 0:
+            used = {sid for sid, _ in self.used}
+            if self.FAST:
+                return runs.slide_moves(self.pos, side, used, self.banned, self.remaining)
             sticks = self.pos.sticks
-            slides = sliding.legal_slides(self.pos, {sid for sid, _ in self.used}, self.banned, self.remaining)
+            slides = sliding.legal_slides(self.pos, used, self.banned, self.remaining)
             return [Slide(side, sticks[sid], by) for sid, by in slides]
         leave = movement.leaving_moves(self.pos, side)
         if leave:
-            return [Go(side, a, b) for a, b in leave]
-        out: list[IrrMove] = [Go(side, a, b) for a, b in movement.free_moves(self.pos, side)]
-        out.append(EndTurn(side))
+            return [_go(side, a, b) for a, b in leave]
+        out: list[IrrMove] = [_go(side, a, b) for a, b in movement.free_moves(self.pos, side)]
+        out.append(_END[side])
         return out
 
     # ------------------------------------------------------------------ protocol: playing
@@ -236,33 +256,43 @@ class IrrState(SimulationHooks):
             return
         if isinstance(move, Slide):
             sid = pos.stick_id(move.stick)
-            pos.move_stick(sid, move.by)
+            if self.FAST:
+                runs.slid(pos, sid, move.by)
+            else:
+                pos.move_stick(sid, move.by)
             self.used.append((sid, 1 if move.by > 0 else -1))
             self.remaining -= abs(move.by)
             return
         event = False
         if isinstance(move, Go):
             effect = movement.resolve(pos, side, move.src, move.dst)
+            block = pos.castle_block
             event = movement.play(pos, side, move.src, move.dst, effect)
+            runs.castles_moved(pos, block)
             if pos.castles_of(side) == len(pos.c_owner):
                 self.outcome = Outcome(side, "all-castles")
         self._end_turn(event)
 
     def _start_phase_2(self) -> None:
         self.phase = 2
-        self.seen = {self.pos.key(self.to_move): 1}
+        self.seen = {self._key(): 1}
         self._start_turn()
 
     def _start_turn(self) -> None:
         self.used = []
-        self.remaining = sliding.turn_total(self.pos, self.banned)
+        self.remaining = (runs.turn_total if self.FAST else sliding.turn_total)(self.pos, self.banned)
+
+    def _key(self) -> int | str:
+        """The position's key for the repetition rule (a Zobrist key; the text of
+        `Position.key` on the plain path)."""
+        return runs.zobrist(self.pos, self.to_move) if self.FAST else self.pos.key(self.to_move)
 
     def _end_turn(self, event: bool) -> None:
         self.turns += 1
         self.banned = {sid: -sign for sid, sign in self.used}
         self.to_move = self.to_move.other
         self.quiet = 0 if event else self.quiet + 1
-        key = self.pos.key(self.to_move)
+        key = self._key()
         self.seen[key] = self.seen.get(key, 0) + 1
         if self.outcome is None:
             if self.seen[key] >= 3:
@@ -282,7 +312,7 @@ class IrrState(SimulationHooks):
 
     def clone(self) -> IrrState:
         """An independent copy."""
-        new = IrrState.__new__(IrrState)
+        new = self.__class__.__new__(self.__class__)
         new.board, new.pos, new.to_move, new.phase = self.board, self.pos.clone(), self.to_move, self.phase
         new.remaining, new.used, new.banned = self.remaining, list(self.used), dict(self.banned)
         new.quiet, new.seen, new.outcome, new.turns = self.quiet, dict(self.seen), self.outcome, self.turns
@@ -332,7 +362,7 @@ class IrrState(SimulationHooks):
             state.used = [(int(a), int(b)) for a, b in data["used"]]
             state.banned = {int(a): int(b) for a, b in data["banned"]}
             state.quiet, state.turns = int(data["quiet"]), int(data["turns"])
-            state.seen = {str(k): int(n) for k, n in data["seen"]}
+            state.seen = {k if isinstance(k, (int, str)) else str(k): int(n) for k, n in data["seen"]}
             raw = data["outcome"]
             state.outcome = None if raw is None else Outcome(
                 None if raw["winner"] is None else Side.parse(raw["winner"]), str(raw["rule"]))

@@ -28,10 +28,14 @@ from typing import Any
 
 from cardgen.engine.base import GameState
 from cardgen.games.irrlaeufer.components import COLUMNS, Field, Side, castle_fields
+from cardgen.games.irrlaeufer import movement
 from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
-from cardgen.games.irrlaeufer.sliding import can_slide, free_runs
+from cardgen.games.irrlaeufer.runs import free_runs as table_runs
+from cardgen.games.irrlaeufer.runs import slide_leaves_rest
+from cardgen.games.irrlaeufer.sliding import can_slide
+from cardgen.games.irrlaeufer.sliding import free_runs as plain_runs
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 FAR = 9
@@ -261,6 +265,7 @@ def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
     runs: list[tuple[int, int]] = []
     ends: list[int] = []
     total = 0
+    free_runs = table_runs if state.FAST else plain_runs
     for sid, sign, run in free_runs(pos, used, banned, remaining):
         runs.append((sid, sign))
         total += run
@@ -276,7 +281,10 @@ def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
         sid, sign = runs[r]
         by = sign * (j - (ends[r - 1] if r else 0) + 1)
         rest = remaining - abs(by)
-        if rest:
+        if rest and state.FAST:
+            if not slide_leaves_rest(pos, used, banned, remaining, sid, by):
+                continue
+        elif rest:
             used.add(sid)
             pos.shift(sid, by)  # occupancy only, undone below
             try:
@@ -333,39 +341,49 @@ class CastlePlayer:
         return best
 
     def _go(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
-        pos: Position = state.pos
-        side: Side = state.to_move
-        goals = targets(pos, side)
-        dist = rook_distances(pos, goals) if goals else {}
-        order = list(moves)
-        rng.shuffle(order)
-        best, best_value = order[0], -math.inf
-        for move in order:
-            value = self._value(state, pos, side, move, dist)
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        return best_go(state, moves, rng, wary=True)
 
-    @staticmethod
-    def _value(state: Any, pos: Position, side: Side, move: Any, dist: dict[Field, int]) -> float:
-        if isinstance(move, EndTurn):
-            return 0.0
-        assert isinstance(move, Go)
-        label = state.move_label(move)
-        if label == "conquest":
-            return 100.0
-        value = 5.0 if label == "capture" else 0.0
-        if move.src in pos.pieces:  # a piece: nearer a castle, and not where it can be taken
-            before = dist.get(move.src, FAR)
-            after = dist.get(move.dst, FAR)
-            value += before - after
-            del pos.pieces[move.src]  # the piece leaves its field: put back below
-            try:
-                taken = _attacked(pos, side, move.dst)
-            finally:
-                pos.pieces[move.src] = side
-            if taken:
-                value -= 3.0
-            elif _attacked(pos, side, move.src):
-                value += 2.0  # out of reach of the enemy
-        return value
+
+def best_go(state: Any, moves: list[Any], rng: random.Random, wary: bool) -> Any:
+    """The move step of the castle strategy: a conquest, else a capture, else the move that
+    brings a piece nearest a takeable castle; `wary`: not onto a field an enemy piece could
+    take at once, and away from one (ties in a seeded random order)."""
+    pos: Position = state.pos
+    side: Side = state.to_move
+    goals = targets(pos, side)
+    dist = rook_distances(pos, goals) if goals else {}
+    order = list(moves)
+    rng.shuffle(order)
+    best, best_value = order[0], -math.inf
+    for move in order:
+        value = _value(pos, side, move, dist, wary)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _value(pos: Position, side: Side, move: Any, dist: dict[Field, int], wary: bool) -> float:
+    """How good a move step is for `best_go`."""
+    if isinstance(move, EndTurn):
+        return 0.0
+    assert isinstance(move, Go)
+    label = movement.label(pos, move.src, move.dst)
+    if label == "conquest":
+        return 100.0
+    value = 5.0 if label == "capture" else 0.0
+    if move.src in pos.pieces:  # a piece: nearer a castle, and not where it can be taken
+        before = dist.get(move.src, FAR)
+        after = dist.get(move.dst, FAR)
+        value += before - after
+        if not wary:
+            return value
+        del pos.pieces[move.src]  # the piece leaves its field: put back below
+        try:
+            taken = _attacked(pos, side, move.dst)
+        finally:
+            pos.pieces[move.src] = side
+        if taken:
+            value -= 3.0
+        elif _attacked(pos, side, move.src):
+            value += 2.0  # out of reach of the enemy
+    return value

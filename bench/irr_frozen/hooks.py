@@ -1,0 +1,100 @@
+"""The optional behaviours of the shared GameState contract (cardgen.engine.base) that Irrläufer
+gives (winners, ending, seat names, bounds, `verify`, move labels and classes, `score_after`),
+plus the Outcome of a game.
+
+Kept apart from rules.py so that module stays about the rules themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.engine.base import GameState
+from bench.irr_frozen import movement, strategy
+from cardgen.games.irrlaeufer.components import IrrBoard, Side
+from bench.irr_frozen.moves import EndTurn, Go, IrrMove, Lay, Slide, Turn
+from bench.irr_frozen.position import Position
+
+QUIET_TURNS = 200
+"""Phase-2 turns without capture or conquest that end the game in a draw (100 rounds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winner (None for a draw) and the ending id (moves.ENDINGS)."""
+
+    winner: Side | None
+    rule: str
+
+
+class SimulationHooks(GameState[IrrMove]):
+    """Mixed into IrrState: winners, seat names, score bounds, a move bound, `verify`, and the
+    move labels, classes and scores the simulated players use."""
+
+    __slots__ = ()
+    board: IrrBoard
+    pos: Position
+    to_move: Side
+    phase: int
+    remaining: int
+    used: list[tuple[int, int]]
+    quiet: int
+    seen: dict[str, int]
+    outcome: Outcome | None
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seat once won, () for a draw or an unfinished game. (The scores are
+        the castles owned, so a draw can have a higher score on one side.)"""
+        if self.outcome is None or self.outcome.winner is None:
+            return ()
+        return (self.outcome.winner.value,)
+
+    def ending(self) -> str:
+        """The ending id (moves.ENDINGS) once the game is over, else ""."""
+        return self.outcome.rule if self.outcome is not None else ""
+
+    def seat_name(self, seat: int) -> str:
+        """"red" or "blue"."""
+        return Side(seat).label
+
+    def score_bounds(self) -> tuple[float, float]:
+        """Scores count castles: 0 to 4."""
+        return 0.0, float(len(self.pos.c_owner))
+
+    def move_bound(self) -> int:
+        """A safety bound on engine steps for simulations; games end by the rules long before."""
+        return self.board.sticks + 4 * 10 * QUIET_TURNS * len(self.pos.c_owner)
+
+    def verify(self) -> None:
+        """Assert the state is sound (see Position.verify) and its turn bookkeeping too."""
+        self.pos.verify()
+        assert self.phase in (1, 2) and 0 <= self.remaining <= 3 and len(self.used) <= 3
+        assert self.phase == 2 or (not self.used and self.remaining == 0)
+        assert 0 <= self.quiet <= QUIET_TURNS and all(n <= 3 for n in self.seen.values())
+        assert self.outcome is None or not self.remaining
+
+    def move_label(self, move: IrrMove) -> str:
+        """lay, slide, move, capture, conquest or end (for simulation statistics)."""
+        if isinstance(move, Go):
+            effect = movement.resolve(self.pos, self.to_move, move.src, move.dst)
+            return "conquest" if effect.conquers >= 0 else "capture" if effect.captures else "move"
+        return {Lay: "lay", Slide: "slide", EndTurn: "end", Turn: "turn"}[type(move)]
+
+    def move_class(self, move: IrrMove) -> int:
+        """0 for a move that captures or conquers, 1 otherwise (the `sensible` player)."""
+        return 0 if self.move_label(move) in ("capture", "conquest") else 1
+
+    def evaluate(self, seat: int) -> float:
+        """Castles, pieces and how near each side is to a castle it could take (strategy.py)."""
+        return strategy.evaluate(self, seat)
+
+    def playout_limit(self) -> int:
+        """Search playouts stop after about three turns: a whole game is hundreds of turns."""
+        return 12
+
+    def score_after(self, move: IrrMove) -> float:
+        """The mover's castles right after `move` (the `greedy` player), without a copy."""
+        owned = float(self.pos.castles_of(self.to_move))
+        if isinstance(move, Go) and self.move_label(move) == "conquest":
+            return owned + 1
+        return owned
