@@ -65,6 +65,7 @@ def test_mcts_beats_greedy_at_schlangengrube_on_a_small_budget() -> None:
     assert low > fair, (share, low, fair)
 
 
+@pytest.mark.slow  # the ladder's fast tests (tests/games/irrlaeufer/test_irr_players.py) cover castle over wary
 def test_castle_player_beats_sensible_at_irrlaeufer_in_a_few_games() -> None:
     game = GAMES.get("irrlaeufer")
     share, low, fair = _duel("irrlaeufer", {}, game.players()["castle"](None), "sensible", 12)

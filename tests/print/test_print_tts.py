@@ -83,7 +83,7 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
 
     def run(game: str) -> Path:
         if game not in built:
-            result = CliRunner().invoke(main, ["build", game, "--format", "tts", "--lang", "en", "--quiet",
+            result = CliRunner().invoke(main, ["build", game, "--format", "tts", "--lang", "en", "--quiet", "--dpi", "100",
                                                "--out", str(out)])
             assert result.exit_code == 0, result.output
             built[game] = out / game

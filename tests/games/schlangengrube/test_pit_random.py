@@ -190,6 +190,10 @@ def test_random_games_keep_the_invariants(players: int, variants: frozenset[Vari
 
 def test_the_engine_agrees_with_the_brute_force_oracle() -> None:
     _play(_game(2, frozenset()), 5, every=4)
+
+
+@pytest.mark.slow
+def test_the_engine_agrees_with_the_brute_force_oracle_for_three() -> None:
     _play(_game(3, frozenset()), 6, every=6)
 
 
