@@ -389,6 +389,10 @@ def replay(record: str, as_json: bool) -> None:
 @click.option("--chart", "chart", default="output", show_default=True, metavar="DIR",
               help="Write the PNG chart (score and length histograms) to DIR/checks/<game>.png.")
 @click.option("--no-chart", is_flag=True, help="Write no chart.")
+@click.option("--save-games", "save_games", metavar="DIR", default=None,
+              help="Write a game record (to replay, or to open with `cardgen play --replay`) of each "
+                   "game a configuration's verdict points at: its degenerate games and its shortest and "
+                   "longest, into DIR/<game>/.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
@@ -399,8 +403,8 @@ def replay(record: str, as_json: bool) -> None:
 @reports_errors
 def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, skill_games: int | None,
           players: str | None, player: str | None, budget: int | None, strict: bool, cluster: str | None,
-          variants: str | None, chart: str, no_chart: bool, seed: int, as_json: bool, quiet: bool,
-          workers: int | None, write_baselines: bool) -> None:
+          variants: str | None, chart: str, no_chart: bool, save_games: str | None, seed: int, as_json: bool,
+          quiet: bool, workers: int | None, write_baselines: bool) -> None:
     """Completeness and playability report for the sets of GAMES (all checkable games if none).
 
     Every configuration is played by the report player in rounds until each hard criterion of
@@ -419,10 +423,12 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
 
     from cardgen.engine.checkrun import print_report, run_check, with_chart
     from cardgen.engine.report import progress_bar
+    from cardgen.words import count
 
     counts = _player_counts(players) if players is not None else None
     _named("--set", set_path)
     _named("--chart", chart)
+    _named("--save-games", save_games)
     cluster = _cluster(cluster)
     names = _games(games, set_path)
     _check_usage(names, player, budget, variants)
@@ -431,7 +437,7 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
         return
     with progress_bar("check: games", not quiet and not as_json) as bar:
         checks = run_check(names, set_path, n_games, skill_games, counts, player, seed, workers, bar,
-                           budget, cluster, variants)
+                           budget, cluster, variants, None if save_games is None else Path(save_games))
     if not no_chart:
         checks = [with_chart(c, Path(chart)) for c in checks]
     if as_json:
@@ -440,6 +446,8 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
         console = Console()  # the terminal's width (COLUMNS when set); report.tables splits to fit
         for c in checks:
             print_report(c, c.player, console)
+            if c.saved:
+                _echo(f"saved {count(len(c.saved), 'game record')} in {Path(c.saved[0]).parent}/")
     failing = [c.exit_line() for c in checks if c.failures()]
     if failing:
         _echo(f"cardgen: check: {'; '.join(failing)}", err=True)

@@ -361,6 +361,13 @@ class Game(ABC, Generic[S]):
 
     # ---- rule variants and generated sets --------------------------------------------------------
 
+    def record(self, state: GameState[Any], options: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]
+               ) -> dict[str, Any]:
+        """A game record (docs/records.md) of the game that reached `state` from the record
+        `options` by `moves` (each step's `move_to_json`). Default: those as they are; a game
+        whose records group steps (Schlangengrube's whole turns) says so itself."""
+        return {"game": self.name, "options": dict(options), "moves": [dict(m) for m in moves]}
+
     def record_variants(self, options: Mapping[str, Any]) -> frozenset[str]:
         """The rule variants a game record's `options` play (of `variants`), for the golden
         records' coverage. Default: the names under `variants` and `variant`."""

@@ -104,7 +104,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("browser table", ("cardgen.play.table", "cardgen.play.grid", "cardgen.play.svg", "cardgen.play.wording")),
     ("game base", ("cardgen.game",)),
     ("games", ("cardgen.games",)),
-    ("commands", ("cardgen.engine.checkrun", "cardgen.engine.generate", "cardgen.engine.replay",
+    ("commands", ("cardgen.engine.checkrun", "cardgen.engine.generate", "cardgen.engine.replay", "cardgen.engine.savegames",
                   "cardgen.engine.match", "cardgen.engine.tune", "cardgen.play")),
     ("registry", ("cardgen.registry",)),
     ("command line", ("cardgen.cli", "cardgen.__main__")),

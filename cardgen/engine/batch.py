@@ -57,10 +57,7 @@ def game_seed(base: int, key: int, index: int) -> int:
 def run_task(task: BatchTask) -> BatchOutcome:
     """Play a task's games (in the calling process)."""
     game = task.game
-    names = task.player if isinstance(task.player, tuple) else (task.player,)
-    own = game.players()
-    made = {name: make_player(name, task.budget, own) for name in set(names)}
-    players: list[Player] | Player = [made[n] for n in names] if isinstance(task.player, tuple) else made[task.player]
+    players = task_players(task)
     results: list[GameResult] = []
     problems: list[str] = []
     for i, seed in enumerate(task.seeds):
@@ -72,6 +69,14 @@ def run_task(task: BatchTask) -> BatchOutcome:
         except Exception as exc:  # noqa: BLE001 - reported with the seed, never swallowed
             problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")
     return BatchOutcome(task.key, tuple(results), tuple(problems))
+
+
+def task_players(task: BatchTask) -> list[Player] | Player:
+    """The players of a task's games: one per seat, or one for every seat."""
+    names = task.player if isinstance(task.player, tuple) else (task.player,)
+    own = task.game.players()
+    made = {name: make_player(name, task.budget, own) for name in set(names)}
+    return [made[n] for n in names] if isinstance(task.player, tuple) else made[task.player]
 
 
 def run_tasks(tasks: Sequence[BatchTask], workers: int | None = None,

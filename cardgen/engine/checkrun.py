@@ -26,6 +26,7 @@ from cardgen.engine.criteria import decided, hard_criteria
 from cardgen.engine.plan import MAIN, Line, Played, ReportRow, Stop, kind_findings, kind_use, play, row, skill_summary
 from cardgen.engine.players import make_player
 from cardgen.engine.rounds import Progress
+from cardgen.engine.savegames import save_games
 from cardgen.engine.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
 from cardgen.engine.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
 from cardgen.errors import DataError
@@ -57,6 +58,8 @@ class GameCheck:
     thresholds: Thresholds = Thresholds()
     verdicts: tuple[Verdict, ...] = ()
     original: Baseline = Baseline()
+    saved: tuple[str, ...] = ()
+    """The game records `check --save-games` wrote (cardgen.engine.savegames)."""
 
     @property
     def complete(self) -> bool:
@@ -175,7 +178,8 @@ class GameCheck:
                             for r, v in zip(self.main_rows, self.verdicts)],
                 "skill": {"games_per_line": self.skill_games, "lines": [r.to_json() for r in self.skill_rows],
                           "trace": list(self.skill)},
-                "kinds": kind_use(rows), "kind_findings": list(self.unused), "chart": self.chart}
+                "kinds": kind_use(rows), "kind_findings": list(self.unused), "chart": self.chart,
+                "saved_games": list(self.saved)}
 
 
 def judge(game: Game[Any], game_set: Any, played: Played, trace: Sequence[dict[str, Any]], limits: Thresholds,
@@ -197,7 +201,8 @@ def judge(game: Game[Any], game_set: Any, played: Played, trace: Sequence[dict[s
 def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | None, skill_games: int | None,
               players: tuple[int, ...] | None, player: str | None, seed: int, workers: int | None = None,
               progress: Progress | None = None, budget: int | None = None,
-              cluster: str | None = None, variants: str | None = None) -> list[GameCheck]:
+              cluster: str | None = None, variants: str | None = None,
+              save_to: Path | None = None) -> list[GameCheck]:
     """Check the sets of `games_` (the `set_path` file for a single game, else the defaults).
 
     `games` (the ceiling of every configuration), `skill_games`, `players` default per game
@@ -205,7 +210,8 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
     players' simulations per decision. `cluster` plays on a Dask scheduler at that address
     instead of the local process pool (same results). `variants` (the `--variants` text)
     replaces the configurations of a game whose variants combine; DataError for a game
-    without. `progress` hears of the games planned (round by round) and played."""
+    without. `progress` hears of the games planned (round by round) and played. With `save_to`,
+    the records of the games each verdict points at are written there (`--save-games`)."""
     checks: list[GameCheck] = []
     lines: list[Line] = []
     stops: list[Stop | None] = []
@@ -248,8 +254,10 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
         verdicts = tuple(judge(game, loaded_sets[i], p, [t for t in trace if t["config"] == p.line.config
                                                          and t["players"] == p.line.players], check.thresholds)
                          for p in mine if p.line.section == MAIN)
+        saved = () if save_to is None else tuple(
+            str(path) for path in save_games(game, loaded[i][1], set_path is not None, mine, seed, save_to))
         out.append(dataclasses.replace(check, rows=rows, skill=trace, verdicts=verdicts,
-                                       unused=tuple(kind_findings(rows, game.kind_noun))))
+                                       unused=tuple(kind_findings(rows, game.kind_noun)), saved=saved))
     return out
 
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardgen.engine.base import GameState
 from cardgen.game import Game, GameInfo
 from cardgen.games.schlangengrube import baseline, check, generator
 from cardgen.games.schlangengrube.components import GAME, PitSet, parse_pit_set
 from cardgen.games.schlangengrube.deal import new_game
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, MIN_PLAYERS, Variant
 from cardgen.games.schlangengrube.ruleids import Rule
+from cardgen.games.schlangengrube.rules import PitState
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -45,3 +48,9 @@ class Schlangengrube(Game[PitSet]):
     def player_range(self, game_set: PitSet) -> tuple[int, int]:
         """2-6: the rules are written for 2-4, the engine seats up to 6."""
         return MIN_PLAYERS, MAX_PLAYERS
+
+    def record(self, state: GameState[Any], options: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]
+               ) -> dict[str, Any]:
+        """The engine's own record: the start tile, then whole turns (the secret colours named)."""
+        assert isinstance(state, PitState)
+        return state.record()
