@@ -169,7 +169,7 @@ class Session:
     def record(self) -> dict[str, Any]:
         """The game so far as a game record (docs/records.md), as `cardgen replay` reads it."""
         with self.lock:
-            body = self.table.record(self.state, self.options, self.entries)
+            body = self.game.record(self.state, self.options, self.entries)
             out: dict[str, Any] = {"game": self.game.name, "options": body["options"]}
             if self.set_path is not None:
                 out["set"] = Path(self.set_path).name  # the record is saved beside its set

@@ -110,12 +110,6 @@ class Table(ABC, Generic[S]):
         """What clicking `key` means for the player to move (DataError for a key that is not
         the table's). The move returned is not judged here: the session lets the engine."""
 
-    def record(self, state: GameState[Any], options: Mapping[str, Any],
-               entries: list[dict[str, Any]]) -> dict[str, Any]:
-        """The record's `options` and `moves` for the game so far: `entries` are the steps'
-        `move_to_json` as each was played. Default: those as they are."""
-        return {"options": dict(options), "moves": list(entries)}
-
     def css(self) -> Path | None:
         """The game's own style sheet for the page (None: the frame's alone)."""
         return None

@@ -75,13 +75,6 @@ class PitTable(Table[PitSet]):
             return Picked(move=Place(hand[slot], at, int(selection.get("rot", 0)), bool(selection.get("flip", False))))
         raise pick_error(key, "not a Schlangengrube click")
 
-    def record(self, state: GameState[Any], options: Mapping[str, Any],
-               entries: list[dict[str, Any]]) -> dict[str, Any]:
-        """The engine's own record: the start tile, then whole turns (secret colours named)."""
-        assert isinstance(state, PitState)
-        data = state.record()
-        return {"options": data["options"], "moves": data["moves"]}
-
     def css(self) -> Path | None:
         return Path(__file__).with_name("static") / "table.css"
 
