@@ -8,7 +8,6 @@ passes (refused while a tile fits). The record leaves out a half-played turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
