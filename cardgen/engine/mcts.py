@@ -135,3 +135,68 @@ class MctsPlayer:
 def mcts(budget: int | None = None) -> MctsPlayer:
     """The MCTS player with `budget` simulations per decision (default `DEFAULT_BUDGET`)."""
     return MctsPlayer(DEFAULT_BUDGET if budget is None else budget)
+
+
+SAMPLES = 4
+"""Determinizations a seat-view search splits its budget over (`DeterminizedMcts`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeterminizedMcts:
+    """Search that sees only what its seat sees (determinization, the ensemble form of
+    information-set MCTS): `samples` times it draws a state consistent with the seat's view
+    (`GameState.determinize`: the unseen tiles dealt again), runs UCT with an equal part of
+    `budget` on it, and plays the root move visited most over all the samples together (ties by
+    the mean value). The root moves are the same in every sample (they depend only on what the
+    seat sees), so the visits add up. For a game without hidden information every sample is the
+    position itself."""
+
+    budget: int = DEFAULT_BUDGET
+    samples: int = SAMPLES
+    name: str = "mcts"
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Any:
+        """The root move visited most over the samples' searches."""
+        return self.choose_from(state, state.legal_moves(), rng)
+
+    def choose_from(self, state: GameState[Any], moves: list[Any], rng: random.Random) -> Any:
+        """The same search; `moves` (the legal moves) only short-cuts a forced move."""
+        if len(moves) == 1:
+            return moves[0]
+        search = random.Random(rng.getrandbits(64))
+        seat = state.current_player
+        samples = max(1, min(self.samples, self.budget))
+        part = MctsPlayer(max(1, self.budget // samples))
+        visits: dict[Any, int] = {}
+        values: dict[Any, float] = {}
+        for _ in range(samples):
+            sample = state.determinize(seat, search)
+            root = _Node(sample, search)
+            for _ in range(part.budget):
+                part._simulate(root, sample.clone(), search)
+            for move, child in root.children.items():
+                visits[move] = visits.get(move, 0) + child.visits
+                values[move] = values.get(move, 0.0) + child.values[seat]
+        return max(visits, key=lambda m: (visits[m], values[m] / visits[m]))
+
+
+def determinized_mcts(budget: int | None = None) -> DeterminizedMcts:
+    """The seat-view search with `budget` simulations per decision in all (default `DEFAULT_BUDGET`)."""
+    return DeterminizedMcts(DEFAULT_BUDGET if budget is None else budget)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """`player` (a name and its choice) deciding on `GameState.determinize` of the position, so
+    that whatever it reads it reads only what its seat sees."""
+
+    player: Any
+    name: str
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Any:
+        """The wrapped player's choice on a state drawn from the seat's view."""
+        return self.player.choose(state.determinize(state.current_player, rng), rng)
+
+    def choose_from(self, state: GameState[Any], moves: list[Any], rng: random.Random) -> Any:
+        """The same with the legal moves given (the seat's moves are the same in its view)."""
+        return self.player.choose_from(state.determinize(state.current_player, rng), moves, rng)

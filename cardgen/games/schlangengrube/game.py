@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding, GameState
 from cardgen.engine.degenerate import Degenerate
+from cardgen.engine.ladder import Ladder
 from cardgen.engine.plan import Line
 from cardgen.game import Game
-from cardgen.games.schlangengrube import baseline, check
+from cardgen.games.schlangengrube import baseline, check, strategy
 from cardgen.games.schlangengrube import variants as variant_sets
 from cardgen.games.schlangengrube.components import GAME, PitSet, parse_pit_set
 from cardgen.games.schlangengrube.deal import new_game
@@ -20,8 +21,13 @@ from cardgen.games.schlangengrube.ruleids import Rule
 from cardgen.sets import SetSource
 
 if TYPE_CHECKING:
+    from cardgen.engine.players import PlayerFactory
     from cardgen.kit.plan import KitPlan
     from cardgen.kit.spec import KitSpec
+
+
+LADDER = Ladder(("sensible", "greedy", "careful", "mcts@100"), report="sensible", cheap=3, search="mcts@100")
+"""Schlangengrube's players from the weakest to the strongest (docs/players.md)."""
 
 
 class Schlangengrube(Game[PitSet]):
@@ -79,6 +85,16 @@ class Schlangengrube(Game[PitSet]):
                     skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
         """Every player count in the base game and each variant, then the skill trace."""
         return check.lines(self, game_set, players, games, player, skill_games)
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        """Players that see only what their seat sees (`greedy`, `careful`, the determinized
+        `mcts`) and the all-seeing `greedy-open` and `mcts-open` (cardgen.games.schlangengrube.strategy)."""
+        return strategy.players()
+
+    def ladder(self) -> Ladder:
+        """sensible (the report player) < greedy < careful < mcts@100, the determinized search;
+        `random` is no rung: every step is alike to `sensible` here, so it plays as `random`."""
+        return LADDER
 
     def kind_supply(self, game_set: PitSet, options: Any) -> dict[str, int]:
         """Every tile of the set goes into the bag."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding, GameState
 from cardgen.engine.degenerate import Degenerate
+from cardgen.engine.ladder import Ladder
 from cardgen.engine.plan import Line
 from cardgen.game import Game
 from cardgen.games.schlangennest import baseline, check
@@ -17,11 +18,17 @@ from cardgen.games.schlangennest.components import GAME, NestSet, parse_nest_set
 from cardgen.games.schlangennest.config import VARIANTS
 from cardgen.games.schlangennest.ruleids import Rule
 from cardgen.games.schlangennest.rules import new_game
+from cardgen.games.schlangennest.strategy import room
 from cardgen.sets import SetSource
 
 if TYPE_CHECKING:
+    from cardgen.engine.players import PlayerFactory
     from cardgen.kit.plan import KitPlan
     from cardgen.kit.spec import KitSpec
+
+
+LADDER = Ladder(("random", "sensible", "room", "mcts@100"), report="sensible", cheap=3, search="mcts@100")
+"""Schlangennest's players from the weakest to the strongest (docs/players.md)."""
 
 
 class Schlangennest(Game[NestSet]):
@@ -79,6 +86,15 @@ class Schlangennest(Game[NestSet]):
     def variant_combos(self, text: str) -> list[frozenset[str]]:
         """`--variants tail-first+open-area,frame`: configurations of variants played together."""
         return check.parse_combos(text)
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        """`room`: values open ends and room to grow (cardgen.games.schlangennest.strategy)."""
+        return {"room": room}
+
+    def ladder(self) -> Ladder:
+        """random < sensible (the report player) < room < mcts@100; `greedy`, which counts parts
+        and so closes its snake early, loses to `sensible` and is no rung."""
+        return LADDER
 
     def turn_of(self, state: GameState[Any]) -> object:
         """The state's turn counter: a seat whose rivals are finished moves turn after turn."""
