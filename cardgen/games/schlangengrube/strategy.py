@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import GameState
-from cardgen.engine.mcts import DEFAULT_BUDGET, MctsPlayer, SeatView, determinized_mcts
+from cardgen.engine.ismcts import DeterminizedMcts, SeatView
+from cardgen.engine.mcts import DEFAULT_BUDGET, MctsPlayer
 from cardgen.engine.policies import GreedyPlayer
 
 from .rules import PitState
@@ -31,6 +32,9 @@ from .scoring import triangle
 if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
 
+PLAYOUT = GreedyPlayer()
+"""The determinized search's playout policy: in a sample every hand is known, and the snakes a
+seat completes decide the game, so the playouts complete what they can."""
 CANDIDATES = 8
 """How many of the best-scoring steps `careful` looks at more closely."""
 RISK = 0.5
@@ -65,22 +69,25 @@ class CarefulPlayer:
 
     def choose_from(self, state: GameState[Any], moves: list[Any], rng: random.Random) -> Any:
         """The best of `moves` (the legal moves) by points less risk."""
-        if len(moves) == 1:
-            return moves[0]
+        return moves[0] if len(moves) == 1 else self.ranked(state, moves, rng)[0]
+
+    def ranked(self, state: GameState[Any], moves: list[Any], rng: random.Random) -> list[Any]:
+        """`moves` (the legal moves) best first: the `CANDIDATES` best-scoring by points less
+        risk, then the others by the points they bring; ties in a seeded random order."""
         assert isinstance(state, PitState)
         seat = state.current_player
         order = list(moves)
         rng.shuffle(order)
         gains = {id(m): state.score_after(m) for m in order}
         order.sort(key=lambda m: -gains[id(m)])  # stable: the shuffle breaks ties
-        best, best_value = order[0], float("-inf")
+        values = {}
         for move in order[:CANDIDATES]:
             child = state.clone()
             child.apply_trusted(move)
-            value = child.points[seat] - state.points[seat] + _best_gain(child, seat) - RISK * ripe_points(child)
-            if value > best_value:
-                best, best_value = move, value
-        return best
+            values[id(move)] = (child.points[seat] - state.points[seat] + _best_gain(child, seat)
+                                - RISK * ripe_points(child))
+        top = sorted(order[:CANDIDATES], key=lambda m: -values[id(m)])
+        return top + order[CANDIDATES:]
 
 
 def players() -> Mapping[str, PlayerFactory]:
@@ -89,6 +96,6 @@ def players() -> Mapping[str, PlayerFactory]:
         "greedy": lambda budget: SeatView(GreedyPlayer(), "greedy"),
         "greedy-open": lambda budget: GreedyPlayer("greedy-open"),
         "careful": lambda budget: SeatView(CarefulPlayer(), "careful"),
-        "mcts": determinized_mcts,
+        "mcts": lambda budget: DeterminizedMcts(DEFAULT_BUDGET if budget is None else budget, policy=PLAYOUT),
         "mcts-open": lambda budget: MctsPlayer(DEFAULT_BUDGET if budget is None else budget, "mcts-open"),
     }
