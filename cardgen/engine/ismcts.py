@@ -93,7 +93,11 @@ def _simulate(root: _Node, state: GameState[Any], rng: random.Random, search: De
 class DeterminizedMcts:
     """UCT over `samples` determinizations, `budget` simulations in all (see the module text).
     `exploration` is the UCB1 constant; `order`, when given, ranks the root moves best first
-    (from the seat's own view: it sees the real position) in place of the tree's own order."""
+    (from the seat's own view: it sees the real position) in place of the tree's own order, and
+    the root then considers only the first `width` of them (all when None). With `samples`
+    times `width` the budget, every candidate gets one playout in every sample (progressive
+    widening adds one root child per simulation while that few are there): a flat Monte Carlo
+    comparison on the same samples."""
 
     budget: int = DEFAULT_BUDGET
     samples: int = SAMPLES
@@ -101,6 +105,7 @@ class DeterminizedMcts:
     exploration: float = EXPLORATION
     rounds: int = 1
     order: Callable[[GameState[Any], list[Any], random.Random], list[Any]] | None = None
+    width: int | None = None
     name: str = "mcts"
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
@@ -116,7 +121,9 @@ class DeterminizedMcts:
         samples = max(1, min(self.samples, self.budget))
         visits: dict[Any, int] = {}
         values: dict[Any, float] = {}
-        first = self.order(state, moves, search)[::-1] if self.order is not None else None
+        first = None
+        if self.order is not None:
+            first = self.order(state, moves, search)[:self.width][::-1]
         for _ in range(samples):
             sample = state.determinize(seat, search)
             root = _Node(sample, search)

@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 PLAYOUT = GreedyPlayer()
 """The determinized search's playout policy: in a sample every hand is known, and the snakes a
 seat completes decide the game, so the playouts complete what they can."""
+WIDTH = 5
+"""How many of `careful`'s best steps the search compares (one playout each per sample)."""
+EXPLORATION = 0.05
+"""The search's UCB1 constant: the evaluation's differences between steps are small."""
 CANDIDATES = 8
 """How many of the best-scoring steps `careful` looks at more closely."""
 RISK = 0.5
@@ -90,12 +94,19 @@ class CarefulPlayer:
         return top + order[CANDIDATES:]
 
 
+def search(budget: int | None = None) -> DeterminizedMcts:
+    """The determinized search with `budget` playouts per decision (see the module text)."""
+    budget = DEFAULT_BUDGET if budget is None else budget
+    return DeterminizedMcts(budget, samples=max(1, budget // WIDTH), policy=PLAYOUT, exploration=EXPLORATION,
+                            order=CarefulPlayer().ranked, width=WIDTH)
+
+
 def players() -> Mapping[str, PlayerFactory]:
     """Schlangengrube's players by name (see the module text)."""
     return {
         "greedy": lambda budget: SeatView(GreedyPlayer(), "greedy"),
         "greedy-open": lambda budget: GreedyPlayer("greedy-open"),
         "careful": lambda budget: SeatView(CarefulPlayer(), "careful"),
-        "mcts": lambda budget: DeterminizedMcts(DEFAULT_BUDGET if budget is None else budget, policy=PLAYOUT),
+        "mcts": search,
         "mcts-open": lambda budget: MctsPlayer(DEFAULT_BUDGET if budget is None else budget, "mcts-open"),
     }
