@@ -1,4 +1,5 @@
-"""Ctrl-C (SIGINT) and SIGKILL in the middle of `build`, `check` and `variant`, as real processes.
+"""Ctrl-C (SIGINT) in the middle of `build`, `check`, `variant` and `match`, and SIGKILL in the
+middle of the first three, as real processes.
 
 SIGINT: exit 130 with the one line `cardgen: interrupted`, no worker process left, no partial or
 temporary file, and the files written before it whole. SIGKILL cannot be handled: then the worker
@@ -96,11 +97,12 @@ CHECK = ["check", "schlangennest", "--games", "100000", "--skill-games", "0", "-
          "2", "--quiet"]
 VARIANT = ["variant", "schlangennest", "--colours", "5", "--games", "10000", "--out", "out/v5.toml",
            "--workers", "2", "--quiet"]
+MATCH = ["match", "schlangennest", "--players", "room,sensible", "--games", "100000", "--workers", "2", "--quiet"]
 
 
 def _running(proc: subprocess.Popen[str], cwd: Path, command: list[str]) -> None:
     """Wait until `command` is in the middle of its work: files appearing (build) or the
-    worker processes playing (check, variant)."""
+    worker processes playing (check, variant, match)."""
     if command[0] == "build":
         _wait_for(lambda: len(_outputs(cwd / "out")) >= 2 or proc.poll() is not None, "the first files")
     else:
@@ -109,7 +111,7 @@ def _running(proc: subprocess.Popen[str], cwd: Path, command: list[str]) -> None
     assert proc.poll() is None, f"{command[0]} ended before the signal: {proc.stderr.read() if proc.stderr else ''}"
 
 
-@pytest.mark.parametrize("command", [BUILD, CHECK, VARIANT], ids=["build", "check", "variant"])
+@pytest.mark.parametrize("command", [BUILD, CHECK, VARIANT, MATCH], ids=["build", "check", "variant", "match"])
 def test_ctrl_c_ends_cleanly(command: list[str], tmp_path: Path) -> None:
     proc = _start(command, tmp_path)
     _running(proc, tmp_path, command)
