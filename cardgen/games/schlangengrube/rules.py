@@ -320,8 +320,8 @@ class PitState(GameState[PitMove]):
         recounted from the snakes they completed)."""
         new = self.clone()
         others = [p for p in range(self.num_players) if p != seat]
-        unseen = [t for p in others for t in self.hands[p]] + list(self.bag)
-        rng.shuffle(unseen)
+        unseen = sorted([t for p in others for t in self.hands[p]] + list(self.bag))
+        rng.shuffle(unseen)  # from a sorted pool: the draw depends on what the seat sees alone
         for p in others:
             size = len(self.hands[p])
             new.hands[p], unseen = unseen[:size], unseen[size:]
