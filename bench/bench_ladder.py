@@ -4,7 +4,8 @@ through bench/run.py).
 Each game's ladder comes from the registry (`Game.ladder()`), so a game's new rungs appear here
 as soon as it declares them. The positions are those of seeded games of the game's report player
 in its default two-player configuration (the one `cardgen match` plays), a few steps apart; each
-rung decides every position once on one core, and the figure is positions over total time. The
+rung decides every position once on one core (after one untimed decision that fills the game's
+caches), and the figure is positions over total time. The
 search rungs decide fewer positions (`SEARCH_POSITIONS`) to keep the run short.
 """
 
@@ -53,6 +54,7 @@ def decisions_per_second(game: Game[Any], rung: str, states: list[Any]) -> float
     """How many of `states` the rung decides per second (one core)."""
     player = make_player(rung, None, game.players())
     rng = random.Random(0)
+    player.choose(states[0].clone(), rng)  # untimed: the first decision fills the game's caches
     start = time.perf_counter()
     for state in states:
         player.choose(state.clone(), rng)
