@@ -98,9 +98,7 @@ class DeterminizedMcts:
     the root then considers only the first `width` of them (all when None). With `samples`
     times `width` the budget, every candidate gets one playout in every sample (progressive
     widening adds one root child per simulation while that few are there): a flat Monte Carlo
-    comparison on the same samples. With `order` and a `confidence` above 0 the first ranked move
-    is played unless another beats it sample by sample by more than `confidence` standard errors
-    of the mean difference (`_paired_choice`); otherwise the move visited most."""
+    comparison on the same samples."""
 
     budget: int = DEFAULT_BUDGET
     samples: int = SAMPLES
@@ -109,7 +107,6 @@ class DeterminizedMcts:
     rounds: int = 1
     order: Callable[[GameState[Any], list[Any], random.Random], list[Any]] | None = None
     width: int | None = None
-    confidence: float = 0.0
     name: str = "mcts"
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
@@ -125,7 +122,6 @@ class DeterminizedMcts:
         samples = max(1, min(self.samples, self.budget))
         visits: dict[Any, int] = {}
         values: dict[Any, float] = {}
-        paired: dict[Any, list[float]] = {}
         ranked = self.order(state, moves, search)[:self.width] if self.order is not None else None
         for _ in range(samples):
             sample = state.determinize(seat, search)
@@ -135,9 +131,6 @@ class DeterminizedMcts:
             for move, child in root.children.items():
                 visits[move] = visits.get(move, 0) + child.visits
                 values[move] = values.get(move, 0.0) + child.values[seat]
-                paired.setdefault(move, []).append(child.values[seat] / child.visits)
-        if ranked is not None and self.confidence > 0:
-            return _paired_choice(ranked[0], paired, self.confidence)
         return max(visits, key=lambda m: (visits[m], values[m] / visits[m]))
 
 
@@ -148,25 +141,6 @@ def _root(state: GameState[Any], ranked: list[Any]) -> _Node:
     root.visits, root.values, root.children = 0, [0.0] * state.num_players, {}
     root.seat, root.untried = state.current_player, ranked[::-1]
     return root
-
-
-def _paired_choice(prior: Any, paired: dict[Any, list[float]], confidence: float) -> Any:
-    """`prior`, unless another move's values, sample by sample, beat it by more than
-    `confidence` standard errors of the mean difference (then the one that beats it most so)."""
-    base = paired.get(prior)
-    if not base:
-        return max(paired, key=lambda m: sum(paired[m]) / len(paired[m]))
-    best, best_score = prior, 0.0
-    for move, vals in paired.items():
-        if move == prior or len(vals) != len(base) or len(vals) < 2:
-            continue
-        diffs = [v - b for v, b in zip(vals, base)]
-        mean = sum(diffs) / len(diffs)
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
-        score = mean - confidence * sd / math.sqrt(len(diffs))
-        if score > best_score:
-            best, best_score = move, score
-    return best
 
 
 @dataclass(frozen=True, slots=True)
