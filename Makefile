@@ -12,7 +12,7 @@ $(error cardgen needs Python 3.11 or newer, and '$(PYTHON)' is missing or older 
 endif
 endif
 
-.PHONY: all kit test test-slow test-wheel test-all bench baselines lint clean
+.PHONY: all kit test test-slow test-wheel test-all bench ladder baselines lint clean
 
 all: kit
 
@@ -44,6 +44,13 @@ bench: $(STAMP)
 	@# as an installed wheel is: cardgen's modules compiled, even where PYTHONDONTWRITEBYTECODE is set
 	$(PY) -m compileall -q cardgen
 	$(PY) bench/run.py
+
+# Every game's ladder, each rung against the one below with its 95% interval (long: the search
+# rungs take seconds a game). LADDER_GAMES games per rung pair (docs/players.md).
+LADDER_GAMES ?= 100
+ladder: $(STAMP)
+	@for game in $$($(VENV)/bin/python -c 'from cardgen.registry import GAMES; print(*GAMES.names)'); do \
+		$(VENV)/bin/cardgen match $$game --ladder --games $(LADDER_GAMES) || exit $$?; done
 
 # The length baselines of the check (turns per player of each default set, with the report
 # player): run again whenever a game's report player changes (docs/check.md, "Length").

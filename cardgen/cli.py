@@ -526,6 +526,60 @@ def _set_options(func: F) -> F:
 
 @main.command()
 @click.argument("game")
+@click.option("--players", "lineup", default=None, metavar="A,B[,…]",
+              help="One player per seat, e.g. mcts@100,sensible (mcts@N: N simulations per decision); "
+                   "the number of names is the player count.")
+@click.option("--ladder", is_flag=True, help="Play each rung of the game's ladder against the one below "
+                                             "(two players) instead of --players.")
+@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
+              help="Games per lineup, spread evenly over its seat rotations (rounded up).  [default: 100]")
+@click.option("--set", "set_path", type=click.Path(dir_okay=False), help="A set file instead of the default.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every game.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
+              help="Play the games on this Dask scheduler instead of the local processes (same "
+                   "results; needs cardgen[cluster]).")
+@reports_errors
+def match(game: str, lineup: str | None, ladder: bool, n_games: int | None, set_path: str | None, seed: int,
+          as_json: bool, quiet: bool, workers: int | None, cluster: str | None) -> None:
+    """Simulated players of GAME against each other in every seat rotation: each one's share of
+    the games (a draw shared by k seats gives each 1/k) with its 95% interval, mean score and
+    time per decision, and the draws. --ladder plays each rung of the game's ladder against the
+    one below and shows whether its interval lies above one half.
+    """
+    import json
+
+    from cardgen.engine import match as matches
+    from cardgen.engine.report import progress_bar
+
+    with usage_errors():
+        chosen = _registry().get(game)
+        if ladder == (lineup is not None):
+            raise CardgenError("--players", "give either --players A,B[,…] or --ladder")
+    names = [] if lineup is None else [n.strip() for n in lineup.split(",")]
+    try:
+        matches.check_players(chosen, names)
+    except CardgenError as exc:  # a usage mistake, on one line
+        click.echo(f"cardgen: {_one_line(str(exc))}", err=True)
+        sys.exit(2)
+    games = n_games or matches.DEFAULT_GAMES
+    with progress_bar("match: games", not quiet and not as_json) as bar:
+        if ladder:
+            rungs = matches.ladder_match(chosen, games, set_path, seed, workers, bar, cluster)
+        else:
+            result = matches.match(chosen, names, games, set_path, seed, workers, bar, cluster)
+    if ladder:
+        data: dict[str, Any] = {"game": chosen.name, "ladder": [r.to_json() for r in rungs]}
+        text = matches.ladder_text(chosen.name, rungs, seed)
+    else:
+        data, text = result.to_json(), matches.match_text(result, seed)
+    click.echo(json.dumps(data, indent=2) if as_json else "\n".join(text))
+
+
+@main.command()
+@click.argument("game")
 @click.option("--out", "out", required=True, metavar="FILE.toml", help="The set file to write.")
 @_set_options
 @click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,

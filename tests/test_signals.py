@@ -1,5 +1,5 @@
-"""Ctrl-C (SIGINT), SIGTERM, SIGHUP, SIGQUIT and SIGKILL in the middle of `build`, `check` and
-`variant`, as real processes.
+"""Ctrl-C (SIGINT), SIGTERM, SIGHUP, SIGQUIT and SIGKILL in the middle of `build`, `check`,
+`variant` and `match`, as real processes.
 
 SIGINT: exit 130 with the one line `cardgen: interrupted`; SIGTERM, SIGHUP, SIGQUIT: exit 128 + the
 signal's number with `cardgen: stopped by SIG…`. Either way no worker process is left, no partial
@@ -113,11 +113,12 @@ CHECK = ["check", "schlangennest", "--games", "100000", "--skill-games", "0", "-
          "2", "--quiet"]
 VARIANT = ["variant", "schlangennest", "--colours", "5", "--games", "10000", "--out", "out/v5.toml",
            "--workers", "2", "--quiet"]
+MATCH = ["match", "schlangennest", "--players", "room,sensible", "--games", "100000", "--workers", "2", "--quiet"]
 
 
 def _running(proc: subprocess.Popen[str], cwd: Path, command: list[str]) -> None:
     """Wait until `command` is in the middle of its work: files appearing (build) or the
-    worker processes playing (check, variant)."""
+    worker processes playing (check, variant, match)."""
     if command[0] == "build":
         _wait_for(lambda: len(_outputs(cwd / "out")) >= 2 or proc.poll() is not None, "the first files")
     else:
@@ -137,6 +138,7 @@ def _stops(*cases: tuple[list[str], str, signal.Signals]) -> list[Any]:
 
 SLOW = pytest.mark.slow
 SIGNALS = _stops((BUILD, "build", signal.SIGINT), (CHECK, "check", signal.SIGINT), (VARIANT, "variant", signal.SIGINT),
+                 (MATCH, "match", signal.SIGINT),
                  (BUILD, "build", signal.SIGHUP), (VARIANT, "variant", signal.SIGQUIT)) + [
     pytest.param(*p.values, marks=SLOW, id=p.id)
     for p in _stops((BUILD, "build", signal.SIGTERM), (BUILD, "build", signal.SIGQUIT),

@@ -12,6 +12,7 @@ moves that came from `legal_moves()` (the fast path of simulation).
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Generic, Hashable, Self, TypeVar
@@ -160,6 +161,14 @@ class GameState(ABC, Generic[M]):
         if high == low:
             return 0.5
         return (scores[seat] - low) / (high - low)
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A copy of this state as `seat` may know it: everything the seat cannot see (the other
+        hands, the order of a bag, the other seats' secrets) drawn with `rng` at random among the
+        states consistent with what it sees (its own hand, the table, the public counts). Search
+        that sees only what its seat sees plays on such copies (determinization). Default: a
+        plain copy, for a game without hidden information."""
+        return self.clone()
 
     def playout_limit(self) -> int | None:
         """How many steps a search player's playout may go before `evaluate` scores the

@@ -131,16 +131,26 @@ def play(lines: Sequence[Line], seed: int, workers: int | None = None, progress:
     stops = list(stops) if stops is not None else [None] * len(lines)
     tasks = [line.tasks(seed, line.schedule().looks(line.games) if stop else ()) for line, stop in zip(lines, stops)]
     rounds = [lambda played, line=line: line.schedule().next_look(played) for line in lines]
+    outcomes = play_tasks(tasks, workers, progress, cluster, stops, rounds)
+    return [Played(line, tuple(r), tuple(p)) for line, (r, p) in zip(lines, outcomes)]
+
+
+def play_tasks(tasks: Sequence[Sequence[BatchTask]], workers: int | None = None, progress: Progress | None = None,
+               cluster: str | None = None, stops: Sequence[Stop | None] | None = None,
+               rounds: Sequence[Callable[[int], int]] | None = None) -> list[tuple[list[GameResult], list[str]]]:
+    """Play groups of tasks on one process pool (or the Dask scheduler at `cluster`): per group
+    its results in seed order and its problems; `stops` and `rounds` as for `play` (none: every
+    group plays all its tasks at once)."""
+    stops = list(stops) if stops is not None else [None] * len(tasks)
+    rounds = list(rounds) if rounds is not None else [lambda played: played] * len(tasks)
     sink = progress or NoProgress()
     if cluster is not None:
         from cardgen.engine.cluster import cluster_runner  # dask loads only for a cluster run
 
         with cluster_runner(cluster) as remote:
-            outcomes = play_rounds(tasks, stops, rounds, remote, sink)
-    else:
-        with local_runner(workers, sum(len(t) for t in tasks)) as local:
-            outcomes = play_rounds(tasks, stops, rounds, local, sink)
-    return [Played(line, tuple(r), tuple(p)) for line, (r, p) in zip(lines, outcomes)]
+            return play_rounds(tasks, stops, rounds, remote, sink)
+    with local_runner(workers, sum(len(t) for t in tasks)) as local:
+        return play_rounds(tasks, stops, rounds, local, sink)
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,7 +152,7 @@ def play_rounds(tasks: Sequence[Sequence[BatchTask]], stops: Sequence[Callable[[
     def schedule(i: int) -> None:
         nonlocal busy
         job = jobs[i]
-        target = len(job.tasks) if job.stop is None else rounds[i](job.scheduled)
+        target = sum(len(t.seeds) for t in job.tasks) if job.stop is None else rounds[i](job.scheduled)
         start = job.scheduled
         games = 0
         for k in range(len(job.tasks)):

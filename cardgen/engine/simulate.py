@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.engine.base import GameState
@@ -30,7 +31,11 @@ class GameResult:
     those in which it played something other than a pass. `drama` is how far the eventual
     winners trailed the leader, averaged over the steps (see `drama_of`; None for a game nobody
     or everybody won); `degenerate` names the kind of degenerate game (cardgen.engine.degenerate,
-    "" for a normal one) and `unused` the component kinds a deadlock left unused."""
+    "" for a normal one) and `unused` the component kinds a deadlock left unused.
+
+    `think` is the wall time in seconds each seat's player spent choosing and `asked` how often
+    it was asked (`cardgen match`'s time per decision); timings differ from run to run, so they
+    take no part in comparing results."""
 
     scores: tuple[float, ...]
     moves: int
@@ -49,6 +54,8 @@ class GameResult:
     drama: float | None = None
     degenerate: str = ""
     unused: tuple[str, ...] = ()
+    think: tuple[float, ...] = field(default=(), compare=False)
+    asked: tuple[int, ...] = field(default=(), compare=False)
 
     def count(self, label: str) -> int:
         """How many moves had `label`."""
@@ -123,6 +130,8 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
     turns, active, deficits = [0] * n, [0] * n, [0.0] * n
     mover: tuple[int, object] = (-1, None)
     acted = False
+    think, asked = [0.0] * n, [0] * n
+    clock = time.perf_counter
     while not state.is_terminal() and moves < bound:
         seat = state.current_player
         player = seats[seat]
@@ -135,9 +144,13 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
             counted += 1
             legal_sum += len(legal)
             decisions += len(legal) > 1
+            started = clock()
             move = player.choose_from(state, legal, rngs[seat])
         else:
+            started = clock()
             move = player.choose(state, rngs[seat])
+        think[seat] += clock() - started
+        asked[seat] += 1
         label = state.move_label(move)
         labels[label] += 1
         if not acted and label not in passes:
@@ -172,4 +185,5 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
                       tuple(record), ending or "", counted, legal_sum, decisions, changes,
                       tuple(sorted(kinds.items())), tuple(turns), tuple(active),
                       drama_of(deficits, moves, winners, top),
-                      degenerate.kind if degenerate else "", degenerate.unused if degenerate else ())
+                      degenerate.kind if degenerate else "", degenerate.unused if degenerate else (),
+                      tuple(think), tuple(asked))

@@ -96,9 +96,9 @@ def test_check_with_mcts_plays_it_and_keeps_the_cheap_skill_trace() -> None:
     report = json.loads(result.stdout)["schlangennest"]
     assert report["player"] == "mcts" and {r["lineup"] for r in report["configs"]} == {"mcts"}
     assert {r["lineup"] for r in report["skill"]["lines"]} == {"sensible vs random", "random vs sensible",
-                                                               "greedy vs sensible", "sensible vs greedy"}
+                                                               "room vs sensible", "sensible vs room"}
     assert [(t["strong"], t["weak"], t["games"]) for t in report["skill"]["trace"]] == [
-        ("sensible", "random", 4), ("greedy", "sensible", 4)]
+        ("sensible", "random", 4), ("room", "sensible", 4)]
     assert all("verdict" in r for r in report["configs"])
 
 
@@ -108,4 +108,4 @@ def test_an_unknown_player_is_a_usage_error() -> None:
                                        "--no-chart"])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines()[-1] == (
-        "Error: --player: unknown player 'clever' (known: random, sensible, greedy, mcts) for schlangennest")
+        "Error: --player: unknown player 'clever' (known: random, sensible, greedy, mcts, room) for schlangennest")

@@ -34,12 +34,12 @@ def test_json_report_has_every_metric_and_the_skill_comparison(tmp_path: Path) -
         assert "lead_changes" in r and "passes" in r and sum(n for _, n in r["histograms"]["length"]) == 6
     lines = report["skill"]["lines"]
     # the skill trace: each cheap rung of the ladder against the one below, first and last seat
-    assert [r["lineup"] for r in lines] == ["sensible vs random", "random vs sensible", "greedy vs sensible",
-                                            "sensible vs greedy"]
+    assert [r["lineup"] for r in lines] == ["greedy vs sensible", "sensible vs greedy", "careful vs greedy",
+                                            "greedy vs careful"]
     assert [r["strong"]["seat"] for r in lines] == [0, 1, 0, 1]
     trace = report["skill"]["trace"]
     assert [(t["strong"], t["weak"], t["games"], t["players"]) for t in trace] == [
-        ("sensible", "random", 8, 2), ("greedy", "sensible", 8, 2)]
+        ("greedy", "sensible", 8, 2), ("careful", "greedy", 8, 2)]
     assert list(report["kinds"]) == [t.id for t in load_pit_set().tiles]  # every tile kind, in set order
     chart = Path(report["chart"])
     assert chart == tmp_path / "checks" / "schlangengrube-schlangengrube.png"  # <game>-<set name>
@@ -51,7 +51,7 @@ def test_text_report_has_one_table_with_the_new_columns(tmp_path: Path) -> None:
                           "--quiet", "--no-chart")
     assert code == 0, err
     for text in ("balance", "branching", "lead chg", "1st seat wins", "per game:", "· sensible vs random",
-                 "skill, 2p 5×7: sensible wins", "skill, 2p 5×7: greedy wins", "2 seats: each seat's share",
+                 "skill, 2p 5×7: sensible wins", "skill, 2p 5×7: room wins", "2 seats: each seat's share",
                  "summary: schlangennest:"):
         assert text in out
     assert "chart:" not in out

@@ -7,8 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardgen.engine.base import GameState
+from cardgen.engine.ladder import Ladder
+from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game, GameInfo
-from cardgen.games.schlangengrube import baseline, check, generator
+from cardgen.games.schlangengrube import baseline, check, generator, strategy
 from cardgen.games.schlangengrube.components import GAME, PitSet, parse_pit_set
 from cardgen.games.schlangengrube.deal import new_game
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, MIN_PLAYERS, Variant
@@ -25,6 +27,9 @@ _GAME_INFO = GameInfo(
     set_options=generator.OPTIONS,
     check=check.FACTS,
 )
+
+LADDER = Ladder(("sensible", "greedy", "careful", "mcts@100"), report="sensible", cheap=3, search="mcts@100")
+"""Schlangengrube's players from the weakest to the strongest (docs/players.md)."""
 
 
 class Schlangengrube(Game[PitSet]):
@@ -44,6 +49,16 @@ class Schlangengrube(Game[PitSet]):
     def with_card_size(self, game_set: PitSet, size: float) -> PitSet:
         """The set with its tiles and markers `size` mm square."""
         return dataclasses.replace(game_set, tile_size=size)
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        """Players that see only what their seat sees (`greedy`, `careful`, the determinized
+        `mcts`) and the all-seeing `greedy-open` and `mcts-open` (cardgen.games.schlangengrube.strategy)."""
+        return strategy.players()
+
+    def ladder(self) -> Ladder:
+        """sensible (the report player) < greedy < careful < mcts@100, the determinized search;
+        `random` is no rung: every step is alike to `sensible` here, so it plays as `random`."""
+        return LADDER
 
     def player_range(self, game_set: PitSet) -> tuple[int, int]:
         """2-6: the rules are written for 2-4, the engine seats up to 6."""

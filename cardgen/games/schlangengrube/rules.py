@@ -31,6 +31,7 @@ Rulings the seed leaves open, decided here (and tested):
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -295,6 +296,34 @@ class PitState(PitPosition, GameState[PitMove]):
         new.hands = [list(h) for h in self.hands]
         for name in ("bag", "laid", "points", "bonus", "taken", "ready", "turn", "log", "completions"):
             setattr(new, name, list(getattr(self, name)))
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> PitState:
+        """A copy as `seat` sees it: the tiles it cannot see (the other hands and the bag, the
+        set's tiles less those laid and its own hand) shuffled and dealt again, each other hand
+        keeping its size and the bag its size; in the secret-colour variant the other seats'
+        colours are drawn again from the markers the seat's own colour leaves (their bonus
+        recounted from the snakes they completed)."""
+        new = self.clone()
+        others = [p for p in range(self.num_players) if p != seat]
+        unseen = sorted([t for p in others for t in self.hands[p]] + list(self.bag))
+        rng.shuffle(unseen)  # from a sorted pool: the draw depends on what the seat sees alone
+        for p in others:
+            size = len(self.hands[p])
+            new.hands[p], unseen = unseen[:size], unseen[size:]
+        new.bag = unseen
+        if self.secret is not None:
+            index = self.game.cat.colour_index
+            markers = [index[c] for c in self.game.set.colours[: self.game.set.head_markers]]
+            drawn = rng.sample([c for c in markers if c != self.secret[seat]], len(others))
+            secret = list(self.secret)
+            for p, colour in zip(others, drawn):
+                secret[p] = colour
+            new.secret = tuple(secret)
+            colours = self.game.set.colours
+            new.bonus = [sum(c.points for c in self.completions if c.player == p and colours[secret[p]] == c.colour)
+                         for p in range(self.num_players)]
+        new._cache = None
         return new
 
     def _key(self) -> tuple[Any, ...]:

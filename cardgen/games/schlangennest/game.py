@@ -7,12 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgen.engine.base import GameState
+from cardgen.engine.ladder import Ladder
+from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game, GameInfo
 from cardgen.games.schlangennest import baseline, check, generator
 from cardgen.games.schlangennest.components import GAME, NestSet, parse_nest_set
 from cardgen.games.schlangennest.config import VARIANTS
 from cardgen.games.schlangennest.ruleids import Rule
 from cardgen.games.schlangennest.rules import new_game
+from cardgen.games.schlangennest.strategy import room
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -24,6 +27,9 @@ _GAME_INFO = GameInfo(
     set_options=generator.OPTIONS,
     check=check.FACTS,
 )
+
+LADDER = Ladder(("random", "sensible", "room", "mcts@100"), report="sensible", cheap=3, search="mcts@100")
+"""Schlangennest's players from the weakest to the strongest (docs/players.md)."""
 
 
 class Schlangennest(Game[NestSet]):
@@ -47,6 +53,15 @@ class Schlangennest(Game[NestSet]):
     def variant_combos(self, text: str) -> list[frozenset[str]]:
         """`--variants tail-first+open-area,frame`: configurations of variants played together."""
         return check.parse_combos(text)
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        """`room`: values open ends and room to grow (cardgen.games.schlangennest.strategy)."""
+        return {"room": room}
+
+    def ladder(self) -> Ladder:
+        """random < sensible (the report player) < room < mcts@100; `greedy`, which counts parts
+        and so closes its snake early, loses to `sensible` and is no rung."""
+        return LADDER
 
     def turn_of(self, state: GameState[Any]) -> object:
         """The state's turn counter: a seat whose rivals are finished moves turn after turn."""
