@@ -125,7 +125,7 @@ def test_the_installed_wheel_builds_checks_replays_and_makes_variants_from_any_f
     last = json.loads((work / "output" / "schlangennest" / "manifest.json").read_text(encoding="utf-8"))
     assert last["set"] == "five.toml"
     assert {entry["file"] for entry in last["files"]} == {"cards-a4.pdf", "rules-en-a4-duplex-short.pdf",
-                                                          "rules-en-a5-read.pdf", "proof.png"}
+                                                          "rules-en-a5-read.pdf", "proof.png", "HOW-TO-PRINT.txt"}
 
 
 def test_the_wheel_carries_every_package_of_the_source_tree(installed: Path) -> None:
