@@ -106,6 +106,7 @@ def bench_refusals() -> None:
     """How long cardgen takes to refuse costly input (issue 24): set files nested deep through
     dotted keys and table headers (refused by the raw-text pre-scan before the TOML parser sees
     them) and `variant` counts far beyond what a set can hold (refused as a usage error)."""
+    from cardgen.engine.generate import check_options
     from cardgen.errors import DataError
     from cardgen.inputs import parse_toml
     from cardgen.registry import GAMES
@@ -128,7 +129,7 @@ def bench_refusals() -> None:
 
     def heads() -> None:
         try:
-            pit.variant_text({"heads": 1_000_000_000})
+            check_options(pit, {"heads": 1_000_000_000})
         except DataError:
             return
         raise AssertionError("not refused")
