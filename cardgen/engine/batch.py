@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.engine.base import GameState
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.playable import Playable
 from cardgen.engine.players import Player, make_player
@@ -61,14 +62,29 @@ def run_task(task: BatchTask) -> BatchOutcome:
     results: list[GameResult] = []
     problems: list[str] = []
     for i, seed in enumerate(task.seeds):
-        count = task.measure is None or task.measure[i]
         try:
-            results.append(simulate(lambda: game.new_state(task.options, task.set_path, seed), players, seed,
-                                    at_end=check_invariants, count_legal=count, kind_of=game.move_kind,
-                                    passes=game.pass_labels, classify=game.degenerate, turn_of=game.turn_of))
+            results.append(play_seed(task, players, i))
         except Exception as exc:  # noqa: BLE001 - reported with the seed, never swallowed
             problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")
     return BatchOutcome(task.key, tuple(results), tuple(problems))
+
+
+def play_seed(task: BatchTask, players: list[Player] | Player, index: int, keep_record: bool = False,
+              at_end: Callable[[GameState[Any]], None] | None = None) -> GameResult:
+    """Play the game of the task's `index`-th seed with `players` (`task_players`), its final
+    state through the invariant checker and then `at_end`; with `keep_record`, the result
+    holds its moves (the same game either way: the seed fixes it)."""
+    game, seed = task.game, task.seeds[index]
+    count = task.measure is None or task.measure[index]
+
+    def end(state: GameState[Any]) -> None:
+        check_invariants(state)
+        if at_end is not None:
+            at_end(state)
+
+    return simulate(lambda: game.new_state(task.options, task.set_path, seed), players, seed, keep_record=keep_record,
+                    at_end=end, count_legal=count, kind_of=game.move_kind, passes=game.pass_labels,
+                    classify=game.degenerate, turn_of=game.turn_of)
 
 
 def task_players(task: BatchTask) -> list[Player] | Player:

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.batch import BatchTask, game_seed, task_players
+from cardgen.engine.batch import BatchTask, game_seed, play_seed, task_players
 from cardgen.engine.plan import MAIN, Played, seats_of
-from cardgen.engine.simulate import GameResult, simulate
+from cardgen.engine.simulate import GameResult
 from cardgen.print.files import names_target, write_bytes_atomic
 
 if TYPE_CHECKING:
@@ -51,14 +51,10 @@ def replay_seed(game: Game[Any], played: Played, seed: int, index: int) -> tuple
     """Game `index` of the line of `played` (a check seeded `seed`) played again, with its
     record."""
     line = played.line
-    game_seed_ = game_seed(seed, line.key, index)
     task = BatchTask(line.key, game, line.options, line.set_path, seats_of(line.lineup, line.players, line.strong),
-                     (game_seed_,), budget=line.budget)
+                     (game_seed(seed, line.key, index),), (index % line.measure_every == 0,), budget=line.budget)
     end: list[GameState[Any]] = []
-    result = simulate(lambda: game.new_state(line.options, line.set_path, game_seed_), task_players(task), game_seed_,
-                      keep_record=True, count_legal=index % line.measure_every == 0, kind_of=game.move_kind,
-                      passes=game.pass_labels, classify=game.degenerate, turn_of=game.turn_of,
-                      at_end=end.append)
+    result = play_seed(task, task_players(task), 0, keep_record=True, at_end=end.append)
     return result, game.record(end[0], line.options, result.record)
 
 
