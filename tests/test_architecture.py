@@ -105,7 +105,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game base", ("cardgen.game",)),
     ("games", ("cardgen.games",)),
     ("commands", ("cardgen.engine.checkrun", "cardgen.engine.generate", "cardgen.engine.replay", "cardgen.engine.savegames",
-                  "cardgen.engine.match", "cardgen.engine.tune", "cardgen.play")),
+                  "cardgen.engine.match", "cardgen.play")),
     ("registry", ("cardgen.registry",)),
     ("command line", ("cardgen.cli", "cardgen.__main__")),
 )
