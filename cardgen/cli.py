@@ -284,7 +284,6 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     """
     import dataclasses
 
-    current_folder()  # before anything is loaded: reportlab cannot load in a deleted folder
     from cardgen.kit.draw import check_layouts
     from cardgen.kit.pipeline import build_calibration, build_game, check_inputs
     from cardgen.kit.spec import resolve
