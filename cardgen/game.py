@@ -36,7 +36,7 @@ from cardgen.engine.degenerate import Degenerate, generic
 from cardgen.engine.ladder import DEFAULT_LADDER, Ladder
 from cardgen.errors import DataError
 from cardgen.inputs import PARSE_ERRORS, shown
-from cardgen.sets import SetOption, SetSource, default_set_path, set_game, wrong_game
+from cardgen.sets import RuleParam, RuleValue, SetOption, SetSource, default_set_path, set_game, wrong_game
 
 if TYPE_CHECKING:
     from cardgen.engine.plan import Line
@@ -86,7 +86,8 @@ class GameInfo:
     command line, set files and records use it), `title`, `credit`, a line naming its
     `components` (`cardgen list`), its rule `variants` (what a record's options may name), the
     `kit_parts` `build --only` may name, the options of its set-file generator (`cardgen
-    variant`, built from these) and its `check` facts."""
+    variant`, built from these), its `check` facts and its `rules`: the parameters a set file's
+    `[rules]` table may set (docs/set-files.md), the original's rules as their defaults."""
 
     name: str
     title: str
@@ -96,6 +97,7 @@ class GameInfo:
     kit_parts: tuple[str, ...] = ()
     set_options: tuple[SetOption, ...] = ()
     check: CheckFacts = CheckFacts()
+    rules: tuple[RuleParam, ...] = ()
 
 
 class GameChecks(Protocol):
@@ -167,6 +169,19 @@ class Game(ABC, Generic[S]):
     @property
     def set_options(self) -> tuple[SetOption, ...]:
         return self.info.set_options
+
+    @property
+    def rule_params(self) -> tuple[RuleParam, ...]:
+        """The parameters a set file's `[rules]` table may set (none by default)."""
+        return self.info.rules
+
+    def rule_values(self, game_set: S) -> dict[str, RuleValue]:
+        """The rule parameters' values `game_set` plays by, every parameter named. Default: the
+        set's `rules` value (a frozen dataclass whose fields are the parameters' names), or
+        every default for a set without one."""
+        rules = getattr(game_set, "rules", None)
+        found = {} if rules is None else {p.name: getattr(rules, p.name) for p in self.rule_params}
+        return {p.name: found.get(p.name, p.default) for p in self.rule_params}
 
     @property
     def labels(self) -> tuple[str, ...]:

@@ -39,10 +39,12 @@ class SetSource:
         self.lines = text.splitlines()
 
     def line_of(self, key: str, table: str | None = None, index: int = 0) -> int | None:
-        """The 1-based line of `key = ...` in the `index`-th `[[table]]` (or at top level)."""
+        """The 1-based line of `key = ...` in the `index`-th `[[table]]` (or at top level); a
+        `table` written in single brackets ("[rules]") is a plain table."""
         start, end = 0, len(self.lines)
         if table is not None:
-            heads = [i for i, ln in enumerate(self.lines) if ln.strip() == f"[[{table}]]"]
+            head = table if table.startswith("[") else f"[[{table}]]"
+            heads = [i for i, ln in enumerate(self.lines) if ln.split("#")[0].strip() == head]
             if index >= len(heads):
                 return None
             start = heads[index]
@@ -63,7 +65,9 @@ class SetSource:
         """A DataError placed at the key's line when it can be found."""
         line = self.line_of(key, table, index) if (key or table) else None
         where = str(self.path) + (f":{line}" if line else "")
-        if table is not None:
+        if table is not None and table.startswith("["):
+            what = table + (f" key '{key}'" if key else "")
+        elif table is not None:
             what = f"[[{table}]] #{index + 1}" + (f" key '{key}'" if key else "")
         else:
             what = f"key '{key}'" if key else ""
@@ -147,6 +151,126 @@ def whole_count(src: SetSource, value: Any, table: str, index: int, high: int = 
     if not 1 <= n <= high:
         raise src.error(f"count {n} is outside 1-{high}", "count", table, index)
     return int(n)
+
+
+# --------------------------------------------------------------------------- rule parameters
+
+RULES_TABLE = "rules"
+"""The set-file table of a game's rule parameters (docs/set-files.md, "Rule parameters")."""
+
+RuleValue = int | str | bool
+
+
+@dataclass(frozen=True, slots=True)
+class RuleParam:
+    """One rule parameter a game's set file may set in its `[rules]` table: its `name` (the key,
+    and `tune --vary NAME=...`), a `help` line, its `default` (the original's rule) and what it
+    may be: a whole number `low`..`high`, one of `choices` (texts), or yes/no (a bool default)."""
+
+    name: str
+    help: str
+    default: RuleValue
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """"bool", "choice" or "int"."""
+        if isinstance(self.default, bool):
+            return "bool"
+        return "choice" if self.choices else "int"
+
+    def domain(self) -> str:
+        """What the parameter may be, for errors and docs: "2-10", "triangular, linear, square",
+        "true or false"."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "choice":
+            return ", ".join(self.choices)
+        return f"{self.low}-{self.high}"
+
+    def values(self) -> tuple[RuleValue, ...]:
+        """Every value the parameter may take, in order."""
+        if self.kind == "bool":
+            return (False, True)
+        if self.kind == "choice":
+            return self.choices
+        assert self.low is not None and self.high is not None
+        return tuple(range(self.low, self.high + 1))
+
+    def problem(self, value: object) -> str | None:
+        """Why `value` is not a value of this parameter (None: it is)."""
+        kind = self.kind
+        if kind == "bool":
+            return None if isinstance(value, bool) else f"expected true or false, got {inputs.shown(value)}"
+        if kind == "choice":
+            if value in self.choices:
+                return None
+            return f"expected one of {self.domain()}, got {inputs.shown(value)}"
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"expected a whole number, got {inputs.shown(value)}"
+        assert self.low is not None and self.high is not None
+        return None if self.low <= value <= self.high else f"{value} is outside {self.low}-{self.high}"
+
+
+def parse_rules(src: SetSource, data: dict[str, Any], params: tuple[RuleParam, ...]) -> dict[str, RuleValue]:
+    """The values of the set's `[rules]` table, every parameter of `params` with its default
+    when the table does not set it (DataError naming file, line and key for an unknown key, a
+    wrong type or a value out of bounds). The caller removes nothing: `data` keeps the table."""
+    table = data.get(RULES_TABLE, {})
+    where = f"[{RULES_TABLE}]"
+    if not isinstance(table, dict):
+        raise src.error(f"must be a table: {where}", RULES_TABLE)
+    known = {p.name: p for p in params}
+    for key, value in table.items():
+        param = known.get(key)
+        if param is None:
+            allowed = ", ".join(sorted(known)) or "none: this game has no rule parameters"
+            raise src.error(f"unknown rule parameter (allowed: {allowed})", key, where)
+        problem = param.problem(value)
+        if problem is not None:
+            raise src.error(problem, key, where)
+    return {p.name: table.get(p.name, p.default) for p in params}
+
+
+def rule_value_text(value: RuleValue) -> str:
+    """`value` as TOML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return toml_string(value)
+    return str(value)
+
+
+def rules_text(params: tuple[RuleParam, ...], values: dict[str, RuleValue]) -> str:
+    """A `[rules]` table setting every value of `values` that differs from its parameter's
+    default ("" when none does), each with its help line as a comment."""
+    lines = []
+    for param in params:
+        if param.name in values and values[param.name] != param.default:
+            lines.append(f"{param.name} = {rule_value_text(values[param.name])}  # {param.help}")
+    return f"\n[{RULES_TABLE}]\n" + "\n".join(lines) + "\n" if lines else ""
+
+
+def without_table(text: str, table: str) -> str:
+    """Set-file `text` without its plain table `[table]` (the header up to the next header)."""
+    out: list[str] = []
+    skipping = False
+    for line in text.splitlines(keepends=True):
+        head = line.split("#")[0].strip()
+        if head.startswith("["):
+            skipping = head == f"[{table}]"
+        if not skipping:
+            out.append(line)
+    return "".join(out)
+
+
+def with_rules(text: str, params: tuple[RuleParam, ...], values: dict[str, RuleValue]) -> str:
+    """Set-file `text` with its `[rules]` table replaced by one for `values` (appended at the
+    end, where a table header cannot fall inside an array of tables)."""
+    body = without_table(text, RULES_TABLE).rstrip("\n") + "\n"
+    return body + rules_text(params, values)
 
 
 # --------------------------------------------------------------------------- writing
