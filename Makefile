@@ -18,7 +18,7 @@ all: kit
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,cluster,play]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,cluster,play,tune]'
 	$(PY) -m compileall -q cardgen
 	touch $(STAMP)
 

@@ -10,8 +10,9 @@ import contextlib
 import functools
 import gc
 import os
+import shlex
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
@@ -392,6 +393,8 @@ def replay(record: str, as_json: bool) -> None:
               help="Write a game record (to replay, or to open with `cardgen play --replay`) of each "
                    "game a configuration's verdict points at: its degenerate games and its shortest and "
                    "longest, into DIR/<game>/.")
+@click.option("--no-recommend", is_flag=True,
+              help="For a failing configuration, do not try the one-parameter changes that would fix it.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
@@ -402,8 +405,8 @@ def replay(record: str, as_json: bool) -> None:
 @reports_errors
 def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, skill_games: int | None,
           players: str | None, player: str | None, budget: int | None, strict: bool, cluster: str | None,
-          variants: str | None, chart: str, no_chart: bool, save_games: str | None, seed: int, as_json: bool,
-          quiet: bool, workers: int | None, write_baselines: bool) -> None:
+          variants: str | None, chart: str, no_chart: bool, save_games: str | None, no_recommend: bool, seed: int,
+          as_json: bool, quiet: bool, workers: int | None, write_baselines: bool) -> None:
     """Completeness and playability report for the sets of GAMES (all checkable games if none).
 
     Every configuration is played by the report player in rounds until each hard criterion of
@@ -412,7 +415,9 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     findings. Per game: a table of every configuration (completion, length, scores, the first
     seat's share with a 95% interval, draws, balance, decisions, branching, lead changes, moves
     of every kind), the skill trace, a per-seat table, every failure and finding with its
-    reason, and a summary line. Exit 1 when a set is incomplete or a hard criterion fails (with
+    reason, and a summary line. For each configuration that fails, the one-parameter changes
+    of the set's rules that fix it, found by a small sweep (at most twice that configuration's
+    games; docs/tune.md). Exit 1 when a set is incomplete or a hard criterion fails (with
     --strict also when one is inconclusive).
     """
     import json
@@ -439,14 +444,29 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
                            budget, cluster, variants, None if save_games is None else Path(save_games))
     if not no_chart:
         checks = [with_chart(c, Path(chart)) for c in checks]
+    advice: dict[str, Any] = {}
+    if not no_recommend and any(c.failures() for c in checks):
+        from cardgen.engine import recommend
+
+        with progress_bar("check: trying changes", not quiet and not as_json) as bar:
+            for game_, c in zip(names, checks):
+                advice[c.name] = recommend.for_check(game_, c, seed, workers, bar, cluster)
     if as_json:
-        click.echo(json.dumps({c.name: c.to_json(c.player, seed) for c in checks}, indent=2))  # ASCII
+        click.echo(json.dumps({c.name: {**c.to_json(c.player, seed), "recommendations": {
+            config: [r.to_json() for r in recs] for config, recs in advice.get(c.name, {}).items()}}
+            for c in checks}, indent=2))  # ASCII
     else:
         console = Console()  # the terminal's width (COLUMNS when set); report.tables splits to fit
         for c in checks:
             print_report(c, c.player, console)
             if c.saved:
                 _echo(f"saved {count(len(c.saved), 'game record')} in {Path(c.saved[0]).parent}/")
+            if advice.get(c.name):
+                from cardgen.engine.recommend import lines as advice_lines
+
+                _echo("recommendations (one parameter changed, the failing configuration played again):")
+                for text_ in advice_lines(advice[c.name], c.name):
+                    _echo("  " + text_)
     failing = [c.exit_line() for c in checks if c.failures()]
     if failing:
         _echo(f"cardgen: check: {'; '.join(failing)}", err=True)
@@ -627,9 +647,20 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
             raise CardgenError(out, "a set file's name ends in .toml")
         check_options(chosen, options, registry)
         text = chosen.set_text(options)
+    def advise(check: Any) -> None:
+        from cardgen.engine import recommend
+
+        bar.progress.update(bar.task, description="variant: trying changes")
+        found = recommend.for_variant(chosen, check, text, options, seed, workers, bar, cluster)
+        bar.progress.stop()
+        if found and not quiet:
+            _echo("recommendations (one option or rule changed, the failing configuration played again):")
+            for text_ in recommend.lines(found, chosen.name):
+                _echo("  " + text_)
+
     with progress_bar("variant check: games", not quiet) as bar:
         written = write_checked(chosen, text, Path(out), n_games, seed, workers, bar, cluster, allow_inconclusive,
-                                skill_games, force)
+                                skill_games, force, advise)
     check = written.check
     if written.refused is not None:
         _echo(f"cardgen: warning: {out}: written with --force although {written.refused}", err=True)
@@ -651,6 +682,122 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
             _echo(f"  finding: {text_}")
         for text_ in check.verdict_findings():
             _echo(f"  finding: {text_}")
+
+
+# ---- tune (the search for a set that plays well) ----------------------------------------
+
+
+@main.command()
+@click.argument("game")
+@click.option("--out", "out", required=True, metavar="FILE.toml",
+              help="The set file to write; FILE.trials.csv and FILE.trials.png go beside it.")
+@click.option("--set", "set_path", type=click.Path(dir_okay=False), help="The set to start from (default: the built-in one).")
+@click.option("--players", "players", default=None, metavar="N,…",
+              help="Player counts the trials play (default: every count the set seats). The chosen set is checked "
+                   "again at every count before it is written.")
+@click.option("--vary", "vary", multiple=True, metavar="KEY=LOW..HIGH|KEY=A,B",
+              help="A parameter to search and its range (repeatable; default: every rule parameter, whole range). "
+                   "Names and bounds: docs/set-files.md; set options (the generator's counts) too.")
+@click.option("--trials", type=click.IntRange(1, 10_000), default=30, show_default=True,
+              help="Sets to try (a space with fewer points is tried point by point).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (the same seed, the same search).")
+@click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
+              help="Play each trial's games on a Dask scheduler instead of local processes.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--json", "as_json", is_flag=True, help="Print every trial as JSON instead of the summary.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@reports_errors
+def tune(game: str, out: str, set_path: str | None, players: str | None, vary: tuple[str, ...], trials: int,
+         seed: int, cluster: str | None, workers: int | None, as_json: bool, quiet: bool) -> None:
+    """Search GAME's rule parameters (and, with --vary, its set options) for the set that plays
+    best, and write it to FILE.toml. Every trial is a whole `cardgen check` of one set; the
+    objective ranks sets that pass every hard criterion conclusively first, then by how close
+    the seats are to fair, draws, length, the skill trace and the use of every kind
+    (docs/tune.md). Ctrl-C stops the search and writes the best so far. When no trial passes,
+    nothing but the trials table and the chart is written, and the exit code is 1.
+
+    Print the set with `cardgen build GAME --set FILE.toml`; check it with `cardgen check`.
+    """
+    import json
+    from pathlib import Path
+
+    from cardgen.engine import tune as tuning
+    from cardgen.engine.report import progress_bar
+    from cardgen.engine.tuneout import write_all
+
+    registry = _registry()
+    _named("--out", out)
+    _named("--set", set_path)
+    cluster = _cluster(cluster)
+    counts = _player_counts(players) if players is not None else None
+    with usage_errors():
+        chosen_game = registry.get(game)
+        if Path(out).suffix != ".toml":
+            raise CardgenError(out, "a set file's name ends in .toml")
+        knobs = tuning.knobs(chosen_game, vary)
+    if set_path is not None:
+        chosen_game.load_set(set_path)  # a wrong set is found before any game is played
+    tuning.load_optuna()
+    search = tuning.Search(chosen_game, Path(set_path) if set_path else None, knobs, trials, seed, counts)
+    command = " ".join(shlex.quote(a) for a in [
+        "cardgen", "tune", chosen_game.name, *(["--set", set_path] if set_path else []),
+        *(["--players", players] if players else []), *(a for v in vary for a in ("--vary", v)),
+        "--trials", str(trials), "--seed", str(seed), "--out", out])
+    with progress_bar(f"tune: trial 1/{trials}", not quiet and not as_json) as bar:
+        def heard(trial: Any, best: Any) -> None:
+            bar.progress.update(bar.task, description=f"tune: trial {trial.number + 1}/{trials}, best: trial "
+                                                      f"{best.number} ({best.score.outcome})")
+        found, stopped = tuning.run_search(search, workers, cluster, bar, heard)
+        chosen, verified = (None, None)
+        if not stopped and found:
+            bar.progress.update(bar.task, description="tune: checking the best at every player count")
+            chosen, verified = tuning.verify(search, found, workers, cluster, bar)
+        elif stopped:
+            passing = [t for t in tuning.ranked(found) if t.score.passed]
+            chosen = passing[0] if passing else None
+            verified = chosen.check if chosen is not None else None
+    written = write_all(search, Path(out), command, found, chosen, verified, stopped)
+    if as_json:
+        best = tuning.best_of(found)
+        click.echo(json.dumps({"game": chosen_game.name, "seed": seed, "knobs": [k.text() for k in knobs],
+                               "stopped": stopped, "chosen": chosen.number if chosen else None,
+                               "best": best.number if best else None,
+                               "verified": verified.summary() if verified is not None else None,
+                               "written": [str(p) for p in written],
+                               "trials": [t.to_json() for t in found]}, indent=2))
+    elif not quiet:
+        _tune_summary(found, chosen, verified, written)
+    if stopped:
+        _echo(f"cardgen: tune: stopped after {len(found)} of {trials} trials; "
+              + (f"wrote the best so far, trial {chosen.number}, to {out}" if chosen else "no trial passed yet"),
+              err=True)
+        sys.exit(130)
+    if chosen is None:
+        best = tuning.best_of(found)
+        why = (f"the best, trial {best.number}, {best.score.outcome}: "
+               + (best.error or (best.check.exit_line() or best.check.summary() if best.check else ""))) if best else ""
+        if verified is not None:
+            why = f"the best passing trials fail at other player counts: {verified.summary()}"
+        _echo(f"cardgen: tune: no set passed every check in {len(found)} trials ({why}); "
+              f"wrote only {written[0]} and {written[1]}", err=True)
+        sys.exit(1)
+
+
+def _tune_summary(found: Sequence[Any], chosen: Any, verified: Any, written: Sequence[Any]) -> None:
+    from cardgen.engine.tune import ranked, value_text
+    from cardgen.engine.tuneout import figures_line
+
+    best = ranked(found)[:5]
+    _echo(f"tried {len(found)} sets; the best:")
+    for t in best:
+        values = ", ".join(f"{k}={value_text(v)}" for k, v in t.values.items())
+        mark = "*" if chosen is not None and t.number == chosen.number else " "
+        _echo(f" {mark} trial {t.number}: {values}: {t.score.outcome}, objective {t.score.value:.3f}"
+              + (f"; {figures_line(t.score.figures)}" if t.score.figures else f"; {t.error}" if t.error else ""))
+    if chosen is not None:
+        _echo(f"chose trial {chosen.number}" + (f"; checked at every player count: {verified.summary()}"
+                                                  if verified is not None else ""))
+    _echo("wrote " + ", ".join(str(p) for p in written))
 
 
 # ---- play (the browser table) -----------------------------------------------------------

@@ -266,6 +266,19 @@ def without_table(text: str, table: str) -> str:
     return "".join(out)
 
 
+def table_text(text: str, table: str) -> str:
+    """The plain table `[table]` of set-file `text`, header included ("" when it has none)."""
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines(keepends=True):
+        head = line.split("#")[0].strip()
+        if head.startswith("["):
+            inside = head == f"[{table}]"
+        if inside:
+            out.append(line)
+    return "".join(out)
+
+
 def with_rules(text: str, params: tuple[RuleParam, ...], values: dict[str, RuleValue]) -> str:
     """Set-file `text` with its `[rules]` table replaced by one for `values` (appended at the
     end, where a table header cannot fall inside an array of tables)."""
@@ -301,7 +314,8 @@ class SetOption:
     """One option of a game's set-file generator (`cardgen variant GAME --NAME VALUE`): its
     `name`, the `help` line for this game, whether it takes a whole number (`low`..`high`,
     checked before any work) or a text (`low` None), the `metavar` shown in `--help` and what
-    the set has when the option is not given (`default`, for the help)."""
+    the set has when the option is not given (`default`, for the help). `tunable` says whether
+    `cardgen tune --vary` may search it (False for an option that only repeats another)."""
 
     name: str
     help: str
@@ -309,6 +323,7 @@ class SetOption:
     high: int | None = None
     metavar: str | None = None
     default: str | None = None
+    tunable: bool = True
 
     @property
     def counts(self) -> bool:

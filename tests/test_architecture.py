@@ -105,14 +105,16 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game base", ("cardgen.game",)),
     ("games", ("cardgen.games",)),
     ("commands", ("cardgen.engine.checkrun", "cardgen.engine.generate", "cardgen.engine.replay", "cardgen.engine.savegames",
-                  "cardgen.engine.match", "cardgen.play")),
+                  "cardgen.engine.match", "cardgen.engine.objective", "cardgen.engine.tune", "cardgen.engine.tuneout",
+                  "cardgen.engine.recommend", "cardgen.play")),
     ("registry", ("cardgen.registry",)),
     ("command line", ("cardgen.cli", "cardgen.__main__")),
 )
 """The layers from the bottom up, each a list of modules and packages (a module belongs to the
 layer of its longest matching name): a module imports only from its own layer or those below.
 The engine's command modules (the check, the set generator, replay, match) take a `Game`, so
-they sit above the game base although they live in the engine's package."""
+they sit above the game base although they live in the engine's package; so do the search of
+`cardgen tune` and the recommendations, which read the check."""
 
 
 def _layer(module: str) -> int | None:

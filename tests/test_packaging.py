@@ -43,8 +43,9 @@ def test_runtime_imports_are_declared_dependencies() -> None:
     provides = {"PIL": "pillow", "rl_accel": "rl_accel", "_rl_accel": "rl_accel"}
     imported: set[str] = set()
     for path in (REPO / "cardgen").rglob("*.py"):
-        if path.name == "cluster.py" or path.relative_to(REPO).as_posix() == "cardgen/play/server.py":
-            continue  # the optional `cluster` and `play` extras: the tests below
+        if path.name == "cluster.py" or path.relative_to(REPO).as_posix() in ("cardgen/play/server.py",
+                                                                               "cardgen/engine/tune.py"):
+            continue  # the optional `cluster`, `play` and `tune` extras: the tests below
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 imported.update(alias.name.split(".")[0] for alias in node.names)
@@ -84,6 +85,13 @@ def test_the_cluster_extra_is_imported_only_by_the_cluster_module_and_only_when_
     import it, and only inside a function (a plain install never loads it)."""
     assert any(d.startswith("dask[distributed]") for d in _extras()["cluster"])
     assert _importers(("distributed", "dask")) == {"cardgen/engine/cluster.py": False}
+
+
+def test_the_tune_extra_is_imported_only_by_the_search_and_only_when_used() -> None:
+    """Optuna comes with the optional `tune` extra: only cardgen/engine/tune.py may import it,
+    and only inside a function (`cardgen check` and a plain install never load it)."""
+    assert any(d.startswith("optuna") for d in _extras()["tune"])
+    assert _importers(("optuna",)) == {"cardgen/engine/tune.py": False}
 
 
 def test_the_play_extra_is_imported_only_by_the_play_server_and_only_when_used() -> None:

@@ -202,7 +202,7 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
               players: tuple[int, ...] | None, player: str | None, seed: int, workers: int | None = None,
               progress: Progress | None = None, budget: int | None = None,
               cluster: str | None = None, variants: str | None = None,
-              save_to: Path | None = None) -> list[GameCheck]:
+              save_to: Path | None = None, only: frozenset[str] | None = None) -> list[GameCheck]:
     """Check the sets of `games_` (the `set_path` file for a single game, else the defaults).
 
     `games` (the ceiling of every configuration), `skill_games`, `players` default per game
@@ -211,7 +211,9 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
     instead of the local process pool (same results). `variants` (the `--variants` text)
     replaces the configurations of a game whose variants combine; DataError for a game
     without. `progress` hears of the games planned (round by round) and played. With `save_to`,
-    the records of the games each verdict points at are written there (`--save-games`)."""
+    the records of the games each verdict points at are written there (`--save-games`). With
+    `only`, just the main lines of those configurations are played (no skill trace): the sweep
+    of `cardgen.engine.recommend` replays one failing configuration."""
     checks: list[GameCheck] = []
     lines: list[Line] = []
     stops: list[Stop | None] = []
@@ -236,6 +238,8 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
         if check.complete:
             counts = players or game.default_players(game_set)
             for line in game.check_lines(game_set, counts, n, chosen, k, combos.get(game.name)):
+                if only is not None and (line.section != MAIN or line.config not in only):
+                    continue
                 line = dataclasses.replace(line, budget=budget)
                 lines.append(line)
                 stops.append(_stop(line, limits) if line.section == MAIN else None)

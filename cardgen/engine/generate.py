@@ -16,7 +16,7 @@ import dataclasses
 import os
 from dataclasses import dataclass
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,14 +59,17 @@ class Written:
 def write_checked(game: Game[Any], text: str, out: Path, games: int | None = None, seed: int = 0,
                   workers: int | None = None, progress: Progress | None = None,
                   cluster: str | None = None, allow_inconclusive: bool = False,
-                  skill_games: int | None = None, force: bool = False) -> Written:
+                  skill_games: int | None = None, force: bool = False,
+                  on_refused: Callable[[GameCheck], None] | None = None) -> Written:
     """Check the set `text` as `cardgen check` does and write it to `out` only if it passes
     (complete, and every configuration passes; an inconclusive one too when
     `allow_inconclusive`); DataError naming `out` and every reason otherwise (and no file
     written). With `force` a refused set is written all the same, with a comment block at its
     top naming the reasons (`forced_header`). `games` is the ceiling (default: the game's),
     `skill_games` the skill trace's games per line (default: the game's). A failing cluster
-    (ClusterError) is never the set's fault: it is raised as it is."""
+    (ClusterError) is never the set's fault: it is raised as it is. `on_refused` hears of the
+    check of a set refused for its verdict, while the set is still on disk (the recommendations'
+    sweep of `cardgen variant`)."""
     if out.suffix != ".toml":
         raise DataError(str(out), "a set file's name ends in .toml")
     if out.is_dir():
@@ -90,6 +93,8 @@ def write_checked(game: Game[Any], text: str, out: Path, games: int | None = Non
             refused: str | None = _refusal(str(exc), tmp, out)
         else:
             refused = _refused(check, allow_inconclusive, tmp, out)
+            if refused is not None and on_refused is not None and check.failures():
+                on_refused(check)
         if refused is not None and not force:
             raise DataError(str(out), refused)
         with names_target(out):

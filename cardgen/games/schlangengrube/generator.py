@@ -157,7 +157,7 @@ OPTIONS = (
     SetOption("tiles", "tiles in the set (the groups scaled, heads = tails)", MIN_COLOURS, MAX_TILES,
               default="54 for 4 colours, 4.5·k·(k−1) for k"),
     SetOption("heads", "heads per colour (tails are the same)", 1, MAX_TILES),
-    SetOption("tails", "tails per colour (must equal --heads)", 1, MAX_TILES),
+    SetOption("tails", "tails per colour (must equal --heads)", 1, MAX_TILES, tunable=False),
     SetOption("name", "The set's name (printed on the kit).", metavar="TEXT"),
 )
 """The options of `cardgen variant schlangengrube`."""

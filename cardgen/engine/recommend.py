@@ -1,0 +1,239 @@
+"""What to change when a set fails: for each failing configuration, the one-parameter changes
+that fix it, found by a small sweep around the set (docs/tune.md, "Recommendations").
+
+The sweep tries every neighbour of the set's rule values (a whole number one step either way,
+every other choice, the other truth value) and, for a set `cardgen variant` made, every count
+option it was given one step either way. Each candidate set plays only the failing
+configuration, with the same player and seeds as the check, and all of them together play at
+most twice the games that configuration played (fewer games each as there are more
+candidates; at least `MIN_GAMES`, the candidates cut to fit). A candidate *fixes* the
+configuration when none of its hard criteria fails and each that failed is now fine: passed, or
+still undecided after its few games with its measured figure on the fine side.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.engine.checkrun import GameCheck, judge
+from cardgen.engine.criteria import decided
+from cardgen.engine.objective import WEIGHTS, soft_terms
+from cardgen.engine.plan import MAIN, Line, play
+from cardgen.engine.rounds import Progress
+from cardgen.engine.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, thresholds_of
+from cardgen.errors import CardgenError
+from cardgen.sets import RuleParam, RuleValue, rule_value_text, with_rules
+
+if TYPE_CHECKING:
+    from cardgen.game import Game
+
+MIN_GAMES = 10
+"""The fewest games a candidate plays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One change to try: the parameter, its value before and after, and the set's text."""
+
+    name: str
+    before: RuleValue
+    after: RuleValue
+    text: str
+
+    def change(self) -> str:
+        """"hand_size 5 → 6"."""
+        return f"{self.name} {rule_value_text(self.before)} → {rule_value_text(self.after)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recommendation:
+    """A tried change for one failing configuration: what it changes, how the configuration's
+    failing criteria read before and after (headline figures), the games it played, whether it
+    fixes the configuration and its soft penalty (cardgen.engine.objective, for the order)."""
+
+    config: str
+    candidate: Candidate
+    games: int
+    fixes: bool
+    criteria: tuple[tuple[str, str, str], ...]
+    penalty: float
+
+    def text(self) -> str:
+        """"hand_size 5 → 6: fair: seat 1 48% → 35%: fixes it (40 games)"."""
+        shown = "; ".join(f"{name}: {before} → {_without_word(before, after)}" for name, before, after in self.criteria)
+        verdict = "fixes it" if self.fixes else "does not fix it"
+        return f"{self.candidate.change()}: {shown}: {verdict} ({self.games} games)"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"config": self.config, "parameter": self.candidate.name, "before": self.candidate.before,
+                "after": self.candidate.after, "games": self.games, "fixes": self.fixes,
+                "criteria": [{"criterion": n, "before": b, "after": a} for n, b, a in self.criteria],
+                "text": self.text()}
+
+
+def _without_word(before: str, after: str) -> str:
+    """`after` without the word it shares with `before` at its start ("draws 8%" after "draws 40%")."""
+    word = before.split(" ")[0]
+    return after[len(word) + 1:] if word and after.startswith(word + " ") and word != "seat" else after
+
+
+def neighbours(param: RuleParam, value: RuleValue) -> list[RuleValue]:
+    """The values next to `value`: one step either way (a tenth of a wide range), every other
+    choice, the other truth value."""
+    if param.kind == "bool":
+        return [not value]
+    if param.kind == "choice":
+        return [c for c in param.choices if c != value]
+    assert param.low is not None and param.high is not None and isinstance(value, int)
+    step = max(1, round((param.high - param.low) / 10))
+    return [v for v in (value - step, value + step) if param.low <= v <= param.high]
+
+
+def rule_candidates(game: Game[Any], text: str, values: Mapping[str, RuleValue]) -> list[Candidate]:
+    """Every one-parameter change of the rule values `values` of the set `text`."""
+    out = []
+    for param in game.rule_params:
+        for after in neighbours(param, values[param.name]):
+            out.append(Candidate(param.name, values[param.name], after,
+                                 with_rules(text, game.rule_params, {**values, param.name: after})))
+    return out
+
+
+def option_candidates(game: Game[Any], options: Mapping[str, Any], rules: Mapping[str, RuleValue]
+                      ) -> list[Candidate]:
+    """Every one-step change of the count options `cardgen variant` was given (`options`)."""
+    out = []
+    for option in game.set_options:
+        value = options.get(option.name)
+        if not option.counts or not option.tunable or value is None:
+            continue
+        assert option.low is not None and option.high is not None
+        for after in (value - 1, value + 1):
+            if option.low <= after <= option.high:
+                try:
+                    text = game.set_text({**options, option.name: after})
+                except CardgenError:
+                    continue  # no set meets that request
+                out.append(Candidate(f"--{option.name}", value, after, with_rules(text, game.rule_params, dict(rules))))
+    return out
+
+
+def headline(c: Criterion | None) -> str:
+    """A criterion's measured figure in a few words: "seat 1 71% (fair 50%)", "draws 40%"."""
+    if c is None:
+        return "not measured"
+    f = c.figures
+    if c.name == "fair" and f.get("seats"):
+        worst = max(f["seats"], key=lambda s: abs(s["share"] - f["fair_share"]))
+        return f"seat {worst['seat']} {worst['share']:.0%} (fair {f['fair_share']:.0%})"
+    if c.name == "length" and f.get("turns") is not None:
+        return f"{f['turns']:.1f} turns per player"
+    if "share" in f:
+        word = {"decisive": "draws", "ends": "unfinished", "degenerate": "degenerate"}.get(c.name, c.name)
+        return f"{word} {f['share']:.0%}"
+    return c.status
+
+
+def looks_fine(c: Criterion | None, limits: Thresholds) -> bool:
+    """Whether a criterion is fine: it passed, or it is undecided with its figure on the fine side."""
+    if c is None or c.status == FAIL:
+        return False
+    if c.status == PASS:
+        return True
+    f = c.figures
+    if c.name == "fair" and f.get("seats"):
+        return all(abs(s["share"] - f["fair_share"]) <= limits.fair_margin for s in f["seats"])
+    if c.name == "length" and f.get("turns") is not None:
+        return bool(f["low"] <= f["turns"] <= f["high"])
+    if "share" in f and "fine" in f:
+        return bool(f["share"] <= f["fine"])
+    return False
+
+
+def _criterion(verdict: Verdict | None, name: str) -> Criterion | None:
+    return None if verdict is None else next((c for c in verdict.criteria if c.name == name), None)
+
+
+def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], seed: int, workers: int | None = None,
+          progress: Progress | None = None, cluster: str | None = None) -> dict[str, list[Recommendation]]:
+    """The recommendations for every configuration of `check` that fails where the original
+    set passes: each candidate played on that configuration (see the module's docstring), best
+    first (those that fix it, then by their soft penalty)."""
+    failing = [v for v in check.verdicts if check.new_failures(v)]
+    if not failing or not candidates:
+        return {}
+    players = {str(r["config"]): int(r["players"]) for r in check.main_rows}
+    plans: list[tuple[Verdict, Candidate, Line, Thresholds, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="cardgen-sweep-") as folder:
+        for v in failing:
+            per = max(MIN_GAMES, 2 * v.games // len(candidates))
+            chosen = candidates[:max(1, 2 * v.games // per)]
+            for i, cand in enumerate(chosen):
+                path = Path(folder) / f"{len(plans)}-{i}.toml"
+                path.write_text(cand.text, encoding="utf-8")
+                try:
+                    game_set = game.load_set(path)
+                except CardgenError:
+                    continue  # the change makes a set that cannot be played (hand smaller than a turn)
+                limits = thresholds_of(path)
+                lines = [line for line in game.check_lines(game_set, (players[v.config],), per, check.player, 0)
+                         if line.section == MAIN and line.config == v.config]
+                plans.extend((v, cand, line, limits, game_set) for line in lines[:1])
+        played = play([p[2] for p in plans], seed, workers, progress, cluster,
+                      [_stop(p[2], p[3]) for p in plans])
+    out: dict[str, list[Recommendation]] = {}
+    for (v, cand, _, limits, game_set), result in zip(plans, played):
+        after = judge(game, game_set, result, [], limits)
+        was = [c.name for c in check.new_failures(v)]
+        fixes = not after.failures() and all(looks_fine(_criterion(after, n), limits) for n in was)
+        rows = tuple((n, headline(_criterion(v, n)), headline(_criterion(after, n))) for n in was)
+        penalty = sum(WEIGHTS[k] * t for k, t in soft_terms(after, limits).items())
+        out.setdefault(v.config, []).append(Recommendation(v.config, cand, len(result.results), fixes, rows, penalty))
+    for recs in out.values():
+        recs.sort(key=lambda r: (not r.fixes, r.penalty))
+    return out
+
+
+def _stop(line: Line, limits: Thresholds) -> Callable[[Sequence[Any]], bool]:
+    schedule = line.schedule()
+    return lambda results: decided(results, line.players, limits, schedule)
+
+
+def for_check(game: Game[Any], check: GameCheck, seed: int, workers: int | None = None,
+              progress: Progress | None = None, cluster: str | None = None) -> dict[str, list[Recommendation]]:
+    """The recommendations of `cardgen check` for the checked set: its rule parameters' neighbours."""
+    if not check.failures() or not game.rule_params:
+        return {}
+    path = Path(check.path)
+    text = path.read_text(encoding="utf-8")
+    values = game.rule_values(game.load_set(path))
+    return sweep(game, check, rule_candidates(game, text, values), seed, workers, progress, cluster)
+
+
+def for_variant(game: Game[Any], check: GameCheck, text: str, options: Mapping[str, Any], seed: int,
+                workers: int | None = None, progress: Progress | None = None, cluster: str | None = None
+                ) -> dict[str, list[Recommendation]]:
+    """The recommendations for a set `cardgen variant` refused: its given count options one step
+    either way, and its rule parameters' neighbours."""
+    rules = {p.name: p.default for p in game.rule_params}
+    candidates = option_candidates(game, options, rules) + rule_candidates(game, text, rules)
+    return sweep(game, check, candidates, seed, workers, progress, cluster)
+
+
+def lines(recommendations: Mapping[str, Sequence[Recommendation]], name: str, best: int = 3) -> list[str]:
+    """The text report: per failing configuration, its best `best` changes (or that none fixes it)."""
+    out = []
+    for config, recs in recommendations.items():
+        fixing = [r for r in recs if r.fixes]
+        if fixing:
+            out.append(f"{name} {config}: one change that fixes it:" if len(fixing) == 1
+                       else f"{name} {config}: {len(fixing)} one-parameter changes fix it; the best:")
+            out.extend(f"  {r.text()}" for r in fixing[:best])
+        else:
+            out.append(f"{name} {config}: no single change of {len(recs)} tried fixes it; the closest:")
+            out.extend(f"  {r.text()}" for r in recs[:best])
+    return out

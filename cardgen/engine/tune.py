@@ -1,0 +1,336 @@
+"""`cardgen tune` without the command line: search a set's free parameters (its rules, and the
+generator's component counts when asked) for the set whose verdict is best (docs/tune.md).
+
+Each trial is one set: the base set with the trial's rule values in its `[rules]` table (and,
+when a component option is searched, the components made anew by the game's generator with the
+trial's counts). It is checked exactly as `cardgen check --set` checks it (the same players,
+games, seeds and verdict) and scored by `cardgen.engine.objective`. The trials run one after
+the other through Optuna's ask-and-tell interface, so one `seed` gives one search; a small
+space (no more points than trials) is searched point by point (each point queued once, in an
+order the seed shuffles), a larger one by Optuna's TPE sampler. A trial whose set cannot be made or loaded (hand smaller than
+a turn, say) scores as unplayable and the search goes on.
+
+Optuna is an extra: `pip install 'cardgen[tune]'`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.engine.checkrun import GameCheck, run_check
+from cardgen.engine.objective import UNPLAYED, Score, score
+from cardgen.engine.rounds import Progress
+from cardgen.errors import CardgenError, ClusterError, DataError
+from cardgen.inputs import shown
+from cardgen.sets import CHECK_TABLE, RuleValue, default_set_path, table_text, with_rules
+
+if TYPE_CHECKING:
+    from cardgen.game import Game
+
+RULES, SET = "rules", "set"
+"""Where a searched parameter lives: the `[rules]` table, or the generator's set options."""
+VERIFY = 3
+"""How many of the best passing trials are checked again at every player count, when the
+search played fewer (`--players`), before one is chosen."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """One searched parameter: its `name`, where it lives (`part`: RULES or SET) and its values,
+    whole numbers `low`..`high` or the `choices` (texts or true/false)."""
+
+    name: str
+    part: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[RuleValue, ...] = ()
+
+    def points(self) -> tuple[RuleValue, ...]:
+        """Every value the search may give it."""
+        if self.choices:
+            return self.choices
+        assert self.low is not None and self.high is not None
+        return tuple(range(self.low, self.high + 1))
+
+    def text(self) -> str:
+        """"hand_size 4..7", "snake_score triangular, linear"."""
+        if self.choices:
+            return f"{self.name} " + ", ".join(value_text(v) for v in self.choices)
+        return f"{self.name} {self.low}..{self.high}"
+
+
+def value_text(value: RuleValue) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _parse_value(text: str, kind: str) -> RuleValue:
+    if kind == "bool":
+        if text.lower() not in ("true", "false"):
+            raise ValueError(f"expected true or false, got {text!r}")
+        return text.lower() == "true"
+    if kind == "int":
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"expected a whole number, got {text!r}") from None
+    return text
+
+
+def _declared(game: Game[Any]) -> dict[str, tuple[str, str, int | None, int | None, tuple[RuleValue, ...]]]:
+    """Every parameter `tune` may search for `game`: name -> (part, kind, low, high, choices)."""
+    found: dict[str, tuple[str, str, int | None, int | None, tuple[RuleValue, ...]]] = {}
+    for param in game.rule_params:
+        found[param.name] = (RULES, param.kind, param.low, param.high,
+                             param.values() if param.kind != "int" else ())
+    for option in game.set_options:
+        if option.counts and option.tunable and option.name not in found:
+            found[option.name] = (SET, "int", option.low, option.high, ())
+    return found
+
+
+def knobs(game: Game[Any], vary: Sequence[str]) -> tuple[Knob, ...]:
+    """The parameters to search: those `vary` names ("KEY=LOW..HIGH" for a number, "KEY=A,B,…"
+    for choices), else every rule parameter over its whole range (DataError for an unknown key,
+    a bad form or a range outside the parameter's bounds: a usage error)."""
+    declared = _declared(game)
+    if not vary:
+        if not game.rule_params:
+            raise DataError("--vary", f"{game.name} has no rule parameters; name a set option to search "
+                                      f"({', '.join(declared) or 'none'})")
+        return tuple(Knob(p.name, RULES, p.low, p.high, p.values() if p.kind != "int" else ())
+                     for p in game.rule_params)
+    out: dict[str, Knob] = {}
+    for item in vary:
+        key, sep, spec = item.partition("=")
+        key = key.strip()
+        if not sep or not spec.strip():
+            raise DataError("--vary", f"{shown(item)}: expected KEY=LOW..HIGH or KEY=A,B")
+        if key not in declared:
+            raise DataError("--vary", f"{shown(key)} is not a parameter of {game.name} sets "
+                                      f"(known: {', '.join(declared)})")
+        if key in out:
+            raise DataError("--vary", f"{key} is given twice")
+        out[key] = _knob(game, key, spec.strip(), declared[key])
+    return tuple(out.values())
+
+
+def _knob(game: Game[Any], key: str, spec: str,
+          declared: tuple[str, str, int | None, int | None, tuple[RuleValue, ...]]) -> Knob:
+    part, kind, low, high, choices = declared
+    where = f"--vary {key}"
+    lo: int | None
+    hi: int | None
+    try:
+        if kind == "int" and ".." in spec:
+            a, _, b = spec.partition("..")
+            lo, hi = int(_parse_value(a.strip(), "int")), int(_parse_value(b.strip(), "int"))
+            if lo > hi:
+                raise ValueError(f"{lo}..{hi} is empty")
+            values: tuple[RuleValue, ...] = ()
+        else:
+            values = tuple(dict.fromkeys(_parse_value(v.strip(), kind) for v in spec.split(",")))
+            lo = hi = None
+    except ValueError as exc:
+        raise DataError(where, str(exc)) from None
+    if kind == "int":
+        assert low is not None and high is not None
+        given = [v for v in (lo, hi) if v is not None] + [int(v) for v in values]
+        bad = [v for v in given if not low <= v <= high]
+        if bad:
+            raise DataError(where, f"{bad[0]} is outside {low}-{high} for {game.name}")
+        return Knob(key, part, lo, hi, values) if values else Knob(key, part, lo, hi)
+    unknown = [v for v in values if v not in choices]
+    if unknown:
+        raise DataError(where, f"{shown(unknown[0])} is not one of {', '.join(value_text(c) for c in choices)}")
+    return Knob(key, part, choices=values)
+
+
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """One trial of the search: its number (from 1), the values it tried, its score, the set's
+    text, the check (None when the set could not be made or played, `error` saying why), the
+    trial it repeats (the same values: not played again) and the seconds it took."""
+
+    number: int
+    values: Mapping[str, RuleValue]
+    score: Score
+    text: str
+    check: GameCheck | None = None
+    error: str | None = None
+    repeats: int | None = None
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trial": self.number, "values": dict(self.values), "score": self.score.to_json(),
+                "error": self.error, "repeats": self.repeats, "seconds": round(self.seconds, 2),
+                "summary": self.check.summary() if self.check is not None else None}
+
+
+def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleValue], chosen: Sequence[Knob],
+               values: Mapping[str, RuleValue]) -> str:
+    """The set file of one trial: the base set with the trial's rule values, its components
+    made anew by the generator when a set option is searched (the base's `[check]` kept)."""
+    rules = {**base_rules, **{k.name: values[k.name] for k in chosen if k.part == RULES}}
+    options = {k.name: values[k.name] for k in chosen if k.part == SET}
+    text = base_text
+    if options:
+        text = game.set_text(options).rstrip("\n") + "\n"
+        check = table_text(base_text, CHECK_TABLE)
+        text += ("\n" + check) if check else ""
+    return with_rules(text, game.rule_params, rules)
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What to search: the game, the base set (its path, None for the default, and text), the
+    knobs, the number of trials, the sampler's seed and the player counts (None: the set's)."""
+
+    game: Game[Any]
+    base: Path | None
+    knobs: tuple[Knob, ...]
+    trials: int
+    seed: int = 0
+    players: tuple[int, ...] | None = None
+
+    def base_path(self) -> Path:
+        return self.base if self.base is not None else default_set_path(self.game.name)
+
+    def grid(self) -> int:
+        """How many points the whole space has."""
+        return math.prod(len(k.points()) for k in self.knobs)
+
+
+def grid_points(search: Search) -> list[dict[str, RuleValue]]:
+    """Every point of the space in a seeded order (for a space no larger than the trials)."""
+    points: list[dict[str, RuleValue]] = [{}]
+    for k in search.knobs:
+        points = [{**p, k.name: v} for p in points for v in k.points()]
+    random.Random(search.seed).shuffle(points)
+    return points
+
+
+def _distributions(chosen: Sequence[Knob]) -> dict[str, Any]:
+    import optuna
+
+    out: dict[str, Any] = {}
+    for k in chosen:
+        if k.choices:
+            out[k.name] = optuna.distributions.CategoricalDistribution(list(k.choices))
+        else:
+            assert k.low is not None and k.high is not None
+            out[k.name] = optuna.distributions.IntDistribution(k.low, k.high)
+    return out
+
+
+def load_optuna() -> Any:
+    """The optuna module, or a DataError saying how to install it."""
+    try:
+        import optuna
+    except ImportError:
+        raise DataError("tune", "needs Optuna: pip install 'cardgen[tune]'") from None
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    return optuna
+
+
+def run_search(search: Search, workers: int | None = None, cluster: str | None = None,
+               progress: Progress | None = None, heard: Callable[[Trial, Trial | None], None] | None = None,
+               ) -> tuple[list[Trial], bool]:
+    """Play the trials of `search` one after the other; each is told `heard(trial, best)` when
+    it is done. The trials, and whether the search was stopped early (Ctrl-C or a signal: the
+    trials done so far are kept; a grid fully searched ends early too, not stopped)."""
+    optuna = load_optuna()
+    game = search.game
+    base_text = search.base_path().read_text(encoding="utf-8")
+    base_rules = game.rule_values(game.load_set(search.base_path()))
+    study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=search.seed))
+    dists = _distributions(search.knobs)
+    small = search.grid() <= search.trials
+    if small:  # every point once, in a seeded order, through the same ask-and-tell
+        for point in grid_points(search):
+            study.enqueue_trial(point)
+    trials: list[Trial] = []
+    seen: dict[tuple[Any, ...], Trial] = {}
+    try:
+        with tempfile.TemporaryDirectory(prefix="cardgen-tune-") as folder:
+            for number in range(1, search.trials + 1):
+                if small and number > search.grid():
+                    break
+                asked = study.ask(dists)
+                values = {k.name: asked.params[k.name] for k in search.knobs}
+                key = tuple(values[k.name] for k in search.knobs)
+                if key in seen:
+                    first = seen[key]
+                    trial = Trial(number, values, first.score, first.text, first.check, first.error, first.number)
+                else:
+                    trial = _play(search, base_text, base_rules, values, number, Path(folder), workers, cluster,
+                                  progress)
+                    seen[key] = trial
+                study.tell(asked, trial.score.value)
+                trials.append(trial)
+                if heard is not None:
+                    heard(trial, best_of(trials))
+    except KeyboardInterrupt:
+        return trials, True
+    return trials, False
+
+
+def _play(search: Search, base_text: str, base_rules: Mapping[str, RuleValue], values: Mapping[str, RuleValue],
+          number: int, folder: Path, workers: int | None, cluster: str | None, progress: Progress | None) -> Trial:
+    start = time.perf_counter()
+    try:
+        text = trial_text(search.game, base_text, base_rules, search.knobs, values)
+    except CardgenError as exc:
+        return Trial(number, values, UNPLAYED, "", error=str(exc), seconds=time.perf_counter() - start)
+    path = folder / f"trial-{number}.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        (check,) = run_check([search.game], str(path), None, None, search.players, None, 0, workers, progress,
+                             cluster=cluster)
+    except ClusterError:
+        raise  # the scheduler failed, not the trial
+    except CardgenError as exc:
+        return Trial(number, values, UNPLAYED, text, error=str(exc).replace(str(path), "the trial's set"),
+                     seconds=time.perf_counter() - start)
+    return Trial(number, values, score(check), text, check, seconds=time.perf_counter() - start)
+
+
+def best_of(trials: Sequence[Trial]) -> Trial | None:
+    """The trial with the smallest objective (the earliest of equals), None for none."""
+    played = [t for t in trials if t.repeats is None]
+    return min(played, key=lambda t: (t.score.value, t.number), default=None)
+
+
+def ranked(trials: Sequence[Trial]) -> list[Trial]:
+    """The played trials, best first."""
+    return sorted((t for t in trials if t.repeats is None), key=lambda t: (t.score.value, t.number))
+
+
+def verify(search: Search, trials: Sequence[Trial], workers: int | None = None, cluster: str | None = None,
+           progress: Progress | None = None) -> tuple[Trial | None, GameCheck | None]:
+    """The trial to write and its full check: the best that passes. When the search played only
+    some player counts, each of the `VERIFY` best passing trials is checked again as `cardgen
+    check --set` will (every count the set seats) and the first that passes is chosen; (None,
+    the last such check) when none does."""
+    passing = [t for t in ranked(trials) if t.score.passed]
+    if not passing:
+        return None, None
+    if search.players is None:
+        return passing[0], passing[0].check
+    last: GameCheck | None = None
+    with tempfile.TemporaryDirectory(prefix="cardgen-tune-") as folder:
+        for trial in passing[:VERIFY]:
+            path = Path(folder) / f"verify-{trial.number}.toml"
+            path.write_text(trial.text, encoding="utf-8")
+            (last,) = run_check([search.game], str(path), None, None, None, None, 0, workers, progress,
+                                cluster=cluster)
+            if last.outcome == "pass":
+                return trial, last
+    return None, last
+

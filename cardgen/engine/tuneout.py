@@ -1,0 +1,205 @@
+"""What `cardgen tune` writes: the chosen set with a comment block saying how it was found, the
+trials table beside it (FILE.trials.csv) and the chart of the trade-off (FILE.trials.png): the
+first seat's share against the length of the games, one point per trial, the chosen one marked.
+Every file is written to a temporary name and renamed, so nothing is left half-written."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import svgwrite  # type: ignore[import-untyped]
+
+from cardgen.engine.checkrun import GameCheck
+from cardgen.engine.objective import WEIGHTS, Figures
+from cardgen.engine.tune import Knob, Search, Trial, value_text
+from cardgen.print.files import names_target
+
+FONT = "DejaVu Sans, Verdana, sans-serif"
+INKS = {"pass": "#1b7f5a", "inconclusive": "#f07f13", "fail": "#d7263d", "not played": "#888888"}
+
+
+def side_paths(out: Path) -> tuple[Path, Path]:
+    """The trials table and the chart beside the set file `out`."""
+    return out.with_suffix(".trials.csv"), out.with_suffix(".trials.png")
+
+
+def _atomic(path: Path, data: bytes) -> None:
+    with names_target(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+def figures_line(figures: Sequence[Figures]) -> str:
+    """"3p: first seat 34% (fair 33%), draws 5%, 9.1 turns per player; …"."""
+    parts = []
+    for f in figures:
+        bits = []
+        if f.first is not None and f.fair is not None:
+            bits.append(f"first seat {f.first:.0%} (fair {f.fair:.0%})")
+        if f.draws is not None:
+            bits.append(f"draws {f.draws:.0%}")
+        if f.turns is not None:
+            bits.append(f"{f.turns:.1f} turns per player")
+        parts.append(f"{f.config}: " + ", ".join(bits))
+    return "; ".join(parts)
+
+
+def header(search: Search, command: str, chosen: Trial, verified: GameCheck | None, trials: int,
+           stopped: bool) -> str:
+    """The comment block at the top of the written set."""
+    lines = [f"Found by: {command}",
+             f"Searched: {', '.join(k.text() for k in search.knobs)}; {trials} trials"
+             + (" (stopped early)" if stopped else "")
+             + f", sampler seed {search.seed}; games played with the seeds of `cardgen check` (seed 0).",
+             f"Chosen: trial {chosen.number}: "
+             + ", ".join(f"{k} = {value_text(v)}" for k, v in chosen.values.items()),
+             f"Its check: {chosen.score.outcome}; objective {chosen.score.value:.3f}; "
+             + figures_line(chosen.score.figures)]
+    if verified is not None and verified is not chosen.check:
+        lines.append(f"Checked again at every player count: {verified.summary()}")
+    lines.append("The trials: the .trials.csv and .trials.png files beside this one (docs/tune.md).")
+    out = []
+    for line in lines:
+        while len(line) > 96:
+            cut = line.rfind(" ", 0, 96)
+            cut = cut if cut > 20 else 96
+            out.append("# " + line[:cut])
+            line = "  " + line[cut:].lstrip()
+        out.append("# " + line)
+    return "\n".join(out) + "\n"
+
+
+def write_set(out: Path, text: str) -> None:
+    """The chosen set (its header already in `text`) at `out`."""
+    _atomic(out, text.encode("utf-8"))
+
+
+def trials_csv(knobs: Sequence[Knob], trials: Sequence[Trial], chosen: Trial | None) -> str:
+    """The trials table: one row per trial, its values, outcome, objective and its parts, the
+    first configuration's figures, and which one was chosen."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["trial", *(k.name for k in knobs), "outcome", "objective", *WEIGHTS, "first_seat",
+                     "fair_share", "draw_share", "turns", "seconds", "repeats", "chosen", "note"])
+    for t in trials:
+        f = t.score.figures[0] if t.score.figures else None
+        writer.writerow([t.number, *(value_text(t.values[k.name]) for k in knobs), t.score.outcome,
+                         f"{t.score.value:.4f}", *(f"{t.score.terms.get(k, 0.0):.4f}" for k in WEIGHTS),
+                         _num(f.first if f else None), _num(f.fair if f else None), _num(f.draws if f else None),
+                         _num(f.turns if f else None), f"{t.seconds:.2f}", t.repeats or "",
+                         "yes" if chosen is not None and t.number == chosen.number else "",
+                         t.error or (t.check.summary() if t.check is not None else "")])
+    return buffer.getvalue()
+
+
+def _num(value: float | None) -> str:
+    return "" if value is None else f"{value:.4f}"
+
+
+def write_csv(path: Path, knobs: Sequence[Knob], trials: Sequence[Trial], chosen: Trial | None) -> None:
+    _atomic(path, trials_csv(knobs, trials, chosen).encode("utf-8"))
+
+
+W, H, LEFT, RIGHT, TOP, BOTTOM = 760, 460, 70, 24, 56, 58
+
+
+def chart_svg(title: str, trials: Sequence[Trial], chosen: Trial | None) -> str:
+    """The trade-off chart: x the turns per player, y the first seat's share minus its fair
+    share (0 is fair), averaged over the configurations; one point per trial coloured by its
+    outcome, the chosen one ringed and named."""
+    points = [(t, _xy(t)) for t in trials if t.repeats is None]
+    shown = [(t, xy) for t, xy in points if xy is not None]
+    dwg = svgwrite.Drawing(size=(W, H))
+    dwg.add(dwg.rect((0, 0), (W, H), fill="white"))
+    dwg.add(dwg.text(title, insert=(LEFT, 28), font_family=FONT, font_size=16, font_weight="bold"))
+    xs = [xy[0] for _, xy in shown] or [0.0, 1.0]
+    ys = [xy[1] for _, xy in shown] + [0.0, 0.1, -0.1]
+    x0, x1 = min(xs), max(xs)
+    x0, x1 = (x0 - 1, x1 + 1) if x1 - x0 < 2 else (x0 - (x1 - x0) * 0.08, x1 + (x1 - x0) * 0.08)
+    y0, y1 = min(ys) - 0.02, max(ys) + 0.02
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return (LEFT + (x - x0) / (x1 - x0) * (W - LEFT - RIGHT), TOP + (y1 - y) / (y1 - y0) * (H - TOP - BOTTOM))
+
+    dwg.add(dwg.rect(px(x0, y1), (W - LEFT - RIGHT, H - TOP - BOTTOM), fill="none", stroke="#999"))
+    for i in range(6):
+        x = x0 + (x1 - x0) * i / 5
+        a = px(x, y0)
+        dwg.add(dwg.text(f"{x:.1f}", insert=(a[0], a[1] + 16), font_family=FONT, font_size=11, text_anchor="middle"))
+        y = y0 + (y1 - y0) * i / 5
+        b = px(x0, y)
+        dwg.add(dwg.text(f"{y:+.1%}", insert=(b[0] - 6, b[1] + 4), font_family=FONT, font_size=11,
+                         text_anchor="end"))
+    a, b = px(x0, 0.0), px(x1, 0.0)
+    dwg.add(dwg.line(a, b, stroke="#1b7f5a", stroke_dasharray="5,4"))
+    dwg.add(dwg.text("fair", insert=(b[0] - 4, b[1] - 5), font_family=FONT, font_size=11, text_anchor="end",
+                     fill="#1b7f5a"))
+    dwg.add(dwg.text("turns per player", insert=((LEFT + W - RIGHT) / 2, H - 16), font_family=FONT, font_size=12,
+                     text_anchor="middle"))
+    label = dwg.text("first seat's share − fair share", insert=(18, (TOP + H - BOTTOM) / 2), font_family=FONT,
+                     font_size=12, text_anchor="middle")
+    label.rotate(-90, center=(18, (TOP + H - BOTTOM) / 2))
+    dwg.add(label)
+    for t, (x, y) in shown:
+        c = px(x, y)
+        dwg.add(dwg.circle(c, r=5, fill=INKS.get(t.score.outcome, "#888"), fill_opacity=0.75, stroke="white"))
+        dwg.add(dwg.text(str(t.number), insert=(c[0] + 6, c[1] + 13), font_family=FONT, font_size=9, fill="#555"))
+    if chosen is not None and (xy := _xy(chosen)) is not None:
+        c = px(*xy)
+        dwg.add(dwg.circle(c, r=10, fill="none", stroke="black", stroke_width=2))
+        right = c[0] > W - RIGHT - 140
+        dwg.add(dwg.text(f"chosen: trial {chosen.number}", insert=(c[0] + (-13 if right else 13), c[1] - 9),
+                         font_family=FONT, font_size=12, font_weight="bold", text_anchor="end" if right else "start"))
+    x = LEFT
+    for outcome, ink in INKS.items():
+        dwg.add(dwg.circle((x + 5, TOP - 14), r=5, fill=ink))
+        dwg.add(dwg.text(outcome, insert=(x + 14, TOP - 10), font_family=FONT, font_size=11))
+        x += 24 + 7 * len(outcome)
+    missing = len(points) - len(shown)
+    if missing:
+        dwg.add(dwg.text(f"{missing} trials not played (their sets could not be made): not shown",
+                         insert=(W - RIGHT, TOP - 10), font_family=FONT, font_size=11, text_anchor="end"))
+    return str(dwg.tostring())
+
+
+def _xy(trial: Trial) -> tuple[float, float] | None:
+    figs = [f for f in trial.score.figures if f.turns is not None and f.first is not None and f.fair is not None]
+    if not figs:
+        return None
+    return (sum(f.turns or 0.0 for f in figs) / len(figs),
+            sum((f.first or 0.0) - (f.fair or 0.0) for f in figs) / len(figs))
+
+
+def write_chart(path: Path, title: str, trials: Sequence[Trial], chosen: Trial | None) -> None:
+    import cairosvg  # type: ignore[import-untyped]
+
+    _atomic(path, cairosvg.svg2png(bytestring=chart_svg(title, trials, chosen).encode("utf-8")))
+
+
+def write_all(search: Search, out: Path, command: str, trials: Sequence[Trial], chosen: Trial | None,
+              verified: GameCheck | None, stopped: bool) -> list[Path]:
+    """Write the trials table, the chart and (when a trial was chosen) the set; the paths written."""
+    table, chart = side_paths(out)
+    write_csv(table, search.knobs, trials, chosen)
+    title = f"cardgen tune {search.game.name}: {len(trials)} trials, first seat against length"
+    write_chart(chart, title, trials, chosen)
+    written = [table, chart]
+    if chosen is not None:
+        write_set(out, header(search, command, chosen, verified, len(trials), stopped) + chosen.text)
+        written.insert(0, out)
+    return written
