@@ -700,6 +700,10 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
                    "Names and bounds: docs/set-files.md; set options (the generator's counts) too.")
 @click.option("--trials", type=click.IntRange(1, 10_000), default=30, show_default=True,
               help="Sets to try (a space with fewer points is tried point by point).")
+@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
+              help="The check's ceiling: at most N games per configuration of a trial (default: the game's, as check).")
+@click.option("--skill-games", type=click.IntRange(0, 100_000), default=None,
+              help="Games per line of each trial's skill trace (default: the game's, as check).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (the same seed, the same search).")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
               help="Play each trial's games on a Dask scheduler instead of local processes.")
@@ -708,7 +712,8 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
 def tune(game: str, out: str, set_path: str | None, players: str | None, vary: tuple[str, ...], trials: int,
-         seed: int, cluster: str | None, workers: int | None, as_json: bool, quiet: bool) -> None:
+         n_games: int | None, skill_games: int | None, seed: int, cluster: str | None, workers: int | None,
+         as_json: bool, quiet: bool) -> None:
     """Search GAME's rule parameters (and, with --vary, its set options) for the set that plays
     best, and write it to FILE.toml. Every trial is a whole `cardgen check` of one set; the
     objective ranks sets that pass every hard criterion conclusively first, then by how close
@@ -738,11 +743,13 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
     if set_path is not None:
         chosen_game.load_set(set_path)  # a wrong set is found before any game is played
     tuning.load_optuna()
-    search = tuning.Search(chosen_game, Path(set_path) if set_path else None, knobs, trials, seed, counts)
+    search = tuning.Search(chosen_game, Path(set_path) if set_path else None, knobs, trials, seed, counts, n_games,
+                           skill_games)
     command = " ".join(shlex.quote(a) for a in [
         "cardgen", "tune", chosen_game.name, *(["--set", set_path] if set_path else []),
         *(["--players", players] if players else []), *(a for v in vary for a in ("--vary", v)),
-        "--trials", str(trials), "--seed", str(seed), "--out", out])
+        "--trials", str(trials), *(["--games", str(n_games)] if n_games else []),
+        *(["--skill-games", str(skill_games)] if skill_games is not None else []), "--seed", str(seed), "--out", out])
     with progress_bar(f"tune: trial 1/{trials}", not quiet and not as_json) as bar:
         def heard(trial: Any, best: Any) -> None:
             bar.progress.update(bar.task, description=f"tune: trial {trial.number + 1}/{trials}, best: trial "

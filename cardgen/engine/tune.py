@@ -189,8 +189,9 @@ def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleVal
 
 @dataclass(frozen=True, slots=True)
 class Search:
-    """What to search: the game, the base set (its path, None for the default, and text), the
-    knobs, the number of trials, the sampler's seed and the player counts (None: the set's)."""
+    """What to search: the game, the base set (its path, None for the default), the knobs, the
+    number of trials, the sampler's seed, the player counts (None: the set's) and the check's
+    ceiling and skill games per line (None: the game's, as `cardgen check`)."""
 
     game: Game[Any]
     base: Path | None
@@ -198,6 +199,8 @@ class Search:
     trials: int
     seed: int = 0
     players: tuple[int, ...] | None = None
+    games: int | None = None
+    skill_games: int | None = None
 
     def base_path(self) -> Path:
         return self.base if self.base is not None else default_set_path(self.game.name)
@@ -291,8 +294,8 @@ def _play(search: Search, base_text: str, base_rules: Mapping[str, RuleValue], v
     path = folder / f"trial-{number}.toml"
     path.write_text(text, encoding="utf-8")
     try:
-        (check,) = run_check([search.game], str(path), None, None, search.players, None, 0, workers, progress,
-                             cluster=cluster)
+        (check,) = run_check([search.game], str(path), search.games, search.skill_games, search.players, None, 0,
+                             workers, progress, cluster=cluster)
     except ClusterError:
         raise  # the scheduler failed, not the trial
     except CardgenError as exc:
@@ -328,8 +331,8 @@ def verify(search: Search, trials: Sequence[Trial], workers: int | None = None, 
         for trial in passing[:VERIFY]:
             path = Path(folder) / f"verify-{trial.number}.toml"
             path.write_text(trial.text, encoding="utf-8")
-            (last,) = run_check([search.game], str(path), None, None, None, None, 0, workers, progress,
-                                cluster=cluster)
+            (last,) = run_check([search.game], str(path), search.games, search.skill_games, None, None, 0, workers,
+                                progress, cluster=cluster)
             if last.outcome == "pass":
                 return trial, last
     return None, last

@@ -1,0 +1,106 @@
+"""The search of `cardgen tune` through its library interface: which parameters it searches and
+how `--vary` is read, the set a trial plays, the objective's order, and a stopped search."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen.engine.checkrun import GameCheck
+from cardgen.engine.objective import score
+from cardgen.engine.tune import Knob, Search, grid_points, knobs, run_search, trial_text
+from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Verdict
+from cardgen.errors import DataError
+from cardgen.registry import GAMES
+from cardgen.sets import default_set_path
+
+PIT = GAMES.get("schlangengrube")
+
+
+def test_without_vary_every_rule_parameter_is_searched_over_its_whole_range() -> None:
+    for game in GAMES:
+        if not game.rule_params:
+            continue
+        found = knobs(game, ())
+        assert [k.name for k in found] == [p.name for p in game.rule_params]
+        for knob, param in zip(found, game.rule_params):
+            assert set(knob.points()) == set(param.values())
+
+
+def test_vary_narrows_a_range_and_names_choices() -> None:
+    (hand,) = knobs(PIT, ("hand_size=4..7",))
+    assert (hand.name, hand.points()) == ("hand_size", (4, 5, 6, 7))
+    (scoring,) = knobs(PIT, ("snake_score=linear,square",))
+    assert scoring.points() == ("linear", "square")
+    (heads,) = knobs(PIT, ("heads=2..4",))  # a count option of the generator
+    assert (heads.part, heads.points()) == ("set", (2, 3, 4))
+
+
+@pytest.mark.parametrize(("vary", "says"), [
+    ("hand=4..7", "'hand' is not a parameter of schlangengrube sets"),
+    ("hand_size=1..7", "1 is outside 2-10"),
+    ("hand_size=7..4", "7..4 is empty"),
+    ("hand_size=four..7", "expected a whole number"),
+    ("snake_score=cubic", "'cubic' is not one of triangular, linear, square"),
+    ("hand_size", "expected KEY=LOW..HIGH or KEY=A,B"),
+    ("tails=2..3", "'tails' is not a parameter"),
+])
+def test_a_bad_vary_is_refused_naming_the_mistake(vary: str, says: str) -> None:
+    with pytest.raises(DataError) as err:
+        knobs(PIT, (vary,))
+    assert says in str(err.value) and "--vary" in str(err.value)
+
+
+def test_a_trial_is_the_base_set_with_its_rule_values(tmp_path: Path) -> None:
+    base = default_set_path("schlangengrube").read_text(encoding="utf-8")
+    (hand,) = knobs(PIT, ("hand_size=4..7",))
+    text = trial_text(PIT, base, PIT.rule_values(PIT.load_set()), (hand,), {"hand_size": 6})
+    assert tomllib.loads(text)["rules"] == {"hand_size": 6}
+    path = tmp_path / "trial.toml"
+    path.write_text(text, encoding="utf-8")
+    loaded = PIT.load_set(path)
+    assert PIT.rule_values(loaded)["hand_size"] == 6
+    assert loaded.tiles == PIT.load_set().tiles  # the components are the base set's
+
+
+def test_a_small_space_is_tried_point_by_point_in_a_seeded_order() -> None:
+    search = Search(PIT, None, (Knob("hand_size", "rules", 4, 7),), trials=30, seed=3)
+    points = grid_points(search)
+    assert sorted(p["hand_size"] for p in points) == [4, 5, 6, 7]  # type: ignore[type-var]
+    assert points == grid_points(search) != grid_points(dataclasses.replace(search, seed=4))
+
+
+def _criterion(name: str, status: str, **figures: Any) -> Criterion:
+    return Criterion(name, status, name in ("ends", "decisive", "fair", "degenerate"), name, figures)
+
+
+def _check(fair: str, share: float, draws: float) -> GameCheck:
+    seats = [{"seat": 1, "share": share}, {"seat": 2, "share": 1 - share}]
+    criteria = (_criterion("ends", PASS, share=0.0), _criterion("decisive", PASS, share=draws),
+                _criterion("fair", fair, seats=seats, fair_share=0.5), _criterion("degenerate", PASS, share=0.0),
+                _criterion("length", PASS, turns=10.0, baseline=10.0))
+    return GameCheck("g", "g.toml", "g", (), ("move",), 100, 0, verdicts=(Verdict("2p", criteria, 100),))
+
+
+def test_the_objective_puts_a_pass_before_an_inconclusive_before_a_fail_then_the_fairer() -> None:
+    passing, fairer = score(_check(PASS, 0.56, 0.1)), score(_check(PASS, 0.52, 0.1))
+    undecided, failing = score(_check(INCONCLUSIVE, 0.5, 0.0)), score(_check(FAIL, 0.5, 0.0))
+    assert fairer.value < passing.value < 100 <= undecided.value < 200 <= failing.value
+    assert passing.terms["unfair"] == pytest.approx(0.06 / 0.05)
+    assert passing.terms["draws"] == pytest.approx(0.1 / 0.25)
+    assert score(_check(PASS, 0.52, 0.2)).value > fairer.value  # more draws, worse
+
+
+def test_a_stopped_search_keeps_the_trials_done() -> None:
+    search = Search(PIT, None, (Knob("hand_size", "rules", 4, 7),), trials=4, seed=0, players=(2,), games=10,
+                    skill_games=0)
+
+    def stop(trial: Any, best: Any) -> None:
+        raise KeyboardInterrupt
+
+    trials, stopped = run_search(search, workers=1, heard=stop)
+    assert stopped and len(trials) == 1 and trials[0].check is not None

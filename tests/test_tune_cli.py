@@ -1,0 +1,91 @@
+"""`cardgen tune` and the recommendations of `check` and `variant` on the command line: a search
+that writes its set, table and chart, is the same for the same seed, and says plainly when no
+trial passes; a refused variant names the change that fixes it, and that change passes."""
+
+from __future__ import annotations
+
+import csv
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli import main
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+SEARCH = ("tune", "schlangengrube", "--players", "3", "--vary", "heads=2..4",
+          "--skill-games", "0", "--workers", "2", "--quiet")
+
+
+@pytest.mark.slow
+def test_tune_writes_the_best_set_its_trials_and_chart_and_the_set_passes_check(tmp_path: Path) -> None:
+    out = tmp_path / "pit.toml"
+    code, _, err = _run(*SEARCH, "--out", str(out))
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# Found by: cardgen tune schlangengrube --players 3 --vary heads=2..4")
+    assert "Checked again at every player count: schlangengrube: all" in text
+    rows = _rows(tmp_path / "pit.trials.csv")
+    assert sorted(r["heads"] for r in rows) == ["2", "3", "4"]  # the whole small space, once each
+    chosen = [r for r in rows if r["chosen"] == "yes"]
+    assert len(chosen) == 1 and chosen[0]["outcome"] == "pass"
+    assert chosen[0]["objective"] == min(r["objective"] for r in rows if r["outcome"] == "pass")
+    heads_2 = next(r for r in rows if r["heads"] == "2")
+    assert heads_2["outcome"] == "fail" and float(heads_2["objective"]) >= 200
+    assert (tmp_path / "pit.trials.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, out_json, err = _run("check", "--set", str(out), "--json", "--quiet", "--no-chart", "--skill-games", "0")
+    assert code == 0, err
+    assert json.loads(out_json)["schlangengrube"]["outcome"] == "pass"
+
+
+def test_the_same_seed_gives_the_same_search(tmp_path: Path) -> None:
+    quick = ("tune", "schlangengrube", "--players", "2", "--vary", "heads=3..4", "--vary", "tiles=40..60",
+             "--trials", "3", "--games", "30", "--skill-games", "0", "--quiet")
+    tables = []
+    for name in ("a", "b"):
+        code, _, err = _run(*quick, "--seed", "5", "--out", str(tmp_path / f"{name}.toml"))
+        assert code in (0, 1), err
+        rows = _rows(tmp_path / f"{name}.trials.csv")
+        tables.append([{k: v for k, v in r.items() if k != "seconds"} for r in rows])
+    assert len(tables[0]) == 3 and tables[0] == tables[1]
+    played = [(r["heads"], r["tiles"]) for r in tables[0] if not r["repeats"]]
+    assert len(set(played)) == len(played) >= 1  # values tried once are not played again
+
+
+def test_tune_says_so_plainly_when_nothing_passes_and_writes_no_set(tmp_path: Path) -> None:
+    out = tmp_path / "none.toml"
+    code, _, err = _run("tune", "schlangengrube", "--players", "4", "--vary", "heads=2..2", "--games", "50",
+                        "--skill-games", "0", "--quiet", "--out", str(out))
+    assert code == 1
+    assert "no set passed every check in 1 trials" in err and "degenerate" in err
+    assert not out.exists()
+    assert len(_rows(tmp_path / "none.trials.csv")) == 1 and (tmp_path / "none.trials.png").exists()
+
+
+def test_tune_refuses_a_bad_vary_as_a_usage_error(tmp_path: Path) -> None:
+    code, _, err = _run("tune", "schlangengrube", "--vary", "heads=0..4", "--out", str(tmp_path / "x.toml"))
+    assert code == 2 and "heads" in err and "outside" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.slow
+def test_a_refused_variant_recommends_the_change_that_fixes_it_and_that_change_passes(tmp_path: Path) -> None:
+    code, out, err = _run("variant", "schlangengrube", "--heads", "2", "--out", str(tmp_path / "two.toml"))
+    assert code == 1 and "refused" in err
+    assert "schlangengrube 3p: one change that fixes it:" in out
+    assert "--heads 2 → 3: decisive: draws" in out and "fixes it" in out
+    code, _, err = _run("variant", "schlangengrube", "--heads", "3", "--out", str(tmp_path / "three.toml"), "--quiet")
+    assert code == 0, err
+    assert tomllib.loads((tmp_path / "three.toml").read_text(encoding="utf-8"))["game"] == "schlangengrube"
