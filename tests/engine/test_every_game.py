@@ -9,7 +9,8 @@ scores in bounds, JSON round trip, the game's own `verify`); and the golden reco
 (`examples/`, `tests/records/`) replayed to the results stored in `tests/engine/golden.json`.
 A game's own example records (`templates/<game>/*.json`) count too: each must replay legal to
 the end (and to its stored result when golden.json lists it). Together they must cover every
-game and every variant it offers.
+game and every variant it offers. Every rule parameter a game declares (its set files'
+`[rules]` table) is played at each end of its range with the same invariants.
 """
 
 from __future__ import annotations
@@ -110,3 +111,41 @@ def test_a_games_own_example_record_replays_legal_to_the_end(path: Path) -> None
         assert {"legal": result.legal, "applied": result.applied, "finished": result.finished,
                 "scores": result.scores, "rule": None, "ending": result.ending,
                 "winners": list(result.winners)} == EXPECTED[_key(path)]
+
+
+def rule_extremes() -> list[Any]:
+    """Every game's rule parameters at each end of their range (every choice, both truth
+    values): one seeded game each, in the game's main configuration."""
+    out = []
+    for game in GAMES:
+        for param in game.rule_params:
+            values = param.values()
+            ends = values if param.kind != "int" else tuple(dict.fromkeys((values[0], values[-1])))
+            out.extend(pytest.param(game.name, param.name, v, id=f"{game.name}-{param.name}={v}") for v in ends
+                       if v != param.default)
+    return out or [pytest.param(None, None, None, marks=pytest.mark.skip(reason="no game declares rule parameters"))]
+
+
+@pytest.mark.parametrize(("name", "key", "value"), rule_extremes())
+def test_every_rule_parameter_plays_by_the_rules_at_its_extremes(name: str, key: str, value: Any,
+                                                                 tmp_path: Path) -> None:
+    from cardgen.sets import with_rules
+
+    game = GAMES.get(name)
+    base = game.default_set_path().read_text(encoding="utf-8")
+    path = tmp_path / "variant.toml"
+    path.write_text(with_rules(base, game.rule_params, {key: value}), encoding="utf-8")
+    game_set = game.load_set(path)
+    assert game.rule_values(game_set)[key] == value
+    assert not any(f.error for f in game.completeness(game_set))
+    (line, *_) = game.check_lines(game_set, game.default_players(game_set)[:1], 1, "random")
+    steps: list[int] = []
+
+    def after(state: Any) -> None:
+        check_invariants(state, check_moves=4)
+        steps.append(1)
+
+    result = simulate(lambda: game.new_state(line.options, str(path), 11), "random", 11, max_moves=STEPS,
+                      after_move=after)
+    assert len(steps) == result.moves > 0
+    assert result.ended or result.moves == STEPS
