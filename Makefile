@@ -12,7 +12,7 @@ $(error cardgen needs Python 3.11 or newer, and '$(PYTHON)' is missing or older 
 endif
 endif
 
-.PHONY: all kit test test-slow test-wheel test-all bench ladder baselines lint clean
+.PHONY: all kit test test-slow test-wheel test-all bench bench-tune ladder baselines lint clean
 
 all: kit
 
@@ -44,6 +44,11 @@ bench: $(STAMP)
 	@# as an installed wheel is: cardgen's modules compiled, even where PYTHONDONTWRITEBYTECODE is set
 	$(PY) -m compileall -q cardgen
 	$(PY) bench/run.py
+
+# The search of docs/tune.md timed (a few minutes): `cardgen tune` as issue #26 names it, then
+# the check of the set it wrote.
+bench-tune: $(STAMP)
+	$(PY) bench/bench_tune.py
 
 # Every game's ladder, each rung against the one below with its 95% interval (long: the search
 # rungs take seconds a game). LADDER_GAMES games per rung pair (docs/players.md).

@@ -708,18 +708,21 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
               help="Play each trial's games on a Dask scheduler instead of local processes.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--no-booklets", is_flag=True,
+              help="Do not write the chosen set's rule booklets (German and English) to FILE.booklets/GAME/.")
 @click.option("--json", "as_json", is_flag=True, help="Print every trial as JSON instead of the summary.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
 def tune(game: str, out: str, set_path: str | None, players: str | None, vary: tuple[str, ...], trials: int,
          n_games: int | None, skill_games: int | None, seed: int, cluster: str | None, workers: int | None,
-         as_json: bool, quiet: bool) -> None:
+         no_booklets: bool, as_json: bool, quiet: bool) -> None:
     """Search GAME's rule parameters (and, with --vary, its set options) for the set that plays
     best, and write it to FILE.toml. Every trial is a whole `cardgen check` of one set; the
     objective ranks sets that pass every hard criterion conclusively first, then by how close
     the seats are to fair, draws, length, the skill trace and the use of every kind
-    (docs/tune.md). Ctrl-C stops the search and writes the best so far. When no trial passes,
-    nothing but the trials table and the chart is written, and the exit code is 1.
+    (docs/tune.md). The chosen set's rule booklets, which state its rules, go to
+    FILE.booklets/GAME/. Ctrl-C stops the search and writes the best so far. When no trial
+    passes, nothing but the trials table and the chart is written, and the exit code is 1.
 
     Print the set with `cardgen build GAME --set FILE.toml`; check it with `cardgen check`.
     """
@@ -764,6 +767,8 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
             chosen = passing[0] if passing else None
             verified = chosen.check if chosen is not None else None
     written = write_all(search, Path(out), command, found, chosen, verified, stopped)
+    if chosen is not None and not no_booklets and not stopped and chosen_game.has_kit():
+        written.append(_tune_booklets(chosen_game, Path(out)))
     if as_json:
         best = tuning.best_of(found)
         click.echo(json.dumps({"game": chosen_game.name, "seed": seed, "knobs": [k.text() for k in knobs],
@@ -788,6 +793,24 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
         _echo(f"cardgen: tune: no set passed every check in {len(found)} trials ({why}); "
               f"wrote only {written[0]} and {written[1]}", err=True)
         sys.exit(1)
+
+
+def _tune_booklets(game: Game[Any], out: Any) -> Any:
+    """The rule booklets of the set at `out` (the kit pipeline's `--only booklets` build), in
+    OUT.booklets/GAME/; the folder written."""
+    import dataclasses
+
+    from cardgen.kit.pipeline import build_game, check_inputs
+    from cardgen.kit.spec import resolve
+
+    folder = out.with_suffix(".booklets")
+    options = _build_options("a4", str(folder), None, "long", "0,0", None, None, "pdf", 300, "rgb", "de,en",
+                             str(out))
+    spec = resolve(dataclasses.replace(options, only=("booklets",)))
+    check_inputs(spec, [game])
+    for _ in build_game(game, spec, quiet=True):
+        pass
+    return folder / game.name
 
 
 def _tune_summary(found: Sequence[Any], chosen: Any, verified: Any, written: Sequence[Any]) -> None:

@@ -1,0 +1,80 @@
+"""For every game, a seeded failing set (`tests/tune/<game>-failing.toml`): `cardgen check`
+recommends a one-parameter change that, applied, passes; and `cardgen tune` from that set, with
+a small budget, finds a set that passes `cardgen check`, the same for the same seed (slow)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli import main
+from cardgen.registry import GAMES
+from cardgen.sets import with_rules
+
+FAILING = sorted((Path(__file__).parent / "tune").glob("*-failing.toml"))
+
+pytestmark = pytest.mark.slow
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _check(path: Path) -> tuple[int, dict[str, Any], str]:
+    code, out, err = _run("check", "--set", str(path), "--json", "--quiet", "--no-chart")
+    return code, json.loads(out) if out.strip() else {}, err
+
+
+def test_every_game_has_a_failing_set() -> None:
+    assert {p.name.removesuffix("-failing.toml") for p in FAILING} == set(GAMES.names)
+
+
+def _fix(path: Path) -> tuple[Any, dict[str, Any]]:
+    code, report, err = _check(path)
+    assert code == 1, f"{path.name} should fail its check: {err}"
+    ((name, data),) = report.items()
+    game = GAMES.get(name)
+    fixes = [r for recs in data["recommendations"].values() for r in recs if r["fixes"]]
+    assert fixes, f"{path.name}: no recommended change fixes it: {data['recommendations']}"
+    return game, fixes[0]
+
+
+@pytest.mark.parametrize("path", FAILING, ids=lambda p: p.stem)
+def test_a_recommended_change_applied_passes(path: Path, tmp_path: Path) -> None:
+    game, fix = _fix(path)
+    values = {**game.rule_values(game.load_set(path)), fix["parameter"]: fix["after"]}
+    fixed = tmp_path / "fixed.toml"
+    fixed.write_text(with_rules(path.read_text(encoding="utf-8"), game.rule_params, values), encoding="utf-8")
+    code, report, err = _check(fixed)
+    assert code == 0, err
+    assert report[game.name]["outcome"] == "pass", report[game.name]["summary"]
+
+
+def _vary(fix: dict[str, Any]) -> str:
+    before, after = fix["before"], fix["after"]
+    if isinstance(before, bool) or isinstance(before, str):
+        return f"{fix['parameter']}={str(before).lower()},{str(after).lower()}"
+    low, high = sorted((before, after))
+    return f"{fix['parameter']}={low}..{high + (high - low)}"
+
+
+@pytest.mark.parametrize("path", FAILING, ids=lambda p: p.stem)
+def test_tune_from_a_failing_set_finds_one_that_passes_the_same_for_a_seed(path: Path, tmp_path: Path) -> None:
+    game, fix = _fix(path)
+    tables = []
+    for name in ("a", "b"):
+        out = tmp_path / f"{name}.toml"
+        code, _, err = _run("tune", game.name, "--set", str(path), "--vary", _vary(fix), "--trials", "4",
+                            "--seed", "2", "--quiet", "--out", str(out))
+        assert code == 0, err
+        with (tmp_path / f"{name}.trials.csv").open(encoding="utf-8", newline="") as handle:
+            tables.append([{k: v for k, v in r.items() if k != "seconds"} for r in csv.DictReader(handle)])
+    assert tables[0] == tables[1]
+    code, report, err = _check(tmp_path / "a.toml")
+    assert code == 0 and report[game.name]["outcome"] == "pass", err
