@@ -135,3 +135,21 @@ def test_a_scheduler_without_workers_is_one_line(monkeypatch: pytest.MonkeyPatch
     assert result.exit_code == 1
     assert result.stderr == f"cardgen: --cluster: the scheduler at {local.scheduler_address} has no workers " \
                             "(none came within 0.5 s)\n"
+
+
+def test_a_tune_search_on_the_cluster_equals_the_local_one(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("optuna")
+    args = ["tune", "schlangengrube", "--players", "2", "--vary", "heads=3..4", "--games", "20", "--skill-games", "0",
+            "--quiet", "--no-booklets", "--json"]
+    local = CliRunner().invoke(main, args + ["--workers", "2", "--out", str(tmp_path / "local.toml")])
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        remote = CliRunner().invoke(main, args + ["--cluster", cluster.scheduler_address,
+                                                  "--out", str(tmp_path / "remote.toml")])
+    assert local.exit_code == remote.exit_code and local.exit_code in (0, 1), (local.stderr, remote.stderr)
+
+    def trials(out: str) -> list[dict[str, object]]:
+        return [{k: v for k, v in t.items() if k != "seconds"} for t in json.loads(out)["trials"]]
+
+    assert trials(remote.stdout) == trials(local.stdout) and len(trials(local.stdout)) == 2
