@@ -12,6 +12,7 @@ import re
 from importlib import resources
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Collection
 from typing import Any, Callable, TypeVar
 
 from cardgen import inputs
@@ -243,12 +244,13 @@ def rule_value_text(value: RuleValue) -> str:
     return str(value)
 
 
-def rules_text(params: tuple[RuleParam, ...], values: dict[str, RuleValue]) -> str:
+def rules_text(params: tuple[RuleParam, ...], values: dict[str, RuleValue], keep: Collection[str] = ()) -> str:
     """A `[rules]` table setting every value of `values` that differs from its parameter's
-    default ("" when none does), each with its help line as a comment."""
+    default, and those named in `keep` even at their default ("" when there is none), each with
+    its help line as a comment."""
     lines = []
     for param in params:
-        if param.name in values and values[param.name] != param.default:
+        if param.name in values and (values[param.name] != param.default or param.name in keep):
             lines.append(f"{param.name} = {rule_value_text(values[param.name])}  # {param.help}")
     return f"\n[{RULES_TABLE}]\n" + "\n".join(lines) + "\n" if lines else ""
 
@@ -279,11 +281,12 @@ def table_text(text: str, table: str) -> str:
     return "".join(out)
 
 
-def with_rules(text: str, params: tuple[RuleParam, ...], values: dict[str, RuleValue]) -> str:
+def with_rules(text: str, params: tuple[RuleParam, ...], values: dict[str, RuleValue],
+               keep: Collection[str] = ()) -> str:
     """Set-file `text` with its `[rules]` table replaced by one for `values` (appended at the
-    end, where a table header cannot fall inside an array of tables)."""
+    end, where a table header cannot fall inside an array of tables); `keep` as for `rules_text`."""
     body = without_table(text, RULES_TABLE).rstrip("\n") + "\n"
-    return body + rules_text(params, values)
+    return body + rules_text(params, values, keep)
 
 
 # --------------------------------------------------------------------------- writing

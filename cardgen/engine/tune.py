@@ -175,8 +175,9 @@ class Trial:
 
 def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleValue], chosen: Sequence[Knob],
                values: Mapping[str, RuleValue]) -> str:
-    """The set file of one trial: the base set with the trial's rule values, its components
-    made anew by the generator when a set option is searched (the base's `[check]` kept)."""
+    """The set file of one trial: the base set with the trial's rule values (a searched one
+    written even at its default, so the set says what was chosen), its components made anew by
+    the generator when a set option is searched (the base's `[check]` kept)."""
     rules = {**base_rules, **{k.name: values[k.name] for k in chosen if k.part == RULES}}
     options = {k.name: values[k.name] for k in chosen if k.part == SET}
     text = base_text
@@ -184,7 +185,7 @@ def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleVal
         text = game.set_text(options).rstrip("\n") + "\n"
         check = table_text(base_text, CHECK_TABLE)
         text += ("\n" + check) if check else ""
-    return with_rules(text, game.rule_params, rules)
+    return with_rules(text, game.rule_params, rules, {k.name for k in chosen if k.part == RULES})
 
 
 @dataclass(frozen=True, slots=True)
