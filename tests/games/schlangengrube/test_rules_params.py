@@ -16,7 +16,12 @@ from cardgen.engine.invariants import check_invariants
 from cardgen.engine.players import make_player
 from cardgen.engine.replay import replay_record
 from cardgen.errors import DataError, IllegalMove
-from cardgen.games.schlangengrube.components import RULE_PARAMS, PitRules, PitSet, load_pit_set
+from cardgen.games.schlangengrube.components import (
+    RULE_PARAMS,
+    PitRules,
+    PitSet,
+    load_pit_set,
+)
 from cardgen.games.schlangengrube.deal import PitGame, new_game
 from cardgen.games.schlangengrube.generator import text_from_options
 from cardgen.games.schlangengrube.moves import Place, Turn
@@ -31,7 +36,7 @@ BODY = STANDARD.split("\n[rules]\n")[0] + "\n"
 """The standard set without its `[rules]` table."""
 
 
-def P(tile: str, x: int, y: int, rot: int = 0, flip: bool = False) -> Place:  # noqa: N802
+def P(tile: str, x: int, y: int, rot: int = 0, flip: bool = False) -> Place:
     return Place(tile, (x, y), rot, flip)
 
 
@@ -338,3 +343,32 @@ def test_the_scoring_diagram_scores_by_the_sets_rules(tmp_path: Path) -> None:
     figure = figures(pit, "en", parse(text))["scoring"]()
     assert figure.caption == "8 × 8 = 64 3 × 3 = 9 (9 + 64) × 4 = 292"
     assert all(shown.state.game.set.rules == pit.rules for shown in figure.shows)
+
+
+# ---------------------------------------------------------------------------- the browser table
+
+
+def test_the_table_page_shows_a_hand_of_the_sets_size_and_counts_three_tiles(tmp_path: Path) -> None:
+    from cardgen.games.schlangengrube.table_page import PitTable
+
+    pit = variant(tmp_path, hand_size=8, tiles_per_turn=3)
+    state = new_game({"players": 2}, pit.path, seed=1)
+    table = PitTable(pit)
+    assert table.view(state, 0, {}).hint == "choose a tile of your hand"
+    assert table.view(state, 0, {}).hand.count("tile:") == 8
+    for tile in (1, 2):
+        move = state.legal_moves()[0]
+        state.apply(move)
+        assert state.current_player == 0
+        assert table.view(state, 0, {}).hint == f"choose a tile of your hand (tile {tile + 1} of 3)"
+
+
+def test_a_played_record_of_a_variant_set_replays_by_its_rules_only(tmp_path: Path) -> None:
+    pit = variant(tmp_path, name="three.toml", hand_size=7, tiles_per_turn=3, snake_score="square")
+    state = _play(new_game({"players": 3}, pit.path, seed=5), ["greedy", "random", "careful"], 5, check=False)
+    record = {**state.record(), "set": "three.toml"}
+    result = replay_record(record, GAMES, base=tmp_path)
+    assert result.legal and result.finished
+    assert list(result.scores.values()) == list(state.scores())
+    default = replay_record({k: v for k, v in record.items() if k != "set"}, GAMES)
+    assert not default.legal and "too-many-tiles" in str(default.to_json())
