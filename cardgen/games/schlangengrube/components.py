@@ -1,6 +1,8 @@
 """Schlangengrube tile sets: the PitTile and PitSet values and their TOML loader (docs/set-files.md).
 
-A set file names its colours, its tile size, its markers and its tiles; every tile carries
+A set file names its colours, its tile size, its markers, its tiles and, in an optional
+`[rules]` table, the rules it plays by (`PitRules`: hand size, tiles per turn, scoring, the "2x"
+markers; the top-level `double_markers` is the older spelling of the rules' key); every tile carries
 exactly two snake parts of two different colours (docs/rulings.md, Schlangengrube). The loader refuses what
 cannot be played at all (unknown keys, wrong types, unknown colours, bad parts, shared ports).
 Whether the set is *complete* (every colour has as many heads as tails, every listed colour is
