@@ -1,5 +1,5 @@
-"""The Schlangengrube booklet: numbers read from the set file (tile groups, markers) and the
-diagrams, built with the engine (`PitGame.setup` for hand-built positions, seeded games for the
+"""The Schlangengrube booklet: numbers read from the set file (tile groups, markers), the
+sentences its `[rules]` table changes (`rule_sentences`, German and English) and the diagrams, built with the engine (`PitGame.setup` for hand-built positions, seeded games for the
 placement example) and drawn with the game's tile art.
 """
 
@@ -45,6 +45,7 @@ def values(pit: Any, lang: str) -> dict[str, object]:
         "head_markers": pit.head_markers,
         "double_markers": pit.double_markers,
         "tile_size": mm(pit.tile_size, lang),
+        **rule_sentences(pit.rules, lang),
     }
     for g, n in groups.items():
         key = g.replace('-', '_')
@@ -66,6 +67,111 @@ KIND_NOUNS = {
 }
 """Singular and plural of each tile kind, so a count of 1 or 12 reads right ("{kinds.curve_end}")."""
 
+
+
+NUMBER_WORDS = {
+    "de": ("keine", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"),
+    "en": ("no", "one", "two", "three", "four", "five", "six", "seven", "eight"),
+}
+TIMES_WORDS = {
+    "de": {2: "verdoppelt", 3: "verdreifacht", 4: "vervierfacht"},
+    "en": {2: "doubled", 3: "tripled", 4: "multiplied by four"},
+}
+
+
+def _score_example(rules: Any, lang: str) -> str:
+    """How a snake of n tiles scores, with the 2- and 4-tile snakes as examples."""
+    from cardgen.games.schlangengrube.scoring import SNAKE_SCORE
+
+    score = SNAKE_SCORE[rules.snake_score]
+    two, four = score(2), score(4)
+    if lang == "de":
+        how = {"triangular": "1 + 2 + … + n Punkte", "linear": "n Punkte, einen je Plättchen",
+               "square": "n × n Punkte"}[rules.snake_score]
+        return (f"Eine Schlange aus n Plättchen bringt {how}: die kürzeste (Kopf direkt am Schwanz, "
+                f"2 Plättchen) also {two} Punkte, eine aus 4 Plättchen {four} Punkte.")
+    how = {"triangular": "1 + 2 + … + n points", "linear": "n points, one per tile",
+           "square": "n × n points"}[rules.snake_score]
+    return (f"A snake of n tiles scores {how}: the shortest one (head right next to tail, 2 tiles) "
+            f"{two} points, one of 4 tiles {four} points.")
+
+
+def snake_sum(rules: Any, n: int, lang: str) -> str:
+    """One snake's points written out for the scoring caption: "1 + … + 8 = 36", "8 × 8 = 64"."""
+    if rules.snake_score == "triangular":
+        return f"1 + … + {n} = {n * (n + 1) // 2}"
+    if rules.snake_score == "square":
+        return f"{n} × {n} = {n * n}"
+    return f"{n} {'Punkte' if lang == 'de' else 'points'}"
+
+
+def rule_sentences(rules: Any, lang: str) -> dict[str, str]:
+    """The booklet's sentences the set's rules decide (components.PitRules), in `lang`: the
+    original's wording for its rules, the changed sentences themselves for a variant's."""
+    de = lang == "de"
+    words = NUMBER_WORDS[lang]
+    per, hand, f = rules.tiles_per_turn, rules.hand_size, rules.double_factor
+    out: dict[str, str] = {"hand_size": str(hand), "per_turn": str(per),
+                           "double_threshold": str(rules.double_threshold),
+                           "score_rule": _score_example(rules, lang)}
+    if de:
+        out["turn"] = ("Wer am Zug ist, legt **ein** Plättchen aus der eigenen Hand an." if per == 1 else
+                       f"Wer am Zug ist, legt **{words[per]}** Plättchen aus der eigenen Hand an, "
+                       "eines nach dem anderen.")
+        out["must_next"] = {1: "Man legt nur ein Plättchen je Zug, auch wenn mehr passen würden.",
+                            2: "Passt nach dem ersten Plättchen noch ein zweites, **muss** man es legen.",
+                            3: "Solange noch ein Plättchen passt und man keine drei gelegt hat, **muss** man "
+                               "weiterlegen."}[per]
+        out["only_fewer"] = {1: "Hat man sein Plättchen gelegt, füllt man auf und beendet den Zug.",
+                             2: "Passt nur ein einziges Plättchen, legt man es, füllt auf und beendet den Zug. "
+                                "Das ist kein Passen.",
+                             3: "Passen nur ein oder zwei Plättchen, legt man sie, füllt auf und beendet den "
+                                "Zug. Das ist kein Passen."}[per]
+        out["turn_most"] = "einem Plättchen" if per == 1 else f"{words[per]} Plättchen"
+        out["double_rule"] = ("werden alle ihre Punkte einfach zusammengezählt (nicht vervielfacht)." if f == 1
+                              else f"werden alle ihre Punkte zusammengezählt und die Summe **{TIMES_WORDS[lang][f]}**.")
+        out["double_note"] = ("Auch bei drei Schlangen auf einmal wird nur verdoppelt (nicht verdreifacht)." if f == 2
+                              else "Der Faktor ist derselbe, wie viele Schlangen ein Plättchen auch vollendet.")
+        out["marker_with_double"] = ("Trifft das mit einer Doppelwertung zusammen, zählt es vierfach." if f == 2
+                                     else f"Trifft das mit mehreren Schlangen zugleich zusammen, zählt es "
+                                          f"{2 * f}-fach.")
+        n = rules.double_markers
+        who = ("Wer als erste Person" if n == 1 else "Wer als eine der ersten beiden Personen" if n == 2
+               else f"Wer als eine der ersten {words[n]} Personen")
+        out["marker_rule"] = ("Dieser Satz hat keine „2x“-Marker; niemand bekommt einen." if n == 0 else
+                              f"{who} eine Schlange aus {rules.double_threshold} oder mehr Plättchen vollendet, "
+                              "nimmt einen „2x“-Marker (jede Person höchstens einen).")
+        out["three_players"] = ("Zu dritt zieht die erste Person am Ende die letzten Plättchen aus dem Beutel und "
+                                "legt dadurch zwei Plättchen mehr als die anderen." if (hand, per) == (5, 2) else
+                                "Wer am Ende die letzten Plättchen aus dem Beutel zieht, legt dadurch oft mehr "
+                                "Plättchen als die anderen.")
+    else:
+        out["turn"] = ("On your turn, lay **one** tile from your hand." if per == 1 else
+                       f"On your turn, lay **{words[per]}** tiles from your hand, one after the other.")
+        out["must_next"] = {1: "You lay only one tile a turn, even if more would fit.",
+                            2: "If a second tile fits after the first, you **must** lay it.",
+                            3: "As long as another tile fits and you have not laid three, you **must** lay it."}[per]
+        out["only_fewer"] = {1: "Once your tile is laid, refill and end your turn.",
+                             2: "If only one tile fits, lay it, refill and end your turn. That is not a pass.",
+                             3: "If only one or two tiles fit, lay them, refill and end your turn. "
+                                "That is not a pass."}[per]
+        out["turn_most"] = "one tile" if per == 1 else f"{words[per]} tiles"
+        out["double_rule"] = ("all their points are simply added (not multiplied)." if f == 1
+                              else f"all their points are added and the sum is **{TIMES_WORDS[lang][f]}**.")
+        out["double_note"] = ("three snakes at once are doubled too (not tripled)." if f == 2
+                              else "the factor is the same however many snakes one tile completes.")
+        out["marker_with_double"] = ("Together with a double completion it counts four times." if f == 2
+                                     else f"Together with a completion of several snakes at once it counts "
+                                          f"{2 * f} times.")
+        n = rules.double_markers
+        who = "the first player" if n == 1 else f"the first {words[n]} players"
+        out["marker_rule"] = ("this set has no “2x” markers, so nobody takes one." if n == 0 else
+                              f"{who} to complete a snake of {rules.double_threshold} or more tiles take a "
+                              "“2x” marker (one per player at most).")
+        out["three_players"] = ("With three players the first player draws the last tiles from the bag and so "
+                                "lays two tiles more than the others." if (hand, per) == (5, 2) else
+                                "Whoever draws the last tiles from the bag often lays more tiles than the others.")
+    return out
 
 
 def _tile_art(pit: Any, place: Any) -> Any:
@@ -151,7 +257,7 @@ def scoring_figure(pit: Any, lang: str, doc: Document) -> Figure:
         before, after, move = scoring_state(pit)
     except (CardgenError, KeyError):  # a variant set without these tiles: the standard set shows it,
         # drawn at the kit's tile size (--card-size or the variant's own)
-        pit = dataclasses.replace(load_pit_set(None), tile_size=pit.tile_size)
+        pit = dataclasses.replace(load_pit_set(None), tile_size=pit.tile_size, rules=pit.rules)
         before, after, move = scoring_state(pit)
     grid = _board(pit, after)
     cell = COMPLETING[1]
@@ -165,10 +271,13 @@ def scoring_figure(pit: Any, lang: str, doc: Document) -> Figure:
                   colour=PALETTE["green"].outline)
     comps = after.completions
     sizes = {c.colour: c.tiles for c in comps}
-    base = {c.colour: c.tiles * (c.tiles + 1) // 2 for c in comps}
+    score = after.game.snake_score
+    base = {c.colour: score(c.tiles) for c in comps}
     return Figure(grid.drawing(), doc.caption(
         "scoring", red=sizes["red"], green=sizes["green"], red_points=base["red"],
-        green_points=base["green"], total=after.points[0]), max_height=60,
+        green_points=base["green"], red_sum=snake_sum(pit.rules, sizes["red"], lang),
+        green_sum=snake_sum(pit.rules, sizes["green"], lang), factor=pit.rules.double_factor,
+        total=after.points[0]), max_height=60,
         shows=(Shown(before, move), Shown(after)))
 
 

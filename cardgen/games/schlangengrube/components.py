@@ -1,6 +1,8 @@
 """Schlangengrube tile sets: the PitTile and PitSet values and their TOML loader (docs/set-files.md).
 
-A set file names its colours, its tile size, its markers and its tiles; every tile carries
+A set file names its colours, its tile size, its markers, its tiles and, in an optional
+`[rules]` table, the rules it plays by (`PitRules`: hand size, tiles per turn, scoring, the "2x"
+markers; the top-level `double_markers` is the older spelling of the rules' key); every tile carries
 exactly two snake parts of two different colours (docs/rulings.md, Schlangengrube). The loader refuses what
 cannot be played at all (unknown keys, wrong types, unknown colours, bad parts, shared ports).
 Whether the set is *complete* (every colour has as many heads as tails, every listed colour is
@@ -17,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.geometry import Part, PartKind
-from cardgen.sets import (SetSource, check_keys, colour_list, default_set_path, expect, length_mm, load_for,
-                          part_list, whole_count)
+from cardgen.sets import (RULES_TABLE, RuleParam, SetSource, check_keys, colour_list, default_set_path, expect,
+                          length_mm, load_for, parse_rules, part_list, whole_count)
 
 GAME = "schlangengrube"
 DEFAULT_TILE_SIZE = 38.0
@@ -26,7 +28,43 @@ DEFAULT_TILE_SIZE = 38.0
 DEFAULT_DOUBLE_MARKERS = 2
 """The German edition's two "2x" markers (the English original had four)."""
 
-_TOP_KEYS = {"game", "name", "colours", "tile_size", "double_markers", "head_markers", "tile"}
+SNAKE_SCORES = ("triangular", "linear", "square")
+"""How a completed snake of n tiles scores: 1 + 2 + ... + n, n, or n x n (rule `snake_score`)."""
+
+RULE_PARAMS = (
+    RuleParam("hand_size", "tiles each player holds (drawn at the start, refilled after a turn)", 5, 2, 10),
+    RuleParam("tiles_per_turn", "tiles laid per turn (each one that still fits must be laid)", 2, 1, 3),
+    RuleParam("snake_score", "score of a completed snake of n tiles: triangular 1+2+...+n, linear n, "
+                             "square n*n", "triangular", choices=SNAKE_SCORES),
+    RuleParam("double_factor", "what the score is multiplied by when one tile completes two or more snakes",
+              2, 1, 4),
+    RuleParam("double_markers", "how many \"2x\" markers the kit has (double-markers variant)",
+              DEFAULT_DOUBLE_MARKERS, 0, 8),
+    RuleParam("double_threshold", "a snake of at least this many tiles earns a \"2x\" marker "
+                                  "(double-markers variant)", 6, 2, 20),
+)
+"""The parameters of a set file's `[rules]` table, the original's rules as defaults (docs/set-files.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PitRules:
+    """The rules a set plays by (its `[rules]` table; the original's by default). The field
+    names are the parameters' names (RULE_PARAMS; `Game.rule_values` reads them)."""
+
+    hand_size: int = 5
+    tiles_per_turn: int = 2
+    snake_score: str = "triangular"
+    double_factor: int = 2
+    double_markers: int = DEFAULT_DOUBLE_MARKERS
+    double_threshold: int = 6
+
+    @property
+    def is_default(self) -> bool:
+        """Whether these are the original's rules."""
+        return self == PitRules()
+
+
+_TOP_KEYS = {"game", "name", "colours", "tile_size", "double_markers", "head_markers", "tile", RULES_TABLE}
 _TOP_REQUIRED = {"game", "name", "colours", "tile"}
 _TILE_KEYS = {"id", "count", "parts"}
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,59}")
@@ -84,7 +122,8 @@ class PitSet:
     """A Schlangengrube set: colours, tile size, markers and tile kinds (with copy counts).
 
     `head_markers` snake-head markers exist for the first that many `colours` (default: one per
-    colour); `double_markers` is the number of "2x" markers (default 2).
+    colour); `rules` are the rules the set plays by (its `[rules]` table), among them the
+    number of "2x" markers (`double_markers`, default 2).
     """
 
     path: Path
@@ -92,8 +131,13 @@ class PitSet:
     colours: tuple[str, ...]
     tile_size: float
     tiles: tuple[PitTile, ...]
-    double_markers: int = DEFAULT_DOUBLE_MARKERS
     head_markers: int = 4
+    rules: PitRules = PitRules()
+
+    @property
+    def double_markers(self) -> int:
+        """How many "2x" markers the kit has (the rules' `double_markers`)."""
+        return self.rules.double_markers
 
     @property
     def game(self) -> str:
@@ -184,7 +228,7 @@ def parse_pit_set(src: SetSource, data: dict[str, Any]) -> PitSet:
         # type first: the shared length_mm helper assumes a text or a number
         expect(src, data["tile_size"], (str, int, float), "a length such as '38mm'", "tile_size")
         size = length_mm(src, data["tile_size"], "tile_size", 25.0, 60.0)
-    doubles = _setting(src, data, "double_markers", 0, 8, DEFAULT_DOUBLE_MARKERS)
+    rules = _rules(src, data)
     heads = _setting(src, data, "head_markers", 0, len(colours), len(colours))
     tables = expect(src, data["tile"], list, "[[tile]] tables", "tile")
     if not tables:
@@ -203,7 +247,25 @@ def parse_pit_set(src: SetSource, data: dict[str, Any]) -> PitSet:
     total = sum(t.count for t in tiles)
     if total > MAX_SET_TILES:
         raise src.error(f"{total} tiles; a set has at most {MAX_SET_TILES}", "tile")
-    return PitSet(src.path, name, colours, size, tuple(tiles), doubles, heads)
+    return PitSet(src.path, name, colours, size, tuple(tiles), heads, rules)
+
+
+def _rules(src: SetSource, data: dict[str, Any]) -> PitRules:
+    """The set's `[rules]` table; the top-level `double_markers` is its older spelling (a
+    DataError when both are given), and a turn may not lay more tiles than a hand holds."""
+    values = parse_rules(src, data, RULE_PARAMS)
+    if "double_markers" in data:
+        table = data.get(RULES_TABLE, {})
+        if "double_markers" in table:
+            raise src.error("is given twice: write it only in the [rules] table (the top-level key is "
+                            "its older spelling)", "double_markers")
+        values["double_markers"] = _setting(src, data, "double_markers", 0, 8, DEFAULT_DOUBLE_MARKERS)
+    rules = PitRules(**values)  # type: ignore[arg-type]
+    if rules.tiles_per_turn > rules.hand_size:
+        key = "tiles_per_turn" if "tiles_per_turn" in data.get(RULES_TABLE, {}) else "hand_size"
+        raise src.error(f"tiles_per_turn {rules.tiles_per_turn} is more than hand_size {rules.hand_size}: "
+                        "a hand could never hold the tiles of one turn", key, f"[{RULES_TABLE}]")
+    return rules
 
 
 def load_pit_set(path: str | Path | None = None) -> PitSet:

@@ -15,7 +15,7 @@ from cardgen.sets import default_set_path
 
 from .components import GAME, PitSet, load_pit_set
 from .moves import Place
-from .options import HAND_SIZE, PitOptions, Variant
+from .options import PitOptions, Variant
 from .rules import PitState
 from .setup import PitSetup
 
@@ -26,14 +26,15 @@ class PitGame(PitSetup):
     """A tile set with options: makes initial states and replay states that share one catalogue."""
 
     def new_initial_state(self, seed: int = 0) -> PitState:
-        """A new game: seeded shuffle, start tile at (0, 0), hands dealt, secret colours drawn."""
+        """A new game: seeded shuffle, start tile at (0, 0), hands of the rules' `hand_size`
+        dealt in seat order (while the bag lasts), secret colours drawn."""
         rng = random.Random(seed)
         bag = [t for t, tile in enumerate(self.set.tiles) for _ in range(tile.count)]
         rng.shuffle(bag)
         start = self.set.tiles[bag.pop()].id
         state = PitState(self, Place(start, (0, 0)), replaying=False)
         for hand in state.hands:
-            for _ in range(HAND_SIZE):
+            for _ in range(self.hand_size):
                 if bag:
                     hand.append(bag.pop())
         state.bag = bag

@@ -11,7 +11,7 @@ from cardgen.engine.ladder import Ladder
 from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game, GameInfo
 from cardgen.games.schlangengrube import baseline, check, generator, strategy
-from cardgen.games.schlangengrube.components import GAME, PitSet, parse_pit_set
+from cardgen.games.schlangengrube.components import GAME, RULE_PARAMS, PitSet, parse_pit_set
 from cardgen.games.schlangengrube.deal import new_game
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, MIN_PLAYERS, Variant
 from cardgen.games.schlangengrube.ruleids import Rule
@@ -26,6 +26,7 @@ _GAME_INFO = GameInfo(
     kit_parts=("tiles", "booklets"),
     set_options=generator.OPTIONS,
     check=check.FACTS,
+    rules=RULE_PARAMS,
 )
 
 LADDER = Ladder(("sensible", "greedy", "careful", "mcts@100"), report="sensible", cheap=3, search="mcts@100")

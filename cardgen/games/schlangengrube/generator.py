@@ -139,8 +139,7 @@ def set_text(v: PitVariant) -> str:
         'game = "schlangengrube"',
         f"name = {toml_string(name)}",
         "colours = [" + ", ".join(toml_string(c) for c in v.colours) + "]",
-        'tile_size = "38mm"',
-        "double_markers = 2",
+        'tile_size = "38mm"',  # the "2x" markers: the rules' default (a [rules] table sets them)
         f"head_markers = {k}",
     ]
     for key in sorted(counts, key=lambda t: (_ORDER.index(t[0].split("-")[0]), t[0])):

@@ -8,10 +8,7 @@ from typing import Any
 
 from cardgen.errors import DataError
 
-HAND_SIZE = 5
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-DOUBLE_MARKER_SNAKE = 6
-"""A snake of at least this many tiles earns a "2x" marker in the `double-markers` variant."""
 
 
 class Variant(Enum):

@@ -39,7 +39,7 @@ class PitPosition:
         self.points = [0] * n
         self.bonus = [0] * n
         self.secret: tuple[int, ...] | None = None
-        self.supply = game.set.double_markers
+        self.supply = game.set.rules.double_markers
         self.taken = [False] * n
         self.ready = [False] * n
         self.player = 0

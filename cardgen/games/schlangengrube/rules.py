@@ -1,5 +1,9 @@
 """Schlangengrube rules: the bag, hands of 5, two tiles a turn, scoring, variants (docs/rulings.md, Schlangengrube).
 
+The numbers are the set's rules (its `[rules]` table, `components.PitRules`), read once into the
+game's `PitSetup`: hand size, tiles per turn, the snake score, the double factor, the "2x"
+markers and their threshold. The text below names the original's values.
+
 `PitState` is one position (cardgen.engine.base.GameState). States are made by `deal.PitGame`
 (a set with options): `new_initial_state(seed)` shuffles the bag, lays the start tile at (0, 0)
 (rotation 0, not flipped) and deals 5 tiles to each seat in seat order; seat 0 moves first.
@@ -16,7 +20,9 @@ Rulings the seed leaves open, decided here (and tested):
 - refills happen only after a turn that laid a tile; a pass draws nothing;
 - the game ends after a turn when every hand is empty, or when every player in a row has passed
   (a full round of passes);
-- `double-markers`: a player who completes a snake of 6 or more tiles takes a "2x" marker if the
+- a turn lays up to `tiles_per_turn` tiles: after each tile, the same player lays another while
+  one fits and the turn has not laid them all; a turn that laid fewer ends when none fits;
+- `double-markers`: a player who completes a snake of 6 (`double_threshold`) or more tiles takes a "2x" marker if the
   supply (the set's `double_markers`) has one and they never took one; the marker doubles the
   whole score of that player's next placement that completes any snake, and is then spent;
 - `secret-colour`: the bonus (the same points again for every snake of the secret colour the
@@ -42,9 +48,9 @@ from cardgen.geometry import ROTATIONS
 from .table import DX, DY, Board, PartSpec
 from .components import GAME
 from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
-from .options import DOUBLE_MARKER_SNAKE, HAND_SIZE, Variant
+from .options import Variant
 from .position import PitPosition
-from .scoring import Completion, factor, triangle
+from .scoring import Completion, factor
 from .state_json import state_from_json, state_to_json, verify_state
 
 if TYPE_CHECKING:
@@ -164,17 +170,18 @@ class PitState(PitPosition, GameState[PitMove]):
             raise self._illegal("turn", "wrong-player", f"player {move.player + 1} is not to move")
         if self.placed:
             raise self._illegal("turn", "mid-turn", "the first tile of this turn is already laid")
+        most = self.game.per_turn
         if not move.places:
-            raise self._illegal("turn", "empty-turn", "a turn lays one or two tiles")
-        if len(move.places) > 2:
-            raise self._illegal("turn", "too-many-tiles", f"a turn lays at most two tiles, not {len(move.places)}")
+            raise self._illegal("turn", "empty-turn", f"a turn lays 1 to {most} tiles")
+        if len(move.places) > most:
+            raise self._illegal("turn", "too-many-tiles", f"a turn lays at most {most} tiles, not {len(move.places)}")
 
     def _play_turn_checked(self, move: Turn) -> None:
         self._check_turn_shape(move)
         for place in move.places:
             self._lay(place, *self._check_place(place))
             self.placed += 1
-        if len(move.places) == 1 and not self.replaying and self._placements():
+        if len(move.places) < self.game.per_turn and not self.replaying and self._placements():
             raise self._illegal(move.places[0], "must-place-second",
                                 f"a second tile fits after the first, e.g. {self._placements()[0]}")
         self._end_turn()
@@ -221,7 +228,7 @@ class PitState(PitPosition, GameState[PitMove]):
             t, oi = self._resolve(move)
             self._lay(move, t, oi)
             self.placed += 1
-            if self.placed >= 2 or not self._placements():
+            if self.placed >= self.game.per_turn or not self._placements():
                 self._end_turn()
         elif isinstance(move, Pass):
             self._end_turn()
@@ -248,18 +255,18 @@ class PitState(PitPosition, GameState[PitMove]):
             self._score(completed)
 
     def _score(self, completed: list[tuple[int, int]]) -> None:
-        player, options = self.player, self.game.options
-        times = factor(len(completed), self.ready[player])
+        player, game = self.player, self.game
+        times = factor(len(completed), self.ready[player], game.double_factor)
         self.ready[player] = False
-        colours = self.game.set.colours
+        colours, score = game.set.colours, game.snake_score
         for colour, tiles in completed:
-            points = triangle(tiles) * times
+            points = score(tiles) * times
             self.points[player] += points
             if self.secret is not None and self.secret[player] == colour:
                 self.bonus[player] += points
             self.completions.append(Completion(player, colours[colour], tiles, points))
-        if (options.has(Variant.DOUBLE_MARKERS) and self.supply > 0 and not self.taken[player]
-                and any(tiles >= DOUBLE_MARKER_SNAKE for _, tiles in completed)):
+        if (game.options.has(Variant.DOUBLE_MARKERS) and self.supply > 0 and not self.taken[player]
+                and any(tiles >= game.threshold for _, tiles in completed)):
             self.supply -= 1
             self.taken[player] = self.ready[player] = True
 
@@ -267,8 +274,8 @@ class PitState(PitPosition, GameState[PitMove]):
         self.log.append((self.player, tuple(self.turn) if self.turn else None))
         if self.turn:
             self.passes = 0
-            hand, bag = self.hands[self.player], self.bag
-            while len(hand) < HAND_SIZE and bag:
+            hand, bag, size = self.hands[self.player], self.bag, self.game.hand_size
+            while len(hand) < size and bag:
                 hand.append(bag.pop())
         else:
             self.passes += 1
@@ -358,7 +365,7 @@ class PitState(PitPosition, GameState[PitMove]):
         return (self.game.set.total - len(self.board.cells) + 1) * self.num_players + 1
 
     def playout_limit(self) -> int:
-        """Search playouts look two rounds ahead (each seat lays up to two tiles a turn), then
+        """Search playouts look two rounds ahead (each seat lays up to `tiles_per_turn` tiles a turn), then
         `evaluate` scores the position: full random playouts of ~55 steps cost much and tell
         little about who is ahead."""
         return 4 * self.num_players
@@ -383,7 +390,9 @@ class PitState(PitPosition, GameState[PitMove]):
         sizes = _would_complete(self.board, self.game.cat.orients[t][oi].parts, move.at)
         points = self.points[self.player]
         if sizes:
-            points += sum(triangle(n) for n in sizes) * factor(len(sizes), self.ready[self.player])
+            game = self.game
+            points += sum(map(game.snake_score, sizes)) * factor(len(sizes), self.ready[self.player],
+                                                                 game.double_factor)
         return points
 
     def move_label(self, move: PitMove) -> str:

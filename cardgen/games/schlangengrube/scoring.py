@@ -1,7 +1,9 @@
-"""Schlangengrube scoring values: the triangle numbers and the record of each completed snake."""
+"""Schlangengrube scoring values: the snake scores (triangle numbers by default, rule
+`snake_score`) and the record of each completed snake."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -20,7 +22,22 @@ def triangle(n: int) -> int:
     return n * (n + 1) // 2
 
 
-def factor(snakes: int, marker: bool) -> int:
-    """What each snake completed by one tile is multiplied by: 2 when the tile completes two or
-    more snakes at once, and 2 again when the player lays a "2x" marker they hold (variant)."""
-    return (2 if snakes >= 2 else 1) * (2 if marker else 1)
+def linear(n: int) -> int:
+    """n: a snake of n tiles scores one point a tile (rule `snake_score = "linear"`)."""
+    return n
+
+
+def square(n: int) -> int:
+    """n x n (rule `snake_score = "square"`)."""
+    return n * n
+
+
+SNAKE_SCORE: dict[str, Callable[[int], int]] = {"triangular": triangle, "linear": linear, "square": square}
+"""The score of a completed snake of n tiles, by the rule `snake_score`'s value."""
+
+
+def factor(snakes: int, marker: bool, double: int = 2) -> int:
+    """What each snake completed by one tile is multiplied by: `double` (the rule
+    `double_factor`, 2 by default) when the tile completes two or more snakes at once, and 2
+    again when the player lays a "2x" marker they hold (variant)."""
+    return (double if snakes >= 2 else 1) * (2 if marker else 1)

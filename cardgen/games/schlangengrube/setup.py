@@ -11,16 +11,26 @@ from cardgen.errors import DataError
 
 from .components import PitSet, load_pit_set
 from .options import PitOptions, Variant
+from .scoring import SNAKE_SCORE
 from .table import Catalogue
 
 
 class PitSetup:
-    """A tile set with options, checked once, and its face catalogue."""
+    """A tile set with options, checked once, and its face catalogue. The set's rules are read
+    once into plain attributes for the engine's hot paths: `hand_size`, `per_turn` (tiles a
+    turn), `snake_score` (n tiles -> points), `double_factor` and `threshold` (the tiles of a
+    snake that earns a "2x" marker)."""
 
     def __init__(self, pit_set: PitSet | None = None, options: PitOptions | None = None) -> None:
         self.set = pit_set if pit_set is not None else load_pit_set()
         self.options = options if options is not None else PitOptions()
         self.cat = _catalogue(self.set)
+        rules = self.set.rules
+        self.hand_size = rules.hand_size
+        self.per_turn = rules.tiles_per_turn
+        self.snake_score = SNAKE_SCORE[rules.snake_score]
+        self.double_factor = rules.double_factor
+        self.threshold = rules.double_threshold
         if self.options.has(Variant.SECRET_COLOUR):
             markers = self.set.colours[: self.set.head_markers]
             if self.options.players > len(markers):

@@ -111,7 +111,7 @@ def state_from_json(make: Callable[[PitSetup, bool], P], data: dict[str, Any], g
 
 def verify_state(state: PitPosition) -> None:
     """AssertionError unless the state is consistent: tiles conserved (a dealt game: table, bag
-    and hands make the set), hands of at most 5, every snake's counts add up, and the frontier
+    and hands make the set), hands of at most the rules' `hand_size`, every snake's counts add up, and the frontier
     is exactly the empty cells next to laid tiles."""
     board = state.board
     tiles = state.game.set.tiles
@@ -121,7 +121,8 @@ def verify_state(state: PitPosition) -> None:
     if not state.replaying:
         held = Counter(state.bag) + sum((Counter(h) for h in state.hands), Counter())
         assert on_table + held == Counter({t: tile.count for t, tile in enumerate(tiles)}), "tiles conserved"
-        assert all(len(h) <= 5 for h in state.hands), "a hand of more than 5"
+        most = state.game.hand_size
+        assert all(len(h) <= most for h in state.hands), f"a hand of more than {most}"
     roots = {board.find(n) for n in range(len(board.parent))}
     assert sum(board.size[r] for r in roots) == len(board.parent), "snake sizes"
     assert all(board.open[r] >= 0 and board.heads[r] <= 1 and board.tails[r] <= 1 for r in roots), "snake ends"

@@ -27,7 +27,6 @@ from cardgen.engine.mcts import DEFAULT_BUDGET, MctsPlayer
 from cardgen.engine.policies import GreedyPlayer
 
 from .rules import PitState
-from .scoring import triangle
 
 if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
@@ -48,9 +47,9 @@ RISK = 0.5
 def ripe_points(state: PitState) -> float:
     """The points of every snake on the table with exactly one open port (one head or tail
     laid by whoever moves next completes it)."""
-    board = state.board
+    board, score = state.board, state.game.snake_score
     parent, opened, size = board.parent, board.open, board.size
-    return float(sum(triangle(size[i] + 1) for i in range(len(parent)) if parent[i] == i and opened[i] == 1))
+    return float(sum(score(size[i] + 1) for i in range(len(parent)) if parent[i] == i and opened[i] == 1))
 
 
 def _best_gain(state: PitState, seat: int) -> float:

@@ -46,7 +46,8 @@ class PitTable(Table[PitSet]):
         items = [HandItem(f"tile:{i}", self._art(t, rot, flip) if i == slot else self._art(t), t, i == slot)
                  for i, t in enumerate(hand)]
         buttons = (Button("rot", "Turn ↻"), Button("flip", "Flip (back side)", flip), Button("pass", "Pass"))
-        second = " (second tile)" if data["placed"] else ""
+        placed, per_turn = data["placed"], state.game.per_turn  # the set's rules: tiles a turn
+        second = "" if not placed else " (second tile)" if per_turn == 2 else f" (tile {placed + 1} of {per_turn})"
         hint = f"lay the {chosen} on a marked cell{second}" if chosen else f"choose a tile of your hand{second}"
         if state.secret is not None:
             hint += f"; your secret colour: {self.game_set.colours[state.secret[seat]]}"
