@@ -1,12 +1,13 @@
 """What to change when a set fails: for each failing configuration, the one-parameter changes
 that fix it, found by a small sweep around the set (docs/tune.md, "Recommendations").
 
-The sweep tries every neighbour of the set's rule values (a whole number one step either way,
-every other choice, the other truth value) and, for a set `cardgen variant` made, every count
+The sweep tries every neighbour of the set's rule values (a whole number one step either way
+and back to the original's value, every other choice, the other truth value) and, for a set `cardgen variant` made, every count
 option it was given one step either way. Each candidate set plays only the failing
 configuration, with the same player and seeds as the check, and all of them together play at
-most twice the games that configuration played (fewer games each as there are more
-candidates; at least `MIN_GAMES`, the candidates cut to fit). A candidate *fixes* the
+most twice the games that configuration played: the first half screens every candidate on a
+few games each (at least `SCREEN_GAMES`, the candidates cut to fit), the second half plays the
+two most promising ones on more (at least `MIN_GAMES`). A candidate *fixes* the
 configuration when none of its hard criteria fails and each that failed is now fine: passed, or
 still undecided after its few games with its measured figure on the fine side.
 """
@@ -26,7 +27,7 @@ from cardgen.engine.plan import MAIN, Line, play
 from cardgen.engine.rounds import Progress
 from cardgen.engine.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, thresholds_of
 from cardgen.errors import CardgenError
-from cardgen.sets import RuleParam, RuleValue, rule_value_text, with_rules
+from cardgen.sets import RuleParam, RuleValue, with_rules
 
 if TYPE_CHECKING:
     from cardgen.game import Game
@@ -46,14 +47,15 @@ class Candidate:
 
     def change(self) -> str:
         """"hand_size 5 → 6"."""
-        return f"{self.name} {rule_value_text(self.before)} → {rule_value_text(self.after)}"
+        return f"{self.name} {_shown(self.before)} → {_shown(self.after)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Recommendation:
     """A tried change for one failing configuration: what it changes, how the configuration's
     failing criteria read before and after (headline figures), the games it played, whether it
-    fixes the configuration and its soft penalty (cardgen.engine.objective, for the order)."""
+    fixes the configuration, its soft penalty (cardgen.engine.objective) and how far its failing
+    criteria still are from fine (`badness`; both for the order)."""
 
     config: str
     candidate: Candidate
@@ -61,6 +63,7 @@ class Recommendation:
     fixes: bool
     criteria: tuple[tuple[str, str, str], ...]
     penalty: float
+    badness: float = 0.0
 
     def text(self) -> str:
         """"hand_size 5 → 6: fair: seat 1 48% → 35%: fixes it (40 games)"."""
@@ -75,6 +78,10 @@ class Recommendation:
                 "text": self.text()}
 
 
+def _shown(value: RuleValue) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 def _without_word(before: str, after: str) -> str:
     """`after` without the word it shares with `before` at its start ("draws 8%" after "draws 40%")."""
     word = before.split(" ")[0]
@@ -82,15 +89,16 @@ def _without_word(before: str, after: str) -> str:
 
 
 def neighbours(param: RuleParam, value: RuleValue) -> list[RuleValue]:
-    """The values next to `value`: one step either way (a tenth of a wide range), every other
-    choice, the other truth value."""
+    """The values next to `value`: one step either way (a tenth of a wide range) and the
+    original's value, every other choice, the other truth value."""
     if param.kind == "bool":
         return [not value]
     if param.kind == "choice":
         return [c for c in param.choices if c != value]
     assert param.low is not None and param.high is not None and isinstance(value, int)
     step = max(1, round((param.high - param.low) / 10))
-    return [v for v in (value - step, value + step) if param.low <= v <= param.high]
+    near = [v for v in (value - step, value + step) if param.low <= v <= param.high]
+    return near + ([param.default] if param.default != value and param.default not in near else [])
 
 
 def rule_candidates(game: Game[Any], text: str, values: Mapping[str, RuleValue]) -> list[Candidate]:
@@ -139,18 +147,21 @@ def headline(c: Criterion | None) -> str:
 
 
 def looks_fine(c: Criterion | None, limits: Thresholds) -> bool:
-    """Whether a criterion is fine: it passed, or it is undecided with its figure on the fine side."""
+    """Whether a criterion is fine: it passed, or it is undecided with its measured figure on
+    the fine side, nearer its fine value than its failing one (every seat within the middle of
+    the fair and the unfair margin; a share below the middle of its fine and failing share)."""
     if c is None or c.status == FAIL:
         return False
     if c.status == PASS:
         return True
     f = c.figures
     if c.name == "fair" and f.get("seats"):
-        return all(abs(s["share"] - f["fair_share"]) <= limits.fair_margin for s in f["seats"])
+        middle = (limits.fair_margin + limits.unfair_margin) / 2
+        return all(abs(s["share"] - f["fair_share"]) <= middle for s in f["seats"])
     if c.name == "length" and f.get("turns") is not None:
         return bool(f["low"] <= f["turns"] <= f["high"])
-    if "share" in f and "fine" in f:
-        return bool(f["share"] <= f["fine"])
+    if "share" in f and "fine" in f and "bad" in f:
+        return bool(f["share"] <= (f["fine"] + f["bad"]) / 2)
     return False
 
 
@@ -161,41 +172,95 @@ def _criterion(verdict: Verdict | None, name: str) -> Criterion | None:
 def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], seed: int, workers: int | None = None,
           progress: Progress | None = None, cluster: str | None = None) -> dict[str, list[Recommendation]]:
     """The recommendations for every configuration of `check` that fails where the original
-    set passes: each candidate played on that configuration (see the module's docstring), best
-    first (those that fix it, then by their soft penalty)."""
+    set passes (see the module's docstring): half the budget screens every candidate on a few
+    games, the other half plays the `FINALISTS` most promising ones on more; best first (those
+    that fix it, then by their soft penalty)."""
     failing = [v for v in check.verdicts if check.new_failures(v)]
     if not failing or not candidates:
         return {}
     players = {str(r["config"]): int(r["players"]) for r in check.main_rows}
-    plans: list[tuple[Verdict, Candidate, Line, Thresholds, Any]] = []
-    with tempfile.TemporaryDirectory(prefix="cardgen-sweep-") as folder:
-        for v in failing:
-            per = max(MIN_GAMES, 2 * v.games // len(candidates))
-            chosen = candidates[:max(1, 2 * v.games // per)]
-            for i, cand in enumerate(chosen):
-                path = Path(folder) / f"{len(plans)}-{i}.toml"
-                path.write_text(cand.text, encoding="utf-8")
-                try:
-                    game_set = game.load_set(path)
-                except CardgenError:
-                    continue  # the change makes a set that cannot be played (hand smaller than a turn)
-                limits = thresholds_of(path)
-                lines = [line for line in game.check_lines(game_set, (players[v.config],), per, check.player, 0)
-                         if line.section == MAIN and line.config == v.config]
-                plans.extend((v, cand, line, limits, game_set) for line in lines[:1])
-        played = play([p[2] for p in plans], seed, workers, progress, cluster,
-                      [_stop(p[2], p[3]) for p in plans])
     out: dict[str, list[Recommendation]] = {}
-    for (v, cand, _, limits, game_set), result in zip(plans, played):
+    with tempfile.TemporaryDirectory(prefix="cardgen-sweep-") as folder:
+        paths = _write(candidates, Path(folder))
+        screen: list[tuple[Verdict, Candidate, int]] = []
+        for v in failing:
+            per = max(SCREEN_GAMES, v.games // len(candidates))
+            screen.extend((v, cand, per) for cand in candidates[:max(1, v.games // per)])
+        first = _run(game, check, screen, paths, players, seed, workers, progress, cluster)
+        final: list[tuple[Verdict, Candidate, int]] = []
+        for v in failing:
+            mine = sorted((r for r in first if r.config == v.config), key=lambda r: (not r.fixes, r.badness))
+            spent = sum(r.games for r in mine)
+            best = mine[:FINALISTS]
+            per = max(MIN_GAMES, (2 * v.games - spent) // max(1, len(best)))
+            final.extend((v, r.candidate, per) for r in best)
+            out[v.config] = mine[FINALISTS:]
+        for rec in _run(game, check, final, paths, players, seed, workers, progress, cluster):
+            out[rec.config].insert(0, rec)
+    for recs in out.values():
+        recs.sort(key=lambda r: (not r.fixes, r.badness, r.penalty))
+    return out
+
+
+SCREEN_GAMES = 5
+"""The fewest games a candidate plays in the screening half of the sweep."""
+FINALISTS = 2
+"""How many candidates per failing configuration play the second half of the sweep."""
+
+
+def _write(candidates: Sequence[Candidate], folder: Path) -> dict[int, Path | None]:
+    """Each candidate's set file (None for one that cannot be loaded), by the candidate's id."""
+    paths: dict[int, Path | None] = {}
+    for i, cand in enumerate(candidates):
+        path = folder / f"candidate-{i}.toml"
+        path.write_text(cand.text, encoding="utf-8")
+        paths[id(cand)] = path
+    return paths
+
+
+def _run(game: Game[Any], check: GameCheck, plans: Sequence[tuple[Verdict, Candidate, int]],
+         paths: Mapping[int, Path | None], players: Mapping[str, int], seed: int, workers: int | None,
+         progress: Progress | None, cluster: str | None) -> list[Recommendation]:
+    """Play each (failing verdict, candidate, games) on that verdict's configuration and judge it."""
+    lines: list[tuple[Verdict, Candidate, Line, Thresholds, Any]] = []
+    for v, cand, games in plans:
+        path = paths.get(id(cand))
+        if path is None:
+            continue
+        try:
+            game_set = game.load_set(path)
+        except CardgenError:
+            continue  # the change makes a set that cannot be played (a hand smaller than a turn)
+        limits = thresholds_of(path)
+        found = [line for line in game.check_lines(game_set, (players[v.config],), games, check.player, 0)
+                 if line.section == MAIN and line.config == v.config]
+        lines.extend((v, cand, line, limits, game_set) for line in found[:1])
+    played = play([p[2] for p in lines], seed, workers, progress, cluster, [_stop(p[2], p[3]) for p in lines])
+    out = []
+    for (v, cand, _, limits, game_set), result in zip(lines, played):
         after = judge(game, game_set, result, [], limits)
         was = [c.name for c in check.new_failures(v)]
         fixes = not after.failures() and all(looks_fine(_criterion(after, n), limits) for n in was)
         rows = tuple((n, headline(_criterion(v, n)), headline(_criterion(after, n))) for n in was)
         penalty = sum(WEIGHTS[k] * t for k, t in soft_terms(after, limits).items())
-        out.setdefault(v.config, []).append(Recommendation(v.config, cand, len(result.results), fixes, rows, penalty))
-    for recs in out.values():
-        recs.sort(key=lambda r: (not r.fixes, r.penalty))
+        badness = 10.0 * len(after.failures()) + sum(_badness(_criterion(after, n), limits) for n in was)
+        out.append(Recommendation(v.config, cand, len(result.results), fixes, rows, penalty, badness))
     return out
+
+
+def _badness(c: Criterion | None, limits: Thresholds) -> float:
+    """How far a criterion's measured figure is from fine (0 when fine), for the order."""
+    if c is None:
+        return 1.0
+    f = c.figures
+    if c.name == "fair" and f.get("seats"):
+        worst = float(max(abs(s["share"] - f["fair_share"]) for s in f["seats"]))
+        return max(0.0, worst - limits.fair_margin) / limits.fair_margin
+    if c.name == "length" and f.get("turns") is not None:
+        return 0.0 if f["low"] <= f["turns"] <= f["high"] else 1.0
+    if "share" in f and "fine" in f:
+        return max(0.0, float(f["share"]) - float(f["fine"])) / max(float(f["fine"]), 0.01)
+    return 0.0 if c.status == PASS else 1.0
 
 
 def _stop(line: Line, limits: Thresholds) -> Callable[[Sequence[Any]], bool]:
@@ -224,9 +289,24 @@ def for_variant(game: Game[Any], check: GameCheck, text: str, options: Mapping[s
     return sweep(game, check, candidates, seed, workers, progress, cluster)
 
 
+def fix_all(recommendations: Mapping[str, Sequence[Recommendation]]) -> list[Candidate]:
+    """The changes that fix every failing configuration (in the order of the first's list)."""
+    configs = list(recommendations.values())
+    if not configs:
+        return []
+    fixing = [{(r.candidate.name, r.candidate.after) for r in recs if r.fixes} for recs in configs]
+    return [r.candidate for r in configs[0] if r.fixes and all((r.candidate.name, r.candidate.after) in f
+                                                               for f in fixing)]
+
+
 def lines(recommendations: Mapping[str, Sequence[Recommendation]], name: str, best: int = 3) -> list[str]:
-    """The text report: per failing configuration, its best `best` changes (or that none fixes it)."""
+    """The text report: the changes that fix every failing configuration, then per failing
+    configuration its best `best` changes (or that none fixes it)."""
     out = []
+    every = fix_all(recommendations)
+    if every and len(recommendations) > 1:
+        out.append(f"{name}: fixes all {len(recommendations)} failing configurations: "
+                   + ", ".join(c.change() for c in every))
     for config, recs in recommendations.items():
         fixing = [r for r in recs if r.fixes]
         if fixing:
