@@ -189,7 +189,7 @@ def test_mcts_plays_under_every_rule(tmp_path: Path, rules: str) -> None:
     path = variant_set(tmp_path, RULES[rules]) if RULES[rules] else None
     result = simulate(lambda: new_game({"players": ["red", "blue"]}, path), "mcts@30", 1,
                       after_move=lambda s: check_invariants(s, check_moves=2))
-    assert result.finished
+    assert result.ended
 
 
 # ---------------------------------------------------------------- replay
