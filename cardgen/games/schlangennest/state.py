@@ -342,8 +342,8 @@ class NestState(Position, GameState[NestMove]):
                     if not self._touches(move.at):
                         return (Rule.NOT_TOUCHING, f"{at} touches no laid card")
                 elif self._touches(move.at):
-                    return (Rule.OPENING_TOUCHES, f"{at} touches a laid card; under this set's rules a "
-                                                  "snake's first card touches none, not even at a corner")
+                    return (Rule.OPENING_TOUCHES, (f"{at} touches a laid card; under this set's rules a "
+                                                   "snake's first card touches none, not even at a corner"))
                 elif not self._touches(move.at, 2):
                     return (Rule.NOT_TOUCHING, f"{at} is more than one place away from every laid card")
         else:

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from test_nest_helpers import legal, position, refused
 
 from cardgen.booklet.build import document
 from cardgen.engine.invariants import check_invariants
@@ -22,8 +23,6 @@ from cardgen.games.schlangennest.rules import new_game, place
 from cardgen.games.schlangennest.strategy import room
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path
-
-from test_nest_helpers import legal, position, refused
 
 STANDARD = default_set_path("schlangennest").read_text(encoding="utf-8")
 
@@ -131,7 +130,9 @@ def test_coloured_score_ignores_grey_parts_joined_to_the_snake(tmp_path: Path) -
 
 
 def test_coloured_score_tail_swap_gains_nothing(tmp_path: Path) -> None:
-    from test_nest_helpers import swap_only_position  # the default set's position, rebuilt below
+    from test_nest_helpers import (
+        swap_only_position,  # the default set's position, rebuilt below
+    )
 
     base = swap_only_position()
     moves = [m for m in base.legal_moves() if m.kind.value == "swap"]
@@ -257,3 +258,23 @@ def test_variant_booklet_diagrams_follow_its_rules(tmp_path: Path) -> None:
         assert ("none touches another card" if lang == "en" else "keine berührt eine andere Karte") in setup.caption
         finished = booklet.finished_figure(nest, lang, doc)
         assert ("one point per coloured part" if lang == "en" else "einen pro farbigem Teil") in finished.caption
+
+
+# ---------------------------------------------------------------- the browser table
+
+
+def test_table_offers_the_first_cards_places_one_place_away(tmp_path: Path) -> None:
+    from cardgen.games.schlangennest.table_page import table
+    from cardgen.play.table import cell_key
+
+    path = variant_set(tmp_path, "diagonal_opening = false")
+    nest = load_nest_set(path)
+    state = new_game({"players": ["red", "blue"], "area": [5, 7]}, path)
+    state.apply(place("red", "curve", (0, 0), 90))
+    view = table(nest).view(state, 1, {"card": "curve", "rot": 0})
+    assert cell_key(2, 2) in view.table and cell_key(-2, 0) in view.table
+    legal_cells = {m.at for m in state.legal_moves() if m.card == "curve" and m.rot == 0}
+    assert (2, 2) in legal_cells and (1, 1) not in legal_cells
+    session_move = table(nest).pick(state, {"card": "curve", "rot": 0}, cell_key(2, 2)).move
+    assert session_move is not None
+    state.apply(session_move)
