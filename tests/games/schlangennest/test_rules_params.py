@@ -278,3 +278,13 @@ def test_table_offers_the_first_cards_places_one_place_away(tmp_path: Path) -> N
     session_move = table(nest).pick(state, {"card": "curve", "rot": 0}, cell_key(2, 2)).move
     assert session_move is not None
     state.apply(session_move)
+
+
+def test_a_set_written_back_with_rules_reads_them(tmp_path: Path) -> None:
+    from cardgen.games.schlangennest.components import RULE_PARAMS
+    from cardgen.sets import with_rules
+
+    values = {"diagonal_opening": False, "snake_score": "coloured"}
+    path = tmp_path / "written.toml"
+    path.write_text(with_rules(STANDARD, RULE_PARAMS, values), encoding="utf-8")
+    assert GAMES.get("schlangennest").rule_values(load_nest_set(path)) == values
