@@ -10,20 +10,8 @@ from typing import Any
 
 from cardgen.geometry import Part, PartKind
 from cardgen.inputs import shown
-from cardgen.sets import (
-    RULES_TABLE,
-    RuleParam,
-    SetSource,
-    check_keys,
-    colour_list,
-    default_set_path,
-    expect,
-    length_mm,
-    load_for,
-    parse_rules,
-    part_list,
-    whole_count,
-)
+from cardgen.sets import (RULES_TABLE, RuleParam, SetSource, check_keys, colour_list, default_set_path, expect,
+                          length_mm, load_for, parse_rules, part_list, whole_count)
 
 GAME = "schlangennest"
 
