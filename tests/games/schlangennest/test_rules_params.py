@@ -130,18 +130,14 @@ def test_coloured_score_ignores_grey_parts_joined_to_the_snake(tmp_path: Path) -
 
 
 def test_coloured_score_tail_swap_gains_nothing(tmp_path: Path) -> None:
-    from test_nest_helpers import (
-        swap_only_position,  # the default set's position, rebuilt below
-    )
+    from test_nest_helpers import swap_only_position  # the default set's position, rebuilt below
 
     base = swap_only_position()
     moves = [m for m in base.legal_moves() if m.kind.value == "swap"]
     assert moves
-    before, after = base.scores()[0], None
     child = base.clone()
     child.apply(moves[0])
-    after = child.scores()[0]
-    assert after == before + 1  # the original: one more point
+    assert child.scores()[0] == base.scores()[0] + 1  # the original: one more point
     path = variant_set(tmp_path, 'snake_score = "coloured"')
     cards = [(base.rules.colours[col], base.rules.card_ids[k], cell, rot * 90)
              for cell, (k, col, rot, _) in base.cells.items()]
