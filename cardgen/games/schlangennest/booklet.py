@@ -61,10 +61,12 @@ RULE_TEXTS: dict[str, dict[str, dict[object, str]]] = {
         "de": {True: "auf einen freien Platz, der eine schon liegende Karte waagerecht, senkrecht oder schräg berührt.",
                False: "auf einen freien Platz genau einen Platz entfernt von einer liegenden Karte: Eine erste "
                       "Karte darf keine andere Karte berühren, auch nicht schräg an einer Ecke; zwischen ihr und "
-                      "der nächsten liegenden Karte bleibt ein Platz frei."},
+                      "der nächsten liegenden Karte bleibt ein Platz frei (eine Regel dieses Sets: Im Original "
+                      "berühren die ersten Karten eine liegende)."},
         "en": {True: "on a free place touching a laid card across an edge or at a corner.",
                False: "on a free place one place away from a laid card: an opening card must not touch another "
-                      "card, not even at a corner; one free place lies between it and the nearest laid card."},
+                      "card, not even at a corner; one free place lies between it and the nearest laid card (this set's rule: in the original "
+                      "first cards touch a laid card)."},
     },
     "setup_touch": {
         "de": {True: "jede berührt eine liegende Karte, auch schräg",
@@ -92,12 +94,13 @@ RULE_TEXTS: dict[str, dict[str, dict[object, str]]] = {
                       "eingeschlossen. Die meisten Teile gewinnen; bei Gleichstand gibt es mehrere Sieger.",
                "coloured": "Eine Schlange bekommt einen Punkt pro farbigem Teil: Farbiger Kopf und Schwanz zählen "
                            "mit, graue Teile nicht (auch nicht der graue Kopf einer Schwanzkarte). Die meisten "
-                           "Punkte gewinnen; bei Gleichstand gibt es mehrere Sieger."},
+                           "Punkte gewinnen; bei Gleichstand gibt es mehrere Sieger. (Eine Regel dieses Sets: Im "
+                           "Original zählt jedes Teil.)"},
         "en": {"all": "Everyone counts the parts of their snake: coloured and grey, head and tail included. The "
                       "most parts win; ties share the win.",
                "coloured": "A snake scores one point per coloured part: the coloured head and tail count, grey "
                            "parts do not (nor the grey head of a tail card). The most points win; ties share the "
-                           "win."},
+                           "win. (This set's rule: in the original every part counts.)"},
     },
     "tip_grey": {
         "de": {"all": "Baut möglichst viele graue Teile ein, aber behaltet Platz für spätere Züge.",
