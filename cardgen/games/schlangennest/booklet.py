@@ -56,6 +56,74 @@ def rule_ids() -> set[str]:
     return {r.value for r in Rule}
 
 
+RULE_TEXTS: dict[str, dict[str, dict[object, str]]] = {
+    "opening_place": {
+        "de": {True: "auf einen freien Platz, der eine schon liegende Karte waagerecht, senkrecht oder schräg berührt.",
+               False: "auf einen freien Platz genau einen Platz entfernt von einer liegenden Karte: Eine erste "
+                      "Karte darf keine andere Karte berühren, auch nicht schräg an einer Ecke; zwischen ihr und "
+                      "der nächsten liegenden Karte bleibt ein Platz frei (eine Regel dieses Sets: Im Original "
+                      "berühren die ersten Karten eine liegende)."},
+        "en": {True: "on a free place touching a laid card across an edge or at a corner.",
+               False: "on a free place one place away from a laid card: an opening card must not touch another "
+                      "card, not even at a corner; one free place lies between it and the nearest laid card (this set's rule: in the original "
+                      "first cards touch a laid card)."},
+    },
+    "setup_touch": {
+        "de": {True: "jede berührt eine liegende Karte, auch schräg",
+               False: "keine berührt eine andere Karte, auch nicht an einer Ecke"},
+        "en": {True: "each touches a laid card, corners count",
+               False: "none touches another card, not even at a corner"},
+    },
+    "win_intro": {
+        "de": {"all": "Gewonnen hat, wessen Schlange am Ende aus den meisten Teilen besteht.",
+               "coloured": "Gewonnen hat, wessen Schlange am Ende die meisten farbigen Teile hat; graue Teile "
+                           "zählen nicht."},
+        "en": {"all": "Whoever ends with the snake of the most parts wins.",
+               "coloured": "Whoever ends with the snake of the most coloured parts wins; grey parts do not score."},
+    },
+    "swap_score": {
+        "de": {"all": "Das bringt einen Punkt mehr, weil die Karte nun zwei zählende Teile trägt.",
+               "coloured": "Einen Punkt bringt das nach diesen Regeln nicht: Es zählen nur farbige Teile, und die "
+                           "Schwanzkarte trägt eines, wie die Gerade."},
+        "en": {"all": "This scores one more point, since the card now carries two counting parts.",
+               "coloured": "Under these rules this scores no extra point: only coloured parts count, and the tail "
+                           "card carries one, as the straight did."},
+    },
+    "score_rule": {
+        "de": {"all": "Jede Person zählt die Teile ihrer Schlange: farbige und graue, Kopf und Schwanz "
+                      "eingeschlossen. Die meisten Teile gewinnen; bei Gleichstand gibt es mehrere Sieger.",
+               "coloured": "Eine Schlange bekommt einen Punkt pro farbigem Teil: Farbiger Kopf und Schwanz zählen "
+                           "mit, graue Teile nicht (auch nicht der graue Kopf einer Schwanzkarte). Die meisten "
+                           "Punkte gewinnen; bei Gleichstand gibt es mehrere Sieger. (Eine Regel dieses Sets: Im "
+                           "Original zählt jedes Teil.)"},
+        "en": {"all": "Everyone counts the parts of their snake: coloured and grey, head and tail included. The "
+                      "most parts win; ties share the win.",
+               "coloured": "A snake scores one point per coloured part: the coloured head and tail count, grey "
+                           "parts do not (nor the grey head of a tail card). The most points win; ties share the "
+                           "win. (This set's rule: in the original every part counts.)"},
+    },
+    "tip_grey": {
+        "de": {"all": "Baut möglichst viele graue Teile ein, aber behaltet Platz für spätere Züge.",
+               "coloured": "Graue Teile zählen nach diesen Regeln nicht, lenken aber die Schlangen; behaltet Platz "
+                           "für spätere Züge."},
+        "en": {"all": "Build in as many grey parts as you can, but keep room for later turns.",
+               "coloured": "Grey parts score nothing under these rules, but they still steer the snakes; keep room "
+                           "for later turns."},
+    },
+}
+"""The sentences that follow the set's `[rules]` (docs/set-files.md), by placeholder, language
+and rule value: `opening_place` and `setup_touch` by diagonal_opening, the others by snake_score."""
+
+OPENING_TEXTS = ("opening_place", "setup_touch")
+
+
+def rule_sentences(nest: NestSet, lang: str) -> dict[str, str]:
+    """The placeholders of RULE_TEXTS filled for the set's rules in `lang`."""
+    rules = nest.rules
+    return {name: texts[lang][rules.diagonal_opening if name in OPENING_TEXTS else rules.snake_score]
+            for name, texts in RULE_TEXTS.items()}
+
+
 def values(nest: NestSet, lang: str) -> dict[str, object]:
     """The numbers and names the text prints, read from the set file."""
     by_kind = {k: sum(c.count for c in nest.cards if c.kind == k) for k in KIND_ORDER}
@@ -73,6 +141,7 @@ def values(nest: NestSet, lang: str) -> dict[str, object]:
     }
     for k, n in by_kind.items():
         out[f"n.{k}"] = n
+    out.update(rule_sentences(nest, lang))
     return out
 
 
@@ -288,10 +357,11 @@ def finished_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
         used.append(spot)
         grid.mark("number", cell, text=str(i), at=spot, size=7.5 if i < 10 else 7.0)
     grey = sum(1 for p in chain.parts if state.part_colour[p] < 0)
-    return Figure(grid.drawing(), doc.caption("finished", player=colour_name(state.rules.colours[c], lang),
+    caption = "finished-coloured" if nest.rules.coloured_score else "finished"
+    return Figure(grid.drawing(), doc.caption(caption, player=colour_name(state.rules.colours[c], lang),
                                               score=int(scores[seat]), grey=grey_parts(grey, lang),
-                                              other=int(scores[1 - seat])), max_height=95,
-                  shows=(Shown(state),))
+                                              parts=len(chain.parts), other=int(scores[1 - seat])),
+                  max_height=95, shows=(Shown(state),))
 
 
 def _snake_order(state: Any, parts: list[int]) -> list[int]:

@@ -13,7 +13,7 @@ moves rebuild the chains from the parts.
 
 from __future__ import annotations
 
-from cardgen.games.schlangennest.config import BODY, DX, DY, NestRules
+from cardgen.games.schlangennest.config import BODY, DX, DY, NestTables
 
 Cell = tuple[int, int]
 Port = tuple[int, int, int]
@@ -47,7 +47,7 @@ class Board:
     __slots__ = ("rules", "cells", "part_cell", "part_ports", "part_kind", "part_colour", "port_at",
                  "chain_of", "chains", "snake", "cross_at", "bbox", "multi")
 
-    def __init__(self, rules: NestRules) -> None:
+    def __init__(self, rules: NestTables) -> None:
         self.rules = rules
         self.cells: dict[Cell, tuple[int, int, int, tuple[int, ...]]] = {}
         self.part_cell: list[Cell | None] = []

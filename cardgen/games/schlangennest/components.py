@@ -10,8 +10,8 @@ from typing import Any
 
 from cardgen.geometry import Part, PartKind
 from cardgen.inputs import shown
-from cardgen.sets import (SetSource, check_keys, colour_list, default_set_path, expect, length_mm, load_for,
-                          part_list, whole_count)
+from cardgen.sets import (RULES_TABLE, RuleParam, SetSource, check_keys, colour_list, default_set_path, expect,
+                          length_mm, load_for, parse_rules, part_list, whole_count)
 
 GAME = "schlangennest"
 
@@ -25,6 +25,41 @@ MAX_CARDS = 200
 """The most cards one colour may have (the original: 18; variants: at most 99 + 99 + 2)."""
 MAX_CARD_TYPES = 32
 """The most [[card]] tables a set may give (the original has 4)."""
+
+
+SCORE_CHOICES = ("all", "coloured")
+"""What a snake's score counts: every part (the original) or its coloured parts only."""
+
+RULE_PARAMS = (
+    RuleParam("diagonal_opening", "true: a snake's first card touches a laid card, at a corner too (the "
+              "original); false: it touches none, not even at a corner, one place away", True),
+    RuleParam("snake_score", "what a snake scores: all = every part, grey ones too (the original); "
+              "coloured = its coloured parts only", "all", choices=SCORE_CHOICES),
+)
+"""The keys of a Schlangennest set file's `[rules]` table (docs/set-files.md), the original's
+rules as their defaults."""
+
+
+@dataclass(frozen=True, slots=True)
+class NestRules:
+    """The rule parameters a set plays by (its `[rules]` table; field names are the keys):
+    `diagonal_opening` whether a snake's first card touches a laid card (at an edge or a
+    corner, the original) or must lie one place away from every laid card, touching none;
+    `snake_score` "all" (every part of the snake scores) or "coloured" (only the owner's coloured
+    parts: grey parts, and the parts of a pre-laid frame snake, score nothing)."""
+
+    diagonal_opening: bool = True
+    snake_score: str = "all"
+
+    @property
+    def coloured_score(self) -> bool:
+        """Whether only coloured parts score."""
+        return self.snake_score == "coloured"
+
+    @property
+    def is_default(self) -> bool:
+        """Whether these are the original's rules."""
+        return self == NestRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +98,7 @@ class NestSet:
     cards: tuple[NestCard, ...]
     areas: dict[int, tuple[tuple[int, int], ...]]
     variant: bool = False
+    rules: NestRules = NestRules()
 
     @property
     def game(self) -> str:
@@ -84,7 +120,7 @@ class NestSet:
 
 def parse_nest_set(src: SetSource, data: dict[str, Any]) -> NestSet:
     """Validate a parsed Schlangennest set file into a NestSet (DataError naming file:line/key)."""
-    check_keys(src, data, {"game", "name", "colours", "card_size", "card", "areas", "variant"},
+    check_keys(src, data, {"game", "name", "colours", "card_size", "card", "areas", "variant", RULES_TABLE},
                 {"game", "name", "colours", "card_size", "card"})
     name = expect(src, data["name"], str, "a text", "name")
     colours = colour_list(src, data)
@@ -129,7 +165,9 @@ def parse_nest_set(src: SetSource, data: dict[str, Any]) -> NestSet:
                                 "their snakes", "areas")
         areas[int(players)] = tuple((int(w), int(h)) for w, h in sizes)
     variant = expect(src, data.get("variant", False), bool, "true or false", "variant")
-    return NestSet(src.path, name, colours, size, tuple(cards), areas, variant)
+    values = parse_rules(src, data, RULE_PARAMS)
+    rules = NestRules(diagonal_opening=bool(values["diagonal_opening"]), snake_score=str(values["snake_score"]))
+    return NestSet(src.path, name, colours, size, tuple(cards), areas, variant, rules)
 
 
 def load_nest_set(path: str | Path | None = None) -> NestSet:

@@ -1,6 +1,6 @@
 """Schlangennest game options (players, area, variants) and the fixed tables a game is played with.
 
-`NestOptions` is what a record's `"options"` says; `NestRules` turns it and a set into fast
+`NestOptions` is what a record's `"options"` says; `NestTables` turns it and a set into fast
 lookup tables (parts of every card at every rotation, which rotations put the coloured part on a
 given edge, crossings, pre-laid cards of the frame variants). Edges are numbered N=0 E=1 S=2
 W=3, so the opposite edge of `e` is `e ^ 2` and a clockwise quarter turn is `(e + 1) % 4`.
@@ -247,8 +247,9 @@ def _crossings(spec: tuple[PartSpec, ...]) -> tuple[tuple[int, int], ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class NestRules:
-    """Everything fixed during one game: options, colours, seats and the card tables."""
+class NestTables:
+    """Everything fixed during one game: options, colours, seats, the card tables and the set's
+    rule parameters (`[rules]`, docs/set-files.md), each read once into a plain field."""
 
     options: NestOptions
     colours: tuple[str, ...]
@@ -267,6 +268,11 @@ class NestRules:
     tail: int
     prelaid: tuple[tuple[tuple[int, int], int, int], ...]
     fixed_box: tuple[int, int, int, int] | None
+    diagonal_opening: bool = True
+    """The set's rule `diagonal_opening` (read once here): a snake's first card touches a laid
+    card (true), or lies one place away from the laid cards, touching none (false)."""
+    coloured_score: bool = False
+    """The set's rule `snake_score` is "coloured": a snake scores its coloured parts only."""
 
     @property
     def area(self) -> tuple[int, int] | None:
@@ -288,9 +294,9 @@ class NestRules:
 
 
 @functools.lru_cache(maxsize=64)
-def make_rules(options: NestOptions) -> NestRules:
+def make_rules(options: NestOptions) -> NestTables:
     """The tables for `options` (cached per process: they are immutable)."""
-    from cardgen.games.schlangennest.frames import build_prelaid  # frames needs NestRules' inputs only
+    from cardgen.games.schlangennest.frames import build_prelaid  # frames needs NestTables' inputs only
 
     nest_set = load_nest_set(options.set_path or str(default_set_path(GAME)))
     colours = tuple(n for s in options.seats for n in s)
@@ -317,7 +323,7 @@ def make_rules(options: NestOptions) -> NestRules:
         prelaid, box = build_prelaid(options.variants, options.area, nest_set, unused)
     except ValueError as exc:  # the frame does not fit the agreed area: the options are wrong
         raise DataError("options.area", str(exc)) from None
-    return NestRules(
+    return NestTables(
         options=options, colours=colours, seats=seats, seat_of=seat_of,
         card_ids=tuple(c.id for c in cards), kinds=kinds, counts=tuple(c.count for c in cards),
         spec=spec, rots=tuple(rots), fits=tuple(fits),
@@ -325,4 +331,5 @@ def make_rules(options: NestOptions) -> NestRules:
         counted=tuple(k in ("straight", "curve") for k in kinds),
         curves=frozenset(k for k, kind in enumerate(kinds) if kind == "curve"),
         straights=frozenset(k for k, kind in enumerate(kinds) if kind == "straight"),
-        tail=kinds.index("tail"), prelaid=prelaid, fixed_box=box)
+        tail=kinds.index("tail"), prelaid=prelaid, fixed_box=box,
+        diagonal_opening=nest_set.rules.diagonal_opening, coloured_score=nest_set.rules.coloured_score)

@@ -11,7 +11,7 @@ from cardgen.engine.ladder import Ladder
 from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game, GameInfo
 from cardgen.games.schlangennest import baseline, check, generator
-from cardgen.games.schlangennest.components import GAME, NestSet, parse_nest_set
+from cardgen.games.schlangennest.components import GAME, RULE_PARAMS, NestSet, parse_nest_set
 from cardgen.games.schlangennest.config import VARIANTS
 from cardgen.games.schlangennest.ruleids import Rule
 from cardgen.games.schlangennest.rules import new_game
@@ -26,6 +26,7 @@ _GAME_INFO = GameInfo(
     kit_parts=("cards", "booklets"),
     set_options=generator.OPTIONS,
     check=check.FACTS,
+    rules=RULE_PARAMS,
 )
 
 LADDER = Ladder(("random", "sensible", "room", "mcts@100"), report="sensible", cheap=3, search="mcts@100")

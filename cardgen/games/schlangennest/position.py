@@ -10,7 +10,7 @@ never call back into it.
 from __future__ import annotations
 
 from cardgen.games.schlangennest.chains import Board
-from cardgen.games.schlangennest.config import NestRules
+from cardgen.games.schlangennest.config import NestTables
 
 
 class Position(Board):
@@ -18,7 +18,7 @@ class Position(Board):
 
     __slots__ = ("hands", "seat")
 
-    def __init__(self, rules: NestRules) -> None:
+    def __init__(self, rules: NestTables) -> None:
         super().__init__(rules)
         self.hands = [list(rules.counts) for _ in rules.colours]
         self.seat = 0

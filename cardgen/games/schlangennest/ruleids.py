@@ -20,6 +20,7 @@ class Rule(Enum):
     NO_CARD_LEFT = "no-card-left"
     OCCUPIED = "occupied"
     NOT_TOUCHING = "not-touching"
+    OPENING_TOUCHES = "opening-touches"
     TAIL_FIRST = "tail-first"
     OPENING_BODY = "opening-body"
     NOT_OWN_END = "not-own-end"
@@ -56,7 +57,10 @@ EXPLANATIONS: dict[Rule, str] = {
     Rule.UNKNOWN_CARD: "the set has no card of that name",
     Rule.NO_CARD_LEFT: "the player has no card of that kind left in hand",
     Rule.OCCUPIED: "the cell already holds a card",
-    Rule.NOT_TOUCHING: "a snake's first card must touch a laid card orthogonally or diagonally",
+    Rule.NOT_TOUCHING: "a snake's first card must touch a laid card orthogonally or diagonally "
+                       "(with the set's rule diagonal_opening = false: lie one place away from one)",
+    Rule.OPENING_TOUCHES: "with the set's rule diagonal_opening = false a snake's first card may not "
+                          "touch a laid card, not even at a corner",
     Rule.TAIL_FIRST: "in this variant a snake's first card must be its tail card",
     Rule.OPENING_BODY: "two-snakes opening: in the first player's second turn the card at the first tail "
                        "is a straight or curve, not a head",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardgen.games.schlangennest.config import (VARIANT_PLAYERS, VARIANTS, NestOptions, NestRules,
+from cardgen.games.schlangennest.config import (VARIANT_PLAYERS, VARIANTS, NestOptions, NestTables,
                                                 make_rules, options_from_json, recommended_area)
 from cardgen.games.schlangennest.moves import MoveKind, NestMove, pass_move, place, swap, turn
 from cardgen.games.schlangennest.ruleids import EXPLANATIONS, Rule
@@ -30,6 +30,6 @@ def new_game(options: dict[str, Any] | NestOptions, set_path: str | Path | None 
     return NestState(make_rules(options))
 
 
-__all__ = ["new_game", "NestState", "NestMove", "MoveKind", "NestOptions", "NestRules", "Rule",
+__all__ = ["new_game", "NestState", "NestMove", "MoveKind", "NestOptions", "NestTables", "Rule",
            "EXPLANATIONS", "VARIANTS", "VARIANT_PLAYERS", "place", "turn", "swap", "pass_move",
            "options_from_json", "recommended_area"]

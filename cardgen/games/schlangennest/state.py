@@ -22,7 +22,7 @@ from cardgen.engine.base import GameState
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangennest import reopen
 from cardgen.games.schlangennest.chains import Cell
-from cardgen.games.schlangennest.config import (DX, DY, NestRules, make_rules, options_from_json)
+from cardgen.games.schlangennest.config import (DX, DY, NestTables, make_rules, options_from_json)
 from cardgen.games.schlangennest.legality import Problem, placed_snake_size, placement_problem
 from cardgen.games.schlangennest.position import Position
 from cardgen.games.schlangennest.moves import (MoveKind, NestMove, move_from_json, move_to_json,
@@ -44,7 +44,7 @@ class NestState(Position, GameState[NestMove]):
     __slots__ = ("pending", "quota", "acted", "passes", "dead", "terminal", "turns",
                  "moves")
 
-    def __init__(self, rules: NestRules) -> None:
+    def __init__(self, rules: NestTables) -> None:
         super().__init__(rules)
         self.pending: tuple[int, ...] = rules.seats[0]
         self.quota = self._quota_for(0)
@@ -86,9 +86,23 @@ class NestState(Position, GameState[NestMove]):
         sid = self.snake[colour]
         return len(self.chains[sid].parts) if sid >= 0 else 0
 
+    def snake_score(self, colour: int) -> int:
+        """What `colour`'s snake scores: its parts (the original), or with the set's rule
+        snake_score = "coloured" its coloured parts only (grey parts, and the parts of a
+        pre-laid frame snake, which belong to nobody, score nothing)."""
+        sid = self.snake[colour]
+        if sid < 0:
+            return 0
+        parts = self.chains[sid].parts
+        if self.rules.coloured_score:
+            part_colour = self.part_colour
+            return sum(1 for p in parts if part_colour[p] >= 0)
+        return len(parts)
+
     def scores(self) -> tuple[float, ...]:
-        """Each seat's parts (grey parts, heads and tails included), summed over its snakes."""
-        return tuple(float(sum(self.snake_size(c) for c in seat)) for seat in self.rules.seats)
+        """Each seat's score summed over its snakes (`snake_score`: by default every part, grey
+        parts, heads and tails included)."""
+        return tuple(float(sum(self.snake_score(c) for c in seat)) for seat in self.rules.seats)
 
     def score_bounds(self) -> tuple[float, float]:
         """Lowest and highest score any seat can have now: 0 and every part on the board."""
@@ -106,7 +120,7 @@ class NestState(Position, GameState[NestMove]):
     def score_after(self, move: NestMove) -> float:
         """The mover's seat's score right after the legal `move` (used by the greedy player)."""
         seat = self.seat
-        if move.kind is MoveKind.PLACE:
+        if move.kind is MoveKind.PLACE and not self.rules.coloured_score:
             c = self.rules.colours.index(move.colour)
             others = sum(self.snake_size(o) for o in self.rules.seats[seat] if o != c)
             return float(others + placed_snake_size(self, c, self.rules.card_ids.index(move.card),
@@ -190,16 +204,28 @@ class NestState(Position, GameState[NestMove]):
     # ------------------------------------------------------------------ move generation
 
     def _start_cells(self) -> list[Cell]:
-        if not self.cells:
+        """Where a snake's first card may go: touching a laid card, at a corner too; with the
+        rule diagonal_opening = false one place away instead (near a laid card, touching none)."""
+        cells = self.cells
+        if not cells:
             return [(0, 0)]  # the first card may go anywhere; all cells are alike
+        if not self.rules.diagonal_opening:
+            return sorted({(x + dx, y + dy) for (x, y) in cells for dx in range(-2, 3) for dy in range(-2, 3)
+                           if max(abs(dx), abs(dy)) == 2 and not self._touches((x + dx, y + dy))})
         out = set()
-        for (x, y) in self.cells:
+        for (x, y) in cells:
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
                     cell = (x + dx, y + dy)
-                    if cell not in self.cells:
+                    if cell not in cells:
                         out.add(cell)
         return sorted(out)
+
+    def _touches(self, cell: Cell, reach: int = 1) -> bool:
+        """Whether a laid card lies within `reach` places of `cell` (at an edge or a corner)."""
+        x, y = cell
+        cells = self.cells
+        return any((x + dx, y + dy) in cells for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1))
 
     def _must_start(self, c: int) -> bool:
         """two-snakes-single: a seat lays both tails before anything else."""
@@ -310,9 +336,16 @@ class NestState(Position, GameState[NestMove]):
         if self.snake[c] < 0:
             if rules.variants & TAIL_FIRST_VARIANTS and k != rules.tail:
                 return (Rule.TAIL_FIRST, f"the {move.colour} snake must start with its tail card")
-            if self.cells and not any((move.at[0] + dx, move.at[1] + dy) in self.cells
-                                      for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
-                return (Rule.NOT_TOUCHING, f"({move.at[0]},{move.at[1]}) touches no laid card")
+            if self.cells:
+                at = f"({move.at[0]},{move.at[1]})"
+                if rules.diagonal_opening:
+                    if not self._touches(move.at):
+                        return (Rule.NOT_TOUCHING, f"{at} touches no laid card")
+                elif self._touches(move.at):
+                    return (Rule.OPENING_TOUCHES, (f"{at} touches a laid card; under this set's rules a "
+                                                   "snake's first card touches none, not even at a corner"))
+                elif not self._touches(move.at, 2):
+                    return (Rule.NOT_TOUCHING, f"{at} is more than one place away from every laid card")
         else:
             if self._must_start(c):
                 return (Rule.TAIL_FIRST, "both tails are laid before any other card")

@@ -54,7 +54,7 @@ def colour_value(state: NestState, c: int) -> float:
     sid = state.snake[c]
     if sid < 0:
         return 0.0
-    parts = len(state.chains[sid].parts)
+    parts = state.snake_score(c)
     if state.finished(c):
         return float(parts)
     rules = state.rules

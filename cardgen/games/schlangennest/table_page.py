@@ -46,10 +46,11 @@ class NestTable(Table[NestSet]):
         legal = set()
         if card is not None and not state.is_terminal():
             legal = {m.at for m in state.legal_moves() if m.kind is MoveKind.PLACE and m.card == card and m.rot == rot}
-        table = grid_svg(laid, SIZE, legal)
+        assert isinstance(state, NestState)
+        # with diagonal_opening = false a snake's first card lies two cells from the laid ones
+        table = grid_svg(laid, SIZE, legal, margin=1 if state.rules.diagonal_opening else 2)
         if seat is None:
             return View(table)
-        assert isinstance(state, NestState)
         hand_colours = [state.rules.colours[c] for c in state.rules.seats[seat]]
         own = colour if colour in hand_colours else hand_colours[0]
         counts = data["hands"][own]
