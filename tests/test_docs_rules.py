@@ -31,7 +31,7 @@ def _row(title: str, param: RuleParam) -> str:
     reason="no game declares rule parameters"))], ids=lambda v: v.name if isinstance(v, RuleParam) else None)
 def test_every_rule_parameter_is_documented_with_its_default_and_bounds(name: str, title: str,
                                                                         param: RuleParam) -> None:
-    cells = [c.strip() for c in _row(title, param).split("|")[1:-1]]
+    cells = [c.strip() for c in _row(title.split(" (")[0], param).split("|")[1:-1]]  # "Schlangengrube (Snake Pit)"
     default, bounds = cells[2], cells[3]
     if param.kind == "bool":
         assert default.strip("`") == ("true" if param.default else "false")
