@@ -5,6 +5,7 @@ the invariants after every step, a replay that follows its set's rules, and the 
 from __future__ import annotations
 
 import json
+import re
 import random
 from pathlib import Path
 
@@ -239,3 +240,39 @@ def test_a_replay_follows_the_rules_of_the_set_its_record_names(tmp_path: Path) 
     del record["set"]  # the same moves under the original's rules: a turn slides 3 fields there
     again = replay_record(record, GAMES)
     assert not again.legal and again.error is not None and again.error["rule"] == "slide-total"
+
+
+# --------------------------------------------------------------------------- booklet
+
+
+def _booklet_text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    raw = "\n".join(p.extract_text() for p in PdfReader(str(path)).pages)
+    return re.sub(r"\s+", " ", re.sub(r"-\n", "", raw))
+
+
+def test_a_variant_sets_booklet_states_its_rules_in_both_languages(tmp_path: Path) -> None:
+    from cardgen.booklet.build import write_booklets
+    from cardgen.games.irrlaeufer.booklet import CONTENT
+    from cardgen.options import BuildOptions
+
+    path = _set(tmp_path, "slide_budget = 4\nround_limit = 50\ncapture_own = true\n")
+    write_booklets(CONTENT, BuildOptions(out=tmp_path / "out", set_path=path, langs=("de", "en")), load_board(path))
+    de = _booklet_text(tmp_path / "out" / "irrlaeufer" / "rules-de-a5-read.pdf")
+    en = _booklet_text(tmp_path / "out" / "irrlaeufer" / "rules-en-a5-read.pdf")
+    assert "Schiebe Stäbchen um insgesamt 4 Felder" in de and "zusammen um genau drei" not in de
+    assert "Slide sticks by 4 fields in all" in en and "exactly three fields in total" not in en
+    assert "50 Runden (je 50 Züge)" in de and "50 rounds (50 turns each)" in en
+    assert "100 Runden" not in de and "100 rounds" not in en
+    assert "auch eigene Figuren schlagen" in de and "your own pieces can be captured too" in en
+    assert "Your own pieces cannot be captured" not in en
+
+
+@pytest.mark.parametrize("budget", [1, 2, 5, 6])
+def test_the_booklet_diagrams_stay_legal_under_every_budget(budget: int) -> None:
+    from cardgen.games.irrlaeufer import booklet
+
+    board = IrrBoard(rules=IrrRules(slide_budget=budget))
+    for slides in (booklet._slide_states(board)[3], booklet._conquest_states(board)[3]):
+        assert sum(abs(by) for _, by in slides) == budget and len(slides) <= 3  # the states applied them checked
