@@ -65,7 +65,10 @@ class SimulationHooks(GameState[IrrMove]):
 
     def end_reason(self) -> str:
         """Conquest of all four castles, a draw by repetition or the round limit (ENDINGS)."""
-        return ENDING_WORDS[self.outcome.rule] if self.outcome is not None else ""
+        if self.outcome is None:
+            return ""
+        words = ENDING_WORDS[self.outcome.rule]
+        return words.replace("100 rounds", f"{self.quiet_limit // 2} rounds")  # the set's round limit
 
     def seat_name(self, seat: int) -> str:
         """"red" or "blue"."""
