@@ -276,3 +276,41 @@ def test_the_booklet_diagrams_stay_legal_under_every_budget(budget: int) -> None
     board = IrrBoard(rules=IrrRules(slide_budget=budget))
     for slides in (booklet._slide_states(board)[3], booklet._conquest_states(board)[3]):
         assert sum(abs(by) for _, by in slides) == budget and len(slides) <= 3  # the states applied them checked
+
+
+# --------------------------------------------------------------------------- table page and check
+
+
+@pytest.mark.parametrize("budget", [1, 5])
+def test_the_table_page_offers_the_sets_slides(budget: int) -> None:
+    from cardgen.games.irrlaeufer.table_page import IrrTable
+
+    board = IrrBoard(rows=21, rules=IrrRules(slide_budget=budget))
+    stick = Stick(Dir.V, 7, 9)
+    state = IrrState.custom(board, castles=[], sticks=[stick], pieces=PIECES)
+    table = IrrTable(board)
+    key = "stick:v,7,9"
+    view = table.view(state, 0, {"stick": key})
+    assert [b.pick for b in view.buttons if b.pick.startswith("by:")] == [
+        f"by:{b}" for b in [*range(-budget, 0), *range(1, budget + 1)]]
+    assert {b.pick for b in view.buttons if b.on} == {f"by:{-budget}", f"by:{budget}"}  # one stick: all of it
+    assert f"of {budget} a turn" in (view.hint or "")
+    picked = table.pick(state, {"stick": key}, f"by:{budget}")
+    assert picked.move == Slide(Side.RED, stick, budget)
+    with pytest.raises(DataError):
+        table.pick(state, {"stick": key}, f"by:{budget + 1}")
+
+
+def test_the_check_calls_the_round_limit_draw_a_stalemate_and_names_the_rules() -> None:
+    from cardgen.engine.degenerate import STALEMATE
+    from cardgen.games.irrlaeufer import check
+
+    state = _open(IrrRules(round_limit=20), sticks=[Stick(Dir.V, 7, 9)], pieces=PIECES)
+    state.quiet = 39
+    _quiet_turn(state)
+    found = check.degenerate(state, (0, 1))
+    assert found is not None and found.kind == STALEMATE
+    assert "20 rounds" in state.end_reason()
+    board = IrrBoard(rules=IrrRules(slide_budget=1, round_limit=20, capture_own=True))
+    assert check.rules_label(board) == ", slide 1, draw after 20 rounds, own capture"
+    assert check.rules_label(IrrBoard()) == ""
