@@ -29,7 +29,11 @@ def _state(state: IrrState) -> dict[str, Any]:
     return data
 
 
-def play_both(seed: int, rows: int, rules: IrrRules = IrrRules()) -> tuple[int, Any]:
+ORIGINAL = IrrRules()
+"""The original's rules."""
+
+
+def play_both(seed: int, rows: int, rules: IrrRules = ORIGINAL) -> tuple[int, Any]:
     """One seeded game on both paths, compared after every step: phase 1 and half the phase-2
     choices at random, the other half by the castle player (it captures and conquers, so
     castles move). Returns the steps played and the outcome. `rules`: the set's rule parameters."""

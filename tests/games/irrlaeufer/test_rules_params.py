@@ -5,8 +5,8 @@ the invariants after every step, a replay that follows its set's rules, and the 
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +14,14 @@ import pytest
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.replay import replay_record
 from cardgen.errors import DataError, IllegalMove
-from cardgen.games.irrlaeufer.components import Dir, IrrBoard, IrrRules, Side, Stick, load_board
+from cardgen.games.irrlaeufer.components import (
+    Dir,
+    IrrBoard,
+    IrrRules,
+    Side,
+    Stick,
+    load_board,
+)
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, IrrMove, Slide
 from cardgen.games.irrlaeufer.players import RunnerPlayer, search, wary
 from cardgen.games.irrlaeufer.record import make_record
@@ -211,7 +218,7 @@ def test_every_player_moves_under_other_rules(rules: IrrRules) -> None:
     while state.phase == 1:
         state.apply_trusted(rng.choice(state.legal_moves()))
     players = [RunnerPlayer(), wary(), CastlePlayer(), search(10)]
-    for turn in range(8):
+    for turn in range(4):
         player = players[turn % len(players)]
         side = state.to_move
         while state.to_move is side and not state.is_terminal():
