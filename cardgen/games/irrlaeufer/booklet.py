@@ -343,7 +343,11 @@ def slide_figure(board: Any, lang: str, doc: Document) -> Figure:
     fig = beside(left.drawing, right.drawing, (doc.caption("before"), doc.caption("after")), gap=14)
     _neutral_heads(fig)
     turn = Turn(start.to_move, tuple(slides), go)
-    return Figure(fig, doc.caption("slide", total=sum(abs(b) for _, b in slides)), max_height=72,
+    total, de = sum(abs(b) for _, b in slides), lang == "de"
+    count = (("ein Stäbchen" if de else "one stick") if len(slides) == 1
+             else ("zwei Stäbchen" if de else "two sticks"))
+    fields = f"{total} " + (("Feld" if de else "field") if total == 1 else ("Felder" if de else "fields"))
+    return Figure(fig, doc.caption("slide", count=count, total=fields), max_height=72,
                   shows=(Shown(start, turn), Shown(mid), Shown(end)))
 
 

@@ -274,6 +274,8 @@ def test_a_variant_sets_booklet_states_its_rules_in_both_languages(tmp_path: Pat
     assert "100 Runden" not in de and "100 rounds" not in en
     assert "auch eigene Figuren schlagen" in de and "your own pieces can be captured too" in en
     assert "Your own pieces cannot be captured" not in en
+    assert "slides two sticks (arrows, 4 fields in total)" in en  # the diagram slides the budget
+    assert "schiebt zwei Stäbchen (Pfeile, zusammen 4 Felder)" in de
 
 
 @pytest.mark.parametrize("budget", [1, 2, 5, 6])
