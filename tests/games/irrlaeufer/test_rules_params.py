@@ -323,3 +323,12 @@ def test_the_check_calls_the_round_limit_draw_a_stalemate_and_names_the_rules() 
     board = IrrBoard(rules=IrrRules(slide_budget=1, round_limit=20, capture_own=True))
     assert check.rules_label(board) == ", slide 1, draw after 20 rounds, own capture"
     assert check.rules_label(IrrBoard()) == ""
+
+
+def test_a_state_keeps_its_rules_through_json() -> None:
+    rules = IrrRules(slide_budget=5, round_limit=30, capture_own=True)
+    state = _open(rules, sticks=[Stick(Dir.V, 7, 9)], pieces=PIECES)
+    again = IrrState.from_json(json.loads(json.dumps(state.to_json())))
+    assert again.board.rules == rules and again == state
+    assert (again.budget, again.quiet_limit, again.pos.capture_own) == (5, 60, True)
+    assert "rules" not in _open(IrrRules(), pieces=PIECES).to_json()  # the original's states as before
