@@ -59,7 +59,73 @@ def values(board: Any, lang: str) -> dict[str, object]:
         "blue_castle_lines": f"{blue[0][1]}/{blue[0][1] + 1}",
         # red lays the first stick and the turn alternates, so after an even count red is next
         "phase_two_starter": colour_name("red" if board.sticks % 2 == 0 else "blue", lang),
+        **rule_sentences(board.rules, lang),
     }
+
+
+NUMBER_WORDS = {"en": ("one", "two", "three", "four", "five", "six"),
+                "de": ("ein", "zwei", "drei", "vier", "fünf", "sechs")}
+SPLITS = {1: "1", 2: "2 or 1+1", 3: "3, 2+1 or 1+1+1", 4: "4, 3+1, 2+2 or 2+1+1", 5: "5, 4+1, 3+2, 3+1+1 or 2+2+1",
+          6: "6, 5+1, 4+2, 3+3, 4+1+1, 3+2+1 or 2+2+2"}
+"""The ways a slide budget splits over at most 3 sticks (English; German swaps "or" for "oder")."""
+
+
+def rule_sentences(rules: Any, lang: str) -> dict[str, object]:
+    """The sentences the set's rule parameters change (`IrrRules`; docs/rulings.md): the
+    original's own words for its rules, the set's rules stated plainly otherwise."""
+    budget, own = rules.slide_budget, rules.capture_own
+    words = NUMBER_WORDS[lang][budget - 1]
+    de = lang == "de"
+    if budget == 3:
+        slide = ("Man verschiebt ein bis drei verschiedene Stäbchen in ihrer Rille, zusammen um genau drei "
+                 "Felder: ein Stäbchen um 3, zwei um 2 und 1 oder drei um je 1." if de else
+                 "Slide one to three different sticks along their grooves, by exactly three fields in total: "
+                 "one stick by 3, two by 2 and 1, or three by 1 each.")
+    elif budget == 1:
+        slide = ("Schiebe Stäbchen um insgesamt 1 Feld: Man verschiebt genau ein Stäbchen in seiner Rille um "
+                 "ein Feld." if de else
+                 "Slide sticks by 1 field in all: slide exactly one stick along its groove by one field.")
+    else:
+        most = NUMBER_WORDS[lang][min(3, budget) - 1]
+        split = SPLITS[budget].replace(" or ", " oder ") if de else SPLITS[budget]
+        slide = (f"Schiebe Stäbchen um insgesamt {budget} Felder: Man verschiebt ein bis {most} verschiedene "
+                 f"Stäbchen in ihrer Rille, zusammen um genau {words} Felder ({split})." if de else
+                 f"Slide sticks by {budget} fields in all: slide one to {most} different sticks along their "
+                 f"grooves, by exactly {words} fields in total ({split}).")
+    unit = ("Feld" if de else "field") if budget == 1 else ("Felder" if de else "fields")
+    if de:
+        words = "ein" if budget == 1 else words
+        out: dict[str, object] = {
+            "slide_rule": slide, "slide_words": f"{words} {unit}" if budget != 1 else "ein Feld",
+            "own_landing": ("Landet man auf einer eigenen Figur, ist sie geschlagen." if own
+                            else "Auf einer eigenen Figur darf man nicht landen."),
+            "own_capture": ("Bei diesem Satz kann man auch eigene Figuren schlagen: Wer auf einer eigenen Figur "
+                            "landet, nimmt sie aus dem Spiel wie eine gegnerische." if own
+                            else "Eine eigene Figur kann man nicht schlagen; sie versperrt das Feld."),
+            "castle_own": ("eigene Figuren dort werden ebenso geschlagen, und sie hält schon vor jeder Figur an."
+                           if own else "steht dort eine eigene Figur, darf sie nicht hin."),
+            "own_ruling": ("Regel dieses Satzes: Auch eigene Figuren werden geschlagen (das Original nennt die "
+                           "Farbe der anderen Figur nicht)." if own else
+                           "Ergänzung: Dass nur gegnerische Figuren geschlagen werden, ist unsere Lesart: Das "
+                           "Original nennt die Farbe der anderen Figur nicht."),
+        }
+    else:
+        out = {
+            "slide_rule": slide, "slide_words": f"{words} {unit}",
+            "own_landing": ("Ending on one of your own pieces captures it." if own
+                            else "You may not end on one of your own pieces."),
+            "own_capture": ("In this set your own pieces can be captured too: landing on one of your own pieces "
+                            "removes it from the game like an enemy piece." if own
+                            else "Your own pieces cannot be captured; they block the field."),
+            "castle_own": ("your own pieces there are captured too, and it stops at the first piece of either "
+                           "colour." if own else "it may not go where one of your own pieces stands."),
+            "own_ruling": ("Rule of this set: own-colour capture, pieces of your own colour are captured too "
+                           "(the original does not name the other piece's colour)." if own else
+                           "Our ruling: that only enemy pieces are captured is our reading: the original does "
+                           "not name the other piece's colour."),
+        }
+    out["round_limit"] = rules.round_limit
+    return out
 
 
 
@@ -236,11 +302,21 @@ def _slide_states(board: Any) -> tuple[Any, Any, Any, list[tuple[Any, int]], tup
 
     # no two sticks share a crossing (position.verify): the one slid by 1 lies in groove 5/6
     # over rows 1-3, its lower end meeting the one slid by 2, whose way it then follows
-    sticks = [Stick(Dir.H, 3, 4), Stick(Dir.H, 6, 4), Stick(Dir.V, 5, 1), Stick(Dir.H, 2, 6),
+    budget = board.rules.slide_budget
+    # another slide budget (docs/rulings.md): the blocking stick lies one field further east, so
+    # that 1, 2 or 3 fields clear column 5; the stick in groove 5/6 slides the rest (up to 3)
+    across = Stick(Dir.H, 3, 4 if budget == 3 else 5)
+    sticks = [across, Stick(Dir.H, 6, 4), Stick(Dir.V, 5, 1), Stick(Dir.H, 2, 6),
               Stick(Dir.V, 3, 4), Stick(Dir.V, 7, 4)]
     pieces = {(5, 1): Side.RED, (9, 1): Side.RED}
     start = IrrState.custom(board, sticks=sticks, pieces=pieces, to_move=Side.RED)
-    slides = [(Stick(Dir.H, 3, 4), 2), (Stick(Dir.V, 5, 1), 1)]
+    if budget == 3:
+        slides = [(across, 2), (Stick(Dir.V, 5, 1), 1)]
+    elif budget == 2:
+        slides = [(across, 1), (Stick(Dir.V, 5, 1), 1)]
+    else:
+        first = min(budget, 3)
+        slides = [(across, first)] + ([(Stick(Dir.V, 5, 1), budget - first)] if budget > first else [])
     mid = start.clone()
     for stick, by in slides:
         mid.apply(Slide(Side.RED, stick, by))
@@ -267,7 +343,11 @@ def slide_figure(board: Any, lang: str, doc: Document) -> Figure:
     fig = beside(left.drawing, right.drawing, (doc.caption("before"), doc.caption("after")), gap=14)
     _neutral_heads(fig)
     turn = Turn(start.to_move, tuple(slides), go)
-    return Figure(fig, doc.caption("slide", total=sum(abs(b) for _, b in slides)), max_height=72,
+    total, de = sum(abs(b) for _, b in slides), lang == "de"
+    count = (("ein Stäbchen" if de else "one stick") if len(slides) == 1
+             else ("zwei Stäbchen" if de else "two sticks"))
+    fields = f"{total} " + (("Feld" if de else "field") if total == 1 else ("Felder" if de else "fields"))
+    return Figure(fig, doc.caption("slide", count=count, total=fields), max_height=72,
                   shows=(Shown(start, turn), Shown(mid), Shown(end)))
 
 
@@ -292,7 +372,11 @@ def _conquest_states(board: Any) -> tuple[Any, Any, tuple[Any, Any], list[tuple[
                                            if s is Side.BLUE and f[0] != 3}
     pieces[(2, rows - 7)] = Side.RED
     start = IrrState.custom(board, sticks=sticks, pieces=pieces, to_move=Side.RED)
-    slides = [(Stick(Dir.H, rows - 5, 2), 3)]
+    budget = board.rules.slide_budget  # 1 field clears column 2; a stick in groove 3/4 slides the rest
+    first = min(budget, 3)
+    slides = [(Stick(Dir.H, rows - 5, 2), first)]
+    if budget > first:
+        slides.append((Stick(Dir.V, 3, rows - 7), budget - first))
     end = start.clone()
     for stick, by in slides:
         end.apply(Slide(Side.RED, stick, by))

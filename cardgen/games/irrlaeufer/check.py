@@ -92,8 +92,8 @@ def kind_supply(board: IrrBoard, options: Any) -> dict[str, int]:
 
 def degenerate(state: Any, active: tuple[int, ...]) -> Degenerate | None:
     """Irrläufer's degenerate games: a *deadlock* is the draw by the third repetition (both
-    sides only shuffle while castles stay to be taken), a *stalemate* the draw after 100 rounds
-    without a capture or conquest (a round limit, not a decision) or the engine's move bound;
+    sides only shuffle while castles stay to be taken), a *stalemate* the draw after the set's
+    round limit (100 rounds; `round_limit`) without a capture or conquest (a round limit, not a decision) or the engine's move bound;
     then the generic dead seat."""
     if state.is_terminal():
         if state.ending() in DEADLOCK_ENDINGS:
@@ -110,13 +110,25 @@ def completeness(board: IrrBoard) -> list[Finding]:
 
 
 
+def rules_label(board: IrrBoard) -> str:
+    """The set's own rules for the report's line ("" under the original's)."""
+    rules, parts = board.rules, []
+    if rules.slide_budget != 3:
+        parts.append(f"slide {rules.slide_budget}")
+    if rules.round_limit != 100:
+        parts.append(f"draw after {rules.round_limit} rounds")
+    if rules.capture_own:
+        parts.append("own capture")
+    return "".join(f", {p}" for p in parts)
+
+
 def lines(game: Game[Any], board: IrrBoard, players: tuple[int, ...], games: int, player: str, skill_games: int = 0,
           combos: list[frozenset[str]] | None = None) -> list[Line]:
     """The report's lines: the board with `player`, then the skill trace (Irrläufer has no
     rule variants: `combos` is always None)."""
     if 2 not in players:
         return []
-    label = f"2p {board.columns}x{board.rows}, {board.sticks} sticks"
+    label = f"2p {board.columns}x{board.rows}, {board.sticks} sticks" + rules_label(board)
     info = {"rows": board.rows, "sticks": board.sticks, "variant": None, "main": True}
     path = str(board.path) if board.path else None
     main = Line(game, 0, label, player, MAIN, 2, {}, path, games, info, MEASURE_EVERY, _COST, _CHUNK)

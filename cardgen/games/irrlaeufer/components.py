@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import DataError
-from cardgen.sets import SetSource, check_keys, default_set_path, expect, length_mm, load_for
+from cardgen.sets import RuleParam, SetSource, check_keys, default_set_path, expect, length_mm, load_for, parse_rules
 
 GAME = "irrlaeufer"
 
@@ -42,6 +42,39 @@ MAX_STICKS = 200
 """The loader refuses more sticks than this; `check` still has to prove the count fits."""
 DEFAULT_FIELD_SIZE = 18.0
 PIECE_COLUMNS = (3, 5, 7, 9, 11, 13)
+MAX_SLIDE_STICKS = 3
+"""A turn slides at most this many different sticks, whatever its slide budget."""
+
+RULE_PARAMS = (
+    RuleParam("slide_budget", "fields the sticks are slid per turn in all, over at most 3 different sticks",
+              3, 1, 6),
+    RuleParam("round_limit", "rounds of phase 2 without a capture or conquest that end the game in a draw",
+              100, 20, 500),
+    RuleParam("capture_own", "whether a piece or castle may capture a piece of its own colour", False),
+)
+"""The parameters of a set file's `[rules]` table (docs/set-files.md), the original's rules as
+their defaults."""
+
+
+@dataclass(frozen=True, slots=True)
+class IrrRules:
+    """The rule parameters a set plays by (`RULE_PARAMS`; docs/rulings.md (Irrläufer)):
+    `slide_budget` fields slid per turn over 1..min(3, budget) sticks, the draw after
+    `round_limit` quiet rounds, and whether `capture_own` pieces may be captured."""
+
+    slide_budget: int = 3
+    round_limit: int = 100
+    capture_own: bool = False
+
+    @property
+    def quiet_turns(self) -> int:
+        """Phase-2 turns without capture or conquest that end the game in a draw."""
+        return 2 * self.round_limit
+
+    @property
+    def is_default(self) -> bool:
+        """Whether these are the original's rules."""
+        return self == IrrRules()
 
 
 class Side(Enum):
@@ -119,6 +152,7 @@ class IrrBoard:
     rows: int = DEFAULT_ROWS
     field_size: float = DEFAULT_FIELD_SIZE
     sticks: int = DEFAULT_STICKS
+    rules: IrrRules = IrrRules()
 
     @property
     def game(self) -> str:
@@ -155,9 +189,12 @@ def parse_board(src: SetSource, data: dict[str, Any]) -> IrrBoard:
     """Validate a parsed Irrläufer set file into an IrrBoard.
 
     Keys: game, name (text), rows (17..31), field_size (a length, 10..40 mm), sticks
-    (1..200), columns (optional, must be 15). Errors name the file, line and key.
+    (1..200), columns (optional, must be 15), and a `[rules]` table (`RULE_PARAMS`). Errors name
+    the file, line and key.
     """
-    check_keys(src, data, {"game", "name", "rows", "field_size", "sticks", "columns"}, {"game", "name"})
+    check_keys(src, data, {"game", "name", "rows", "field_size", "sticks", "columns", "rules"}, {"game", "name"})
+    values = parse_rules(src, data, RULE_PARAMS)
+    rules = IrrRules(int(values["slide_budget"]), int(values["round_limit"]), bool(values["capture_own"]))
     name = expect(src, data["name"], str, "a text", "name")
     if not name.strip():
         raise src.error("must not be empty", "name")
@@ -171,7 +208,7 @@ def parse_board(src: SetSource, data: dict[str, Any]) -> IrrBoard:
     if not 1 <= sticks <= MAX_STICKS:
         raise src.error(f"{sticks} sticks is outside 1-{MAX_STICKS}", "sticks")
     size = length_mm(src, data.get("field_size", f"{DEFAULT_FIELD_SIZE:g}mm"), "field_size", 10.0, 40.0)
-    return IrrBoard(src.path, name, int(rows), size, int(sticks))
+    return IrrBoard(src.path, name, int(rows), size, int(sticks), rules)
 
 
 def board_from_options(options: Any, base: IrrBoard | None = None, where: str = "options") -> IrrBoard:
@@ -188,7 +225,7 @@ def board_from_options(options: Any, base: IrrBoard | None = None, where: str = 
     for key, value, low, high in (("rows", rows, MIN_ROWS, MAX_ROWS), ("sticks", sticks, 1, MAX_STICKS)):
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise DataError(f"{where}.{key}", f"expected a whole number {low}-{high}, got {value!r}")
-    return IrrBoard(base.path, base.name, rows, base.field_size, sticks)
+    return IrrBoard(base.path, base.name, rows, base.field_size, sticks, base.rules)
 
 
 def load_board(path: str | Path | None = None) -> IrrBoard:

@@ -9,7 +9,7 @@ from cardgen.engine.ladder import Ladder
 from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game, GameInfo
 from cardgen.games.irrlaeufer import baseline, check, generator
-from cardgen.games.irrlaeufer.components import GAME, IrrBoard, parse_board
+from cardgen.games.irrlaeufer.components import GAME, RULE_PARAMS, IrrBoard, parse_board
 from cardgen.games.irrlaeufer.ruleids import Rule
 from cardgen.games.irrlaeufer.players import RunnerPlayer, search, wary
 from cardgen.games.irrlaeufer.rules import new_game
@@ -23,6 +23,7 @@ _GAME_INFO = GameInfo(
     kit_parts=("board", "parts", "castles", "booklets"),
     set_options=generator.OPTIONS,
     check=check.FACTS,
+    rules=RULE_PARAMS,
 )
 
 

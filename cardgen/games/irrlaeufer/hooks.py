@@ -23,7 +23,8 @@ ENDING_WORDS = {
 """`end_reason` for each ending id of moves.ENDINGS."""
 
 QUIET_TURNS = 200
-"""Phase-2 turns without capture or conquest that end the game in a draw (100 rounds)."""
+"""Phase-2 turns without capture or conquest that end the game in a draw (100 rounds) under the
+original's rules; a set's `round_limit` changes it (`IrrRules.quiet_turns`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,8 @@ class SimulationHooks(GameState[IrrMove]):
     quiet: int
     seen: dict[int | str, int]
     outcome: Outcome | None
+    budget: int
+    quiet_limit: int
 
     def winners(self) -> tuple[int, ...]:
         """The winning seat once won, () for a draw or an unfinished game. (The scores are
@@ -62,7 +65,10 @@ class SimulationHooks(GameState[IrrMove]):
 
     def end_reason(self) -> str:
         """Conquest of all four castles, a draw by repetition or the round limit (ENDINGS)."""
-        return ENDING_WORDS[self.outcome.rule] if self.outcome is not None else ""
+        if self.outcome is None:
+            return ""
+        words = ENDING_WORDS[self.outcome.rule]
+        return words.replace("100 rounds", f"{self.quiet_limit // 2} rounds")  # the set's round limit
 
     def seat_name(self, seat: int) -> str:
         """"red" or "blue"."""
@@ -74,14 +80,14 @@ class SimulationHooks(GameState[IrrMove]):
 
     def move_bound(self) -> int:
         """A safety bound on engine steps for simulations; games end by the rules long before."""
-        return self.board.sticks + 4 * 10 * QUIET_TURNS * len(self.pos.c_owner)
+        return self.board.sticks + 4 * 10 * self.quiet_limit * len(self.pos.c_owner)
 
     def verify(self) -> None:
         """Assert the state is sound (see Position.verify) and its turn bookkeeping too."""
         self.pos.verify()
-        assert self.phase in (1, 2) and 0 <= self.remaining <= 3 and len(self.used) <= 3
+        assert self.phase in (1, 2) and 0 <= self.remaining <= self.budget and len(self.used) <= 3
         assert self.phase == 2 or (not self.used and self.remaining == 0)
-        assert 0 <= self.quiet <= QUIET_TURNS and all(n <= 3 for n in self.seen.values())
+        assert 0 <= self.quiet <= self.quiet_limit and all(n <= 3 for n in self.seen.values())
         assert self.outcome is None or not self.remaining
 
     def move_label(self, move: IrrMove) -> str:

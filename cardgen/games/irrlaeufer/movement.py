@@ -16,6 +16,9 @@ Readings of gaps (each has a test):
   standing right there). On the 2x2 it lands on, enemy pieces are captured, an own piece
   blocks, and another castle is allowed only when it is an unoccupied enemy castle exactly
   under it (conquest); a castle leaving another passes that one freely.
+- A set with `capture_own` (docs/rulings.md): an own piece is captured exactly like an enemy
+  one, by a piece landing on it and by a castle landing over it; a castle's move then ends at
+  the first step whose 2x2 holds any piece. Pieces on castles stay out of reach as before.
 - A castle never passes over a piece: its move ends at the latest at the first step whose 2x2
   holds an enemy piece (capturing it there). So an enemy piece may stand only in the row
   (column) the castle enters with its last step; one standing in the row entered the step
@@ -112,7 +115,7 @@ def resolve(pos: Position, side: Side, src: Field, dst: Field) -> Effect:
         raise Refusal(Rule.LEAVE_FULLY.value, f"{_f(dst)} is still on the castle the piece leaves")
     captures: tuple[Field, ...] = ()
     if dst in pos.pieces:
-        if pos.pieces[dst] is side:
+        if pos.pieces[dst] is side and not pos.capture_own:
             raise Refusal(Rule.OWN_PIECE.value, f"an own piece stands on {_f(dst)}")
         captures = (dst,)
     ci = pos.castle_at.get(dst, -1)
@@ -152,7 +155,7 @@ def _resolve_castle(pos: Position, side: Side, i: int, base: int, dst: Field) ->
                     raise Refusal(Rule.JUMPS.value, f"the way passes {_f(f)}, which is not empty")
         elif j == steps - 1:   # this step's 2x2 already holds the enemy piece: the move ends here
             for f in entered:
-                if f in pos.pieces and pos.pieces[f] is not side:
+                if f in pos.pieces and (pos.pieces[f] is not side or pos.capture_own):
                     raise Refusal(Rule.CASTLE_PASSES_PIECE.value, f"the castle reaches the piece on {_f(f)} at "
                                                          f"{_f(n)}, one field before {_f(dst)}: it stops there")
         q = n
@@ -179,7 +182,7 @@ def _landing(pos: Position, side: Side, i: int, base: int, dst: Field) -> Effect
             return Refusal(Rule.OCCUPIED_CASTLE.value, f"the castle on {_f(dst)} is occupied")
         conquers = m
     captures = tuple(f for f in fields if f in pos.pieces)
-    if any(pos.pieces[f] is side for f in captures):
+    if not pos.capture_own and any(pos.pieces[f] is side for f in captures):
         return Refusal(Rule.OWN_PIECE.value, f"an own piece stands under {_f(dst)}")
     return Effect(i, base, captures, conquers)
 
@@ -238,7 +241,7 @@ def piece_targets(pos: Position, side: Side, f: Field, d: int, home: int) -> lis
             return out
         p = pieces.get(g)
         if p is not None:
-            if p is not side:
+            if p is not side or pos.capture_own:
                 out.append(g)
             return out
         ci = castle_at.get(g, -1)
@@ -262,7 +265,7 @@ def _can_land(pos: Position, side: Side, i: int, base: int, dst: Field) -> bool:
             if c == base or (m >= 0 and c != m):
                 return False
             m = c
-        if pieces.get(f) is side:
+        if pieces.get(f) is side and not pos.capture_own:
             return False
     return m < 0 or (pos.c_pos[m] == dst and pos.c_owner[m] is not side and not pos.occupied(m))
 
@@ -285,7 +288,7 @@ def _castle_targets(pos: Position, side: Side, i: int, d: int) -> list[Field]:
         if any(not _passable(pos, f, i, base) for f in before):
             return out
         # an enemy piece in the row entered one step back: the castle had to stop there
-        if any(pieces.get(f, side) is not side for f in last):
+        if any(pieces.get(f, side) is not side for f in last) or (pos.capture_own and any(f in pieces for f in last)):
             return out
         if _can_land(pos, side, i, base, n):
             out.append(n)

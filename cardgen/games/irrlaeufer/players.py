@@ -132,7 +132,7 @@ class PlayoutPlayer:
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         """A random slide drawn cheaply (`runs.random_slide`), else the move step's pick."""
-        if state.sliding and state.FAST:
+        if state.sliding and state.table:
             move = random_slide(state.pos, state.to_move, {sid for sid, _ in state.used}, state.banned,
                                 state.remaining, rng)
             if move is not None:

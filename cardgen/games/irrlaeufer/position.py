@@ -32,7 +32,8 @@ class Position:
 
     __slots__ = ("board", "grid", "sticks", "seg", "cross", "pieces",
                  "s_start", "s_seg0", "s_x0", "s_len", "s_stride",
-                 "c_pos", "c_owner", "c_piece", "c_on", "castle_block", "castle_at", "runs", "zob")
+                 "c_pos", "c_owner", "c_piece", "c_on", "castle_block", "castle_at", "runs", "zob",
+                 "capture_own")
 
     def __init__(self, board: IrrBoard) -> None:
         self.board = board
@@ -58,6 +59,7 @@ class Position:
         # stick's free runs (2·id forward, 2·id + 1 backward) and the sticks' Zobrist code
         self.runs: list[int] | None = None
         self.zob: int | None = None
+        self.capture_own: bool = board.rules.capture_own  # the set's rule, read once
 
     @classmethod
     def initial(cls, board: IrrBoard) -> Position:
@@ -87,6 +89,7 @@ class Position:
         new.castle_block, new.castle_at = self.castle_block, self.castle_at
         new.runs = None if self.runs is None else list(self.runs)
         new.zob = self.zob
+        new.capture_own = self.capture_own
         return new
 
     # ------------------------------------------------------------------ sticks

@@ -12,10 +12,14 @@ from cardgen.games.irrlaeufer.moves import IrrMove, group_turns, move_to_json
 
 
 def make_record(moves: Iterable[IrrMove], board: IrrBoard | None = None) -> dict[str, Any]:
-    """A game record (docs/records.md) of played moves (engine steps are grouped into whole turns)."""
+    """A game record (docs/records.md) of played moves (engine steps are grouped into whole
+    turns); a board with rules of its own names its set file, whose `[rules]` a replay follows."""
     board = board or IrrBoard()
     options: dict[str, Any] = {"rows": board.rows}
     if board.sticks != IrrBoard().sticks:
         options["sticks"] = board.sticks
-    return {"game": "irrlaeufer", "options": options,
-            "moves": [move_to_json(m) for m in group_turns(moves)]}
+    record: dict[str, Any] = {"game": "irrlaeufer", "options": options}
+    if board.path is not None and not board.rules.is_default:
+        record["set"] = str(board.path)  # its [rules] table: a replay plays by them
+    record["moves"] = [move_to_json(m) for m in group_turns(moves)]
+    return record

@@ -8,25 +8,28 @@ played in engine steps by the same player: the `Slide`s that make up the turn's 
 plays it all or nothing.
 
 Readings of gaps (each has a test):
-- The slide total of a turn is fixed when the turn starts: 3, or the most any sequence of
-  slides allows then. Each slide must leave the rest of that total still possible.
+- The slide total of a turn is fixed when the turn starts: 3 (the set's `slide_budget`), or
+  the most any sequence of slides of at most 3 sticks allows then. Each slide must leave the rest of that total still possible.
 - "Slid back the way it came" forbids sliding that stick in the opposite direction at all in
   the next turn; further in the same direction is allowed.
 - "Must leave if any leaving move exists" is judged when the move is made, after the slides.
 - The repetition rule counts the positions at the start of phase 2 and after every phase-2
-  turn (by 64-bit Zobrist keys, runs.py; the plain path of reference.py by their full text). "100 rounds" is 200 phase-2 turns in a row without a capture or conquest. A win is
+  turn (by 64-bit Zobrist keys, runs.py; the plain path of reference.py by their full text). "100 rounds" (the set's `round_limit` N) is 2N phase-2 turns in a row without a capture or
+  conquest. A win is
   checked before the draws.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any, ClassVar, Iterable, Mapping
 
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.irrlaeufer import maze, movement, runs, sliding
-from cardgen.games.irrlaeufer.components import Field, IrrBoard, Side, Stick, board_from_options, load_board
-from cardgen.games.irrlaeufer.hooks import QUIET_TURNS, Outcome, SimulationHooks
+from cardgen.games.irrlaeufer.components import (MAX_SLIDE_STICKS, Field, IrrBoard, IrrRules, Side, Stick,
+                                                 board_from_options, load_board)
+from cardgen.games.irrlaeufer.hooks import Outcome, SimulationHooks
 from cardgen.games.irrlaeufer.moves import (EndTurn, Go, IrrMove, Lay, Slide, Turn, describe, move_from_json,
                                             move_to_json)
 from cardgen.games.irrlaeufer.position import Castle, Position
@@ -50,7 +53,7 @@ class IrrState(SimulationHooks):
     """An Irrläufer game in progress; see the module text for how a turn is split into steps."""
 
     __slots__ = ("board", "pos", "to_move", "phase", "remaining", "used", "banned", "quiet",
-                 "seen", "outcome", "turns")
+                 "seen", "outcome", "turns", "budget", "quiet_limit", "table")
     FAST: ClassVar[bool] = True
     """Slide search from the run table and Zobrist keys (runs.py); `reference.PlainState` turns
     it off for the plain search of sliding.py and text keys, which the tests compare."""
@@ -67,6 +70,10 @@ class IrrState(SimulationHooks):
         self.seen: dict[int | str, int] = {}  # repetition counts of phase-2 positions by key
         self.outcome: Outcome | None = None
         self.turns = 0                  # completed phase-2 turns
+        rules = self.board.rules        # read once: the engine never looks them up per move
+        self.budget = rules.slide_budget            # fields slid per turn in all
+        self.quiet_limit = rules.quiet_turns        # quiet phase-2 turns that draw
+        self.table = self.FAST and self.budget <= runs.REACH  # the run table lists the slides
 
     @classmethod
     def custom(cls, board: IrrBoard | None = None, *, sticks: Iterable[Stick] = (),
@@ -141,7 +148,7 @@ class IrrState(SimulationHooks):
             return [Lay(side, s) for s in maze.legal_lays(self.pos)]
         if self.remaining > 0:
             used = {sid for sid, _ in self.used}
-            if self.FAST:
+            if self.table:
                 return runs.slide_moves(self.pos, side, used, self.banned, self.remaining)
             sticks = self.pos.sticks
             slides = sliding.legal_slides(self.pos, used, self.banned, self.remaining)
@@ -229,6 +236,9 @@ class IrrState(SimulationHooks):
         if self.banned.get(sid) == sign:
             raise self._illegal(move, Rule.SLIDE_BACK.value, f"{self.to_move.other.label} just slid stick "
                                 f"{move.stick} the other way; it may not go back now")
+        if len(self.used) >= MAX_SLIDE_STICKS:
+            raise self._illegal(move, Rule.SLIDE_TOTAL.value, f"{MAX_SLIDE_STICKS} sticks were slid this turn "
+                                "already: no more may slide")
         if move.by == 0 or abs(move.by) > self.remaining:
             raise self._illegal(move, Rule.SLIDE_TOTAL.value, f"{abs(move.by)} field(s) given, "
                                 f"but {self.remaining} remain of this turn's total")
@@ -239,7 +249,7 @@ class IrrState(SimulationHooks):
         if rest:
             used = {u for u, _ in self.used} | {sid}
             pos.shift(sid, move.by)
-            ok = sliding.can_slide(pos, used, self.banned, rest)
+            ok = sliding.can_slide(pos, used, self.banned, rest, MAX_SLIDE_STICKS - len(used))
             pos.shift(sid, -move.by)
             if not ok:
                 raise self._illegal(move, Rule.SLIDE_TOTAL.value, f"after it the other {rest} field(s) "
@@ -280,7 +290,7 @@ class IrrState(SimulationHooks):
 
     def _start_turn(self) -> None:
         self.used = []
-        self.remaining = (runs.turn_total if self.FAST else sliding.turn_total)(self.pos, self.banned)
+        self.remaining = (runs.turn_total if self.FAST else sliding.turn_total)(self.pos, self.banned, self.budget)
 
     def _key(self) -> int | str:
         """The position's key for the repetition rule (a Zobrist key; the text of
@@ -297,7 +307,7 @@ class IrrState(SimulationHooks):
         if self.outcome is None:
             if self.seen[key] >= 3:
                 self.outcome = Outcome(None, "repetition")
-            elif self.quiet >= QUIET_TURNS:
+            elif self.quiet >= self.quiet_limit:
                 self.outcome = Outcome(None, "hundred-rounds")
         if self.outcome is None:
             self._start_turn()
@@ -316,6 +326,7 @@ class IrrState(SimulationHooks):
         new.board, new.pos, new.to_move, new.phase = self.board, self.pos.clone(), self.to_move, self.phase
         new.remaining, new.used, new.banned = self.remaining, list(self.used), dict(self.banned)
         new.quiet, new.seen, new.outcome, new.turns = self.quiet, dict(self.seen), self.outcome, self.turns
+        new.budget, new.quiet_limit, new.table = self.budget, self.quiet_limit, self.table
         return new
 
     def _by_place(self, marks: Any) -> set[tuple[Stick, int]]:
@@ -339,6 +350,7 @@ class IrrState(SimulationHooks):
         out = self.pos.to_json()
         out.update({
             "game": "irrlaeufer", "rows": self.board.rows, "stick_count": self.board.sticks,
+            **({} if self.board.rules.is_default else {"rules": dataclasses.asdict(self.board.rules)}),
             "to_move": self.to_move.label, "phase": self.phase, "remaining": self.remaining,
             "used": [list(u) for u in self.used], "banned": sorted([sid, s] for sid, s in self.banned.items()),
             "quiet": self.quiet, "turns": self.turns, "seen": sorted([k, n] for k, n in self.seen.items()),
@@ -352,9 +364,15 @@ class IrrState(SimulationHooks):
     def from_json(cls, data: dict[str, Any], board: IrrBoard | None = None) -> IrrState:
         """The state `to_json` wrote (DataError if it is malformed)."""
         try:
-            board = board or IrrBoard(rows=int(data["rows"]), sticks=int(data["stick_count"]))
+            if board is None:
+                raw_rules = data.get("rules") or {}
+                rules = IrrRules(int(raw_rules.get("slide_budget", 3)), int(raw_rules.get("round_limit", 100)),
+                                 bool(raw_rules.get("capture_own", False)))
+                board = IrrBoard(rows=int(data["rows"]), sticks=int(data["stick_count"]), rules=rules)
             state = cls.__new__(cls)
             state.board = board
+            state.budget, state.quiet_limit = board.rules.slide_budget, board.rules.quiet_turns
+            state.table = state.FAST and state.budget <= runs.REACH
             state.pos = Position.from_json(board, data)
             state.to_move = Side.parse(data["to_move"])
             state.phase = int(data["phase"])

@@ -311,16 +311,23 @@ def _rest_after(pos: Position, free: Iterable[tuple[int, int]], used: set[int], 
     return ok
 
 
-def turn_total(pos: Position, banned: dict[int, int]) -> int:
-    """`sliding.turn_total` from the table: 3 when a stick runs 3, 0 when none runs at all
-    (directions banned aside), else the plain search."""
+def turn_total(pos: Position, banned: dict[int, int], budget: int = REACH) -> int:
+    """`sliding.turn_total` from the table: the `budget` (3) when a stick runs it, 0 when none
+    runs at all (directions banned aside), else the plain search (always above a budget of 3,
+    longer than the table's runs)."""
     table = run_table(pos)
     back = [table[2 * sid + (sign < 0)] for sid, sign in banned.items()]
-    if table.count(REACH) > back.count(REACH):
-        return REACH
+    if budget == REACH:
+        if table.count(REACH) > back.count(REACH):
+            return REACH
+    elif budget < REACH:
+        if sum(r >= budget for r in table) > sum(r >= budget for r in back):
+            return budget
+    else:
+        return plain_turn_total(pos, banned, budget)
     if len(table) - table.count(0) == len(back) - back.count(0):
         return 0
-    return plain_turn_total(pos, banned)
+    return plain_turn_total(pos, banned, budget)
 
 
 # --------------------------------------------------------------------------- Zobrist keys

@@ -1,11 +1,12 @@
 """Phase-2 step 1: sliding sticks along their grooves.
 
-A turn slides 1-3 different sticks, 3 fields in total, each one way only; a stick the opponent
+A turn slides 1-3 different sticks, 3 fields in total (the set's `slide_budget`: B fields over
+at most min(3, B) sticks), each one way only; a stick the opponent
 slid in their last turn may not go back the way it came (`banned`: stick id -> forbidden sign).
 Slides happen one after the other, so one slide may clear or block the way of the next. Other
 sticks' segments and covered crossings, castles' interior grooves and the board's edge block.
 
-If 3 fields are impossible, the turn slides the most any combination allows: `turn_total`
+If 3 (B) fields are impossible, the turn slides the most any combination allows: `turn_total`
 finds that number. Any smaller total is reachable too (shorten or drop the last slide), so
 "a turn can still slide `need` more fields" is a plain yes/no search (`can_slide`).
 
@@ -15,7 +16,7 @@ covered segments of every line stays what phase 1 left (never all of them).
 
 from __future__ import annotations
 
-from cardgen.games.irrlaeufer.components import Dir
+from cardgen.games.irrlaeufer.components import MAX_SLIDE_STICKS, Dir
 from cardgen.games.irrlaeufer.position import Position
 
 
@@ -57,10 +58,14 @@ def blocker(pos: Position, sid: int, sign: int, by: int) -> str:
     return f"stick {other} (on the crossing of lines v{where[0]} and h{where[1]})"
 
 
-def can_slide(pos: Position, used: set[int], banned: dict[int, int], need: int) -> bool:
-    """Whether sticks not in `used` can still slide exactly `need` fields in total this turn."""
+def can_slide(pos: Position, used: set[int], banned: dict[int, int], need: int,
+              sticks: int = MAX_SLIDE_STICKS) -> bool:
+    """Whether at most `sticks` more sticks not in `used` can still slide exactly `need` fields
+    in total this turn (with a budget of 3 the stick limit never binds: each slide is a field)."""
     if need <= 0:
         return True
+    if sticks <= 0:
+        return False
     partial: list[tuple[int, int, int]] = []
     for sid in range(len(pos.sticks)):
         if sid in used:
@@ -78,7 +83,7 @@ def can_slide(pos: Position, used: set[int], banned: dict[int, int], need: int) 
         used.add(sid)
         for k in range(1, run + 1):
             pos.shift(sid, sign * k)
-            ok = can_slide(pos, used, banned, need - k)
+            ok = can_slide(pos, used, banned, need - k, sticks - 1)
             pos.shift(sid, -sign * k)
             if ok:
                 used.discard(sid)
@@ -87,9 +92,10 @@ def can_slide(pos: Position, used: set[int], banned: dict[int, int], need: int) 
     return False
 
 
-def turn_total(pos: Position, banned: dict[int, int]) -> int:
-    """The fields a turn must slide: 3, or the most any combination of slides allows."""
-    for need in (3, 2, 1):
+def turn_total(pos: Position, banned: dict[int, int], budget: int = 3) -> int:
+    """The fields a turn must slide: its `budget` (3 in the original), or the most any
+    combination of at most 3 sticks allows."""
+    for need in range(budget, 0, -1):
         if can_slide(pos, set(), banned, need):
             return need
     return 0
@@ -113,8 +119,12 @@ def free_runs(pos: Position, used: set[int], banned: dict[int, int], limit: int)
 
 def legal_slides(pos: Position, used: set[int], banned: dict[int, int], remaining: int) -> list[tuple[int, int]]:
     """Every slide (stick id, signed fields) allowed now when `remaining` fields are still due:
-    the stick is free to go that far, and the rest of the turn can still be slid afterwards."""
+    the stick is free to go that far, and the rest of the turn can still be slid afterwards
+    by the sticks the turn may still use (at most 3 in all)."""
     out: list[tuple[int, int]] = []
+    after = MAX_SLIDE_STICKS - len(used) - 1   # sticks left once this one has slid
+    if after < 0:
+        return out
     free = free_runs(pos, used, banned, remaining)
     for sid, sign, run in free:
         used.add(sid)
@@ -123,7 +133,8 @@ def legal_slides(pos: Position, used: set[int], banned: dict[int, int], remainin
                 out.append((sid, sign * k))
                 continue
             pos.shift(sid, sign * k)
-            if _quick_rest(pos, free, sid, remaining - k) or can_slide(pos, used, banned, remaining - k):
+            if after and (_quick_rest(pos, free, sid, remaining - k)
+                          or can_slide(pos, used, banned, remaining - k, after)):
                 out.append((sid, sign * k))
             pos.shift(sid, -sign * k)
         used.discard(sid)

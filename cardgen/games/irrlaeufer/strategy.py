@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.base import GameState
-from cardgen.games.irrlaeufer.components import COLUMNS, Field, Side, castle_fields
+from cardgen.games.irrlaeufer.components import COLUMNS, MAX_SLIDE_STICKS, Field, Side, castle_fields
 from cardgen.games.irrlaeufer import movement
 from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
@@ -265,7 +265,7 @@ def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
     runs: list[tuple[int, int]] = []
     ends: list[int] = []
     total = 0
-    free_runs = table_runs if state.FAST else plain_runs
+    free_runs = table_runs if state.table else plain_runs
     for sid, sign, run in free_runs(pos, used, banned, remaining):
         runs.append((sid, sign))
         total += run
@@ -281,14 +281,14 @@ def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
         sid, sign = runs[r]
         by = sign * (j - (ends[r - 1] if r else 0) + 1)
         rest = remaining - abs(by)
-        if rest and state.FAST:
+        if rest and state.table:
             if not slide_leaves_rest(pos, used, banned, remaining, sid, by):
                 continue
         elif rest:
             used.add(sid)
             pos.shift(sid, by)  # occupancy only, undone below
             try:
-                ok = can_slide(pos, used, banned, rest)
+                ok = can_slide(pos, used, banned, rest, MAX_SLIDE_STICKS - len(used))
             finally:
                 pos.shift(sid, -by)
                 used.discard(sid)

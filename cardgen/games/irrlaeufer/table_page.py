@@ -25,6 +25,12 @@ from cardgen.play.table import Button, Picked, Selection, Table, View, cell_key,
 
 COLOURS = {"red": RED, "blue": BLUE}
 SLIDES = (-3, -2, -1, 1, 2, 3)
+"""The slide buttons under the original's budget of 3 fields."""
+
+
+def slide_buttons(budget: int) -> tuple[int, ...]:
+    """The slide buttons of a set whose turns slide `budget` fields in all (`slide_budget`)."""
+    return tuple(range(-budget, 0)) + tuple(range(1, budget + 1))
 
 
 def _stick_key(s: Stick) -> str:
@@ -120,10 +126,12 @@ class IrrTable(Table[IrrBoard]):
         if data["phase"] == 1:
             return View(table, hint=f"{side}: click a groove to lay a stick there ({data['stick_count'] - len(data['sticks'])} to lay)")
         allowed = {m.by for m in legal if isinstance(m, Slide) and _stick_key(m.stick) == chosen_stick}
-        buttons = [Button(f"by:{b}", f"slide {b:+d}", b in allowed) for b in SLIDES] if chosen_stick else []
+        buttons = ([Button(f"by:{b}", f"slide {b:+d}", b in allowed) for b in slide_buttons(state.budget)]
+                   if chosen_stick else [])
         buttons.append(Button("end", "End turn"))
         due = data["remaining"]
-        hint = (f"{side}: slide a stick ({due} slide{'s' if due != 1 else ''} due): click it, then a slide button"
+        hint = (f"{side}: slide a stick ({due} field{'s' if due != 1 else ''} due of {state.budget} a turn): "
+                "click it, then a slide button"
                 if due else f"{side}: click your piece or castle, then a field, or end the turn")
         return View(table, buttons=tuple(buttons), hint=hint)
 
@@ -140,8 +148,9 @@ class IrrTable(Table[IrrBoard]):
             return Picked({"stick": f"stick:{d},{line},{at}"})
         if kind == "by":
             stick = selection.get("stick")
-            if not isinstance(stick, str) or value not in {str(b) for b in SLIDES} | {f"+{b}" for b in SLIDES}:
-                raise pick_error(key, "choose a stick first; a slide is by -3..-1 or 1..3")
+            slides = slide_buttons(state.budget)
+            if not isinstance(stick, str) or value not in {str(b) for b in slides} | {f"+{b}" for b in slides}:
+                raise pick_error(key, f"choose a stick first; a slide is by -{state.budget}..-1 or 1..{state.budget}")
             d, line, at = _triple(stick, stick.partition(":")[2])
             return Picked(move=Slide(side, Stick(Dir(d), line, at), int(value)))
         if kind == "end":

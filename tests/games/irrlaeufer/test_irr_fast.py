@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cardgen.games.irrlaeufer import movement
-from cardgen.games.irrlaeufer.components import IrrBoard
+from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules
 from cardgen.games.irrlaeufer.moves import Go
 from cardgen.games.irrlaeufer.reference import PlainState, new_plain_game
 from cardgen.games.irrlaeufer.rules import IrrState
@@ -29,11 +29,16 @@ def _state(state: IrrState) -> dict[str, Any]:
     return data
 
 
-def play_both(seed: int, rows: int) -> tuple[int, Any]:
+ORIGINAL = IrrRules()
+"""The original's rules."""
+
+
+def play_both(seed: int, rows: int, rules: IrrRules = ORIGINAL) -> tuple[int, Any]:
     """One seeded game on both paths, compared after every step: phase 1 and half the phase-2
     choices at random, the other half by the castle player (it captures and conquers, so
-    castles move). Returns the steps played and the outcome."""
-    fast, plain = IrrState(IrrBoard(rows=rows)), PlainState(IrrBoard(rows=rows))
+    castles move). Returns the steps played and the outcome. `rules`: the set's rule parameters."""
+    board = IrrBoard(rows=rows, rules=rules)
+    fast, plain = IrrState(board), PlainState(board)
     rng, castle = random.Random(seed), CastlePlayer()
     steps = 0
     while not fast.is_terminal():
@@ -78,3 +83,21 @@ def test_the_plain_path_is_the_plain_search() -> None:
     plain.apply_trusted(rng.choice(plain.legal_moves()))
     assert plain.pos.runs is None and plain.pos.zob is None  # no table, no Zobrist key kept
     assert all(isinstance(k, str) for k in plain.seen)
+
+
+EXTREMES = (IrrRules(slide_budget=1), IrrRules(slide_budget=6), IrrRules(slide_budget=2, round_limit=20),
+            IrrRules(capture_own=True, round_limit=20))
+
+
+@pytest.mark.parametrize("rules", [EXTREMES[0], pytest.param(EXTREMES[1], marks=pytest.mark.slow), EXTREMES[3]],
+                         ids=["budget1", "budget6", "own"])
+def test_fast_and_plain_agree_under_other_rules(rules: IrrRules) -> None:
+    steps, outcome = play_both(3, 17, rules)
+    assert steps > 100 and outcome is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", EXTREMES)
+def test_fast_and_plain_agree_on_more_games_under_other_rules(rules: IrrRules) -> None:
+    for seed in range(40, 44):
+        play_both(seed, ROWS[seed % 3], rules)
