@@ -178,7 +178,7 @@ def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], se
     failing = [v for v in check.verdicts if check.new_failures(v)]
     if not failing or not candidates:
         return {}
-    players = {str(r["config"]): int(r["players"]) for r in check.main_rows}
+    players = _places(check)
     out: dict[str, list[Recommendation]] = {}
     with tempfile.TemporaryDirectory(prefix="cardgen-sweep-") as folder:
         paths = _write(candidates, Path(folder))
@@ -219,7 +219,7 @@ def _write(candidates: Sequence[Candidate], folder: Path) -> dict[int, Path | No
 
 
 def _run(game: Game[Any], check: GameCheck, plans: Sequence[tuple[Verdict, Candidate, int]],
-         paths: Mapping[int, Path | None], players: Mapping[str, int], seed: int, workers: int | None,
+         paths: Mapping[int, Path | None], players: Mapping[str, tuple[int, int]], seed: int, workers: int | None,
          progress: Progress | None, cluster: str | None) -> list[Recommendation]:
     """Play each (failing verdict, candidate, games) on that verdict's configuration and judge it."""
     lines: list[tuple[Verdict, Candidate, Line, Thresholds, Any]] = []
@@ -232,9 +232,11 @@ def _run(game: Game[Any], check: GameCheck, plans: Sequence[tuple[Verdict, Candi
         except CardgenError:
             continue  # the change makes a set that cannot be played (a hand smaller than a turn)
         limits = thresholds_of(path)
-        found = [line for line in game.check_lines(game_set, (players[v.config],), games, check.player, 0)
-                 if line.section == MAIN and line.config == v.config]
-        lines.extend((v, cand, line, limits, game_set) for line in found[:1])
+        count, index = players[v.config]
+        found = [line for line in game.check_lines(game_set, (count,), games, check.player, 0)
+                 if line.section == MAIN]
+        if index < len(found):  # the same configuration of the changed set (its name may name the change)
+            lines.append((v, cand, found[index], limits, game_set))
     played = play([p[2] for p in lines], seed, workers, progress, cluster, [_stop(p[2], p[3]) for p in lines])
     out = []
     for (v, cand, _, limits, game_set), result in zip(lines, played):
@@ -245,6 +247,19 @@ def _run(game: Game[Any], check: GameCheck, plans: Sequence[tuple[Verdict, Candi
         penalty = sum(WEIGHTS[k] * t for k, t in soft_terms(after, limits).items())
         badness = 10.0 * len(after.failures()) + sum(_badness(_criterion(after, n), limits) for n in was)
         out.append(Recommendation(v.config, cand, len(result.results), fixes, rows, penalty, badness))
+    return out
+
+
+def _places(check: GameCheck) -> dict[str, tuple[int, int]]:
+    """Each configuration's player count and its place among the configurations of that count
+    (a changed set's configuration is found by its place: its name may state the change, as
+    Irrläufer's "draw after 20 rounds")."""
+    out: dict[str, tuple[int, int]] = {}
+    seen: dict[int, int] = {}
+    for r in check.main_rows:
+        count = int(r["players"])
+        out[str(r["config"])] = (count, seen.get(count, 0))
+        seen[count] = seen.get(count, 0) + 1
     return out
 
 
@@ -308,6 +323,8 @@ def lines(recommendations: Mapping[str, Sequence[Recommendation]], name: str, be
         out.append(f"{name}: fixes all {len(recommendations)} failing configurations: "
                    + ", ".join(c.change() for c in every))
     for config, recs in recommendations.items():
+        if not recs:
+            continue
         fixing = [r for r in recs if r.fixes]
         if fixing:
             out.append(f"{name} {config}: one change that fixes it:" if len(fixing) == 1
