@@ -255,30 +255,28 @@ def rules_text(params: tuple[RuleParam, ...], values: dict[str, RuleValue], keep
     return f"\n[{RULES_TABLE}]\n" + "\n".join(lines) + "\n" if lines else ""
 
 
-def without_table(text: str, table: str) -> str:
-    """Set-file `text` without its plain table `[table]` (the header up to the next header)."""
-    out: list[str] = []
-    skipping = False
+def _split_table(text: str, table: str) -> tuple[str, str]:
+    """Set-file `text` split into its plain table `[table]` (the header up to the next header;
+    "" when it has none) and the rest."""
+    inside: list[str] = []
+    rest: list[str] = []
+    within = False
     for line in text.splitlines(keepends=True):
         head = line.split("#")[0].strip()
         if head.startswith("["):
-            skipping = head == f"[{table}]"
-        if not skipping:
-            out.append(line)
-    return "".join(out)
+            within = head == f"[{table}]"
+        (inside if within else rest).append(line)
+    return "".join(inside), "".join(rest)
+
+
+def without_table(text: str, table: str) -> str:
+    """Set-file `text` without its plain table `[table]`."""
+    return _split_table(text, table)[1]
 
 
 def table_text(text: str, table: str) -> str:
     """The plain table `[table]` of set-file `text`, header included ("" when it has none)."""
-    out: list[str] = []
-    inside = False
-    for line in text.splitlines(keepends=True):
-        head = line.split("#")[0].strip()
-        if head.startswith("["):
-            inside = head == f"[{table}]"
-        if inside:
-            out.append(line)
-    return "".join(out)
+    return _split_table(text, table)[0]
 
 
 def with_rules(text: str, params: tuple[RuleParam, ...], values: dict[str, RuleValue],
