@@ -736,6 +736,7 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
     from cardgen.engine import tune as tuning
     from cardgen.engine.report import progress_bar
     from cardgen.engine.tuneout import write_all
+    from cardgen.words import count as count_
 
     registry = _registry()
     _named("--out", out)
@@ -794,7 +795,7 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
                + (best.error or (best.check.exit_line() or best.check.summary() if best.check else ""))) if best else ""
         if verified is not None:
             why = f"the best passing trials fail at other player counts: {verified.summary()}"
-        _echo(f"cardgen: tune: no set passed every check in {len(found)} trials ({why}); "
+        _echo(f"cardgen: tune: no set passed every check in {count_(len(found), 'trial')} ({why}); "
               f"wrote only {written[0]} and {written[1]}", err=True)
         sys.exit(1)
 

@@ -69,7 +69,7 @@ def test_tune_says_so_plainly_when_nothing_passes_and_writes_no_set(tmp_path: Pa
     code, _, err = _run("tune", "schlangengrube", "--players", "4", "--vary", "heads=2..2", "--games", "50",
                         "--skill-games", "0", "--quiet", "--out", str(out))
     assert code == 1
-    assert "no set passed every check in 1 trials" in err and "degenerate" in err
+    assert "no set passed every check in 1 trial " in err and "degenerate" in err
     assert not out.exists()
     assert len(_rows(tmp_path / "none.trials.csv")) == 1 and (tmp_path / "none.trials.png").exists()
 

@@ -18,6 +18,7 @@ from cardgen.engine.checkrun import GameCheck
 from cardgen.engine.objective import WEIGHTS, Figures
 from cardgen.engine.tune import Knob, Search, Trial, value_text
 from cardgen.print.files import names_target
+from cardgen.words import count
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 INKS = {"pass": "#1b7f5a", "inconclusive": "#f07f13", "fail": "#d7263d", "not played": "#888888"}
@@ -63,7 +64,7 @@ def header(search: Search, command: str, chosen: Trial, verified: GameCheck | No
            stopped: bool) -> str:
     """The comment block at the top of the written set."""
     lines = [f"Found by: {command}",
-             f"Searched: {', '.join(k.text() for k in search.knobs)}; {trials} trials"
+             f"Searched: {', '.join(k.text() for k in search.knobs)}; {count(trials, 'trial')}"
              + (" (stopped early)" if stopped else "")
              + f", sampler seed {search.seed}; games played with the seeds of `cardgen check` (seed 0).",
              f"Chosen: trial {chosen.number}: "
@@ -172,7 +173,7 @@ def chart_svg(title: str, trials: Sequence[Trial], chosen: Trial | None) -> str:
         x += 24 + 7 * len(outcome)
     missing = len(points) - len(shown)
     if missing:
-        dwg.add(dwg.text(f"{missing} trials not played (their sets could not be made): not shown",
+        dwg.add(dwg.text(f"{count(missing, 'trial')} not played (their sets could not be made): not shown",
                          insert=(W - RIGHT, TOP - 10), font_family=FONT, font_size=11, text_anchor="end"))
     return str(dwg.tostring())
 
@@ -196,7 +197,7 @@ def write_all(search: Search, out: Path, command: str, trials: Sequence[Trial], 
     """Write the trials table, the chart and (when a trial was chosen) the set; the paths written."""
     table, chart = side_paths(out)
     write_csv(table, search.knobs, trials, chosen)
-    title = f"cardgen tune {search.game.name}: {len(trials)} trials, first seat against length"
+    title = f"cardgen tune {search.game.name}: {count(len(trials), 'trial')}, first seat against length"
     write_chart(chart, title, trials, chosen)
     written = [table, chart]
     if chosen is not None:
