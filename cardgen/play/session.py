@@ -226,7 +226,8 @@ class Session:
                 self._play(picked.move)
             except IllegalMove as exc:
                 reason = exc.reason.removesuffix(f" [{exc.rule}]")
-                self.refusal = Refusal(exc.rule, f"{picked.move}: {reason}", wording(self.game.name, exc.rule))
+                self.refusal = Refusal(exc.rule, f"{picked.move}: {reason}", wording(self.game.name, exc.rule,
+                                                                                     self.table.wording_values()))
                 self.version += 1
                 return self.refusal
             return None

@@ -47,5 +47,5 @@ def replay_session(games: Registry, path: str) -> Session:
     if result.error is not None:
         err = result.error
         session.refusal = Refusal(err["rule"], f"moves[{err['move']}]: {err['message']}",
-                                  wording(game.name, err["rule"]))
+                                  wording(game.name, err["rule"], table.wording_values()))
     return session

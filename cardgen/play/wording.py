@@ -14,16 +14,23 @@ _EMPHASIS = re.compile(r"\*\*?([^*]+)\*\*?")
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
 
 
-@functools.lru_cache(maxsize=8)
-def wordings(game: str, lang: str = "en") -> Mapping[str, str]:
+def wordings(game: str, lang: str = "en", values: Mapping[str, object] | None = None) -> Mapping[str, str]:
     """Every rule id the booklet of `game` anchors, with its paragraph as plain text (a list
-    item with the words that open its list, when a sentence runs on into it)."""
+    item with the words that open its list, when a sentence runs on into it); placeholders
+    filled from the booklet `values` of the set played (those it does not give kept as
+    written)."""
+    filled = tuple(sorted((k, str(v)) for k, v in (values or {}).items()))
+    return _wordings(game, lang, filled)
+
+
+@functools.lru_cache(maxsize=16)
+def _wordings(game: str, lang: str, filled: tuple[tuple[str, str], ...]) -> Mapping[str, str]:
     try:
         text = template_path(game, f"rules-{lang}.txt").read_text(encoding="utf-8")
     except OSError:
         return {}
-    # placeholders (`{tiles}`) are kept as written: the wording is for the page, not for print
-    kept = {name: "{" + name + "}" for name in _PLACEHOLDER.findall(text)}
+    kept: dict[str, object] = {name: "{" + name + "}" for name in _PLACEHOLDER.findall(text)}
+    kept.update({k: v for k, v in filled if k in kept})
     doc = parse(text, kept, f"{game} rules-{lang}")
     out: dict[str, str] = {}
     lead = ""
@@ -40,6 +47,7 @@ def wordings(game: str, lang: str = "en") -> Mapping[str, str]:
     return out
 
 
-def wording(game: str, rule: str) -> str:
-    """The booklet's paragraph on `rule`, or "" when the booklet has none."""
-    return wordings(game).get(rule, "")
+def wording(game: str, rule: str, values: Mapping[str, object] | None = None) -> str:
+    """The booklet's paragraph on `rule` (placeholders filled from `values`), or "" when the
+    booklet has none."""
+    return wordings(game, "en", values).get(rule, "")

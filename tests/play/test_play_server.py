@@ -219,3 +219,21 @@ def test_the_server_plays_a_bots_game_to_its_end_writes_nothing_and_stops_on_ctr
     assert list(tmp_path.iterdir()) == []
     result = _replay(record, tmp_path)
     assert json.loads(result.stdout)["finished"]
+
+
+def test_a_refusal_quotes_the_booklet_of_the_set_played_with_its_own_rules(tmp_path: Path) -> None:
+    from cardgen.play.wording import wordings
+    from cardgen.registry import GAMES
+    from cardgen.sets import with_rules
+
+    for game in GAMES:
+        table = game.table(game.load_set())
+        assert table is not None
+        assert not any("{" in text for text in wordings(game.name, "en", table.wording_values()).values()), game.name
+    pit = GAMES.get("schlangengrube")
+    path = tmp_path / "three.toml"
+    path.write_text(with_rules(pit.default_set_path().read_text(encoding="utf-8"), pit.rule_params,
+                               {"tiles_per_turn": 3}), encoding="utf-8")
+    table = pit.table(pit.load_set(path))
+    assert table is not None
+    assert "lay three tiles" in " ".join(wordings("schlangengrube", "en", table.wording_values()).values())

@@ -40,6 +40,8 @@ def _stick_key(s: Stick) -> str:
 class IrrTable(Table[IrrBoard]):
     """The table page of an Irrläufer board."""
 
+    booklet_module = "cardgen.games.irrlaeufer.booklet"
+
     def __init__(self, game_set: IrrBoard) -> None:
         super().__init__(game_set)
         self.spec = board_spec(game_set)

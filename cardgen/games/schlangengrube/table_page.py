@@ -26,6 +26,8 @@ SIZE = 40.0
 class PitTable(Table[PitSet]):
     """The table page of a Schlangengrube set."""
 
+    booklet_module = "cardgen.games.schlangengrube.booklet"
+
     def _art(self, tile: str, rot: int = 0, flip: bool = False) -> str:
         return tile_art(self.game_set.tile(tile), SIZE, rot=rot, flip=flip)
 

@@ -27,6 +27,8 @@ SIZE = 40.0
 class NestTable(Table[NestSet]):
     """The table page of a Schlangennest set."""
 
+    booklet_module = "cardgen.games.schlangennest.booklet"
+
     def options(self, seats: int) -> dict[str, Any]:
         """The set's first colours, one per seat, on the set's recommended area."""
         return {"players": list(self.game_set.colours[:seats])}
