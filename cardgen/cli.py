@@ -712,6 +712,9 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
               help="Play each trial's games on a Dask scheduler instead of local processes.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--allow-inconclusive", is_flag=True,
+              help="When no trial passes conclusively, write the best that fails nothing (a game whose original set "
+                   "is itself inconclusive at the ceiling, as Irrläufer).")
 @click.option("--no-booklets", is_flag=True,
               help="Do not write the chosen set's rule booklets (German and English) to FILE.booklets/GAME/.")
 @click.option("--json", "as_json", is_flag=True, help="Print every trial as JSON instead of the summary.")
@@ -719,7 +722,7 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
 @reports_errors
 def tune(game: str, out: str, set_path: str | None, players: str | None, vary: tuple[str, ...], trials: int,
          n_games: int | None, skill_games: int | None, seed: int, cluster: str | None, workers: int | None,
-         no_booklets: bool, as_json: bool, quiet: bool) -> None:
+         allow_inconclusive: bool, no_booklets: bool, as_json: bool, quiet: bool) -> None:
     """Search GAME's rule parameters (and, with --vary, its set options) for the set that plays
     best, and write it to FILE.toml. Every trial is a whole `cardgen check` of one set; the
     objective ranks sets that pass every hard criterion conclusively first, then by how close
@@ -752,12 +755,13 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
         chosen_game.load_set(set_path)  # a wrong set is found before any game is played
     tuning.load_optuna()
     search = tuning.Search(chosen_game, Path(set_path) if set_path else None, knobs, trials, seed, counts, n_games,
-                           skill_games)
+                           skill_games, allow_inconclusive)
     command = " ".join(shlex.quote(a) for a in [
         "cardgen", "tune", chosen_game.name, *(["--set", set_path] if set_path else []),
         *(["--players", players] if players else []), *(a for v in vary for a in ("--vary", v)),
         "--trials", str(trials), *(["--games", str(n_games)] if n_games else []),
-        *(["--skill-games", str(skill_games)] if skill_games is not None else []), "--seed", str(seed), "--out", out])
+        *(["--skill-games", str(skill_games)] if skill_games is not None else []),
+        *(["--allow-inconclusive"] if allow_inconclusive else []), "--seed", str(seed), "--out", out])
     with progress_bar(f"tune: trial 1/{trials}", not quiet and not as_json) as bar:
         def heard(trial: Any, best: Any) -> None:
             bar.progress.update(bar.task, description=f"tune: trial {trial.number + 1}/{trials}, best: trial "
@@ -768,7 +772,7 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
             bar.progress.update(bar.task, description="tune: checking the best at every player count")
             chosen, verified = tuning.verify(search, found, workers, cluster, bar)
         elif stopped:
-            passing = [t for t in tuning.ranked(found) if t.score.passed]
+            passing = search.eligible(found)
             chosen = passing[0] if passing else None
             verified = chosen.check if chosen is not None else None
     written = write_all(search, Path(out), command, found, chosen, verified, stopped)

@@ -192,7 +192,8 @@ def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleVal
 class Search:
     """What to search: the game, the base set (its path, None for the default), the knobs, the
     number of trials, the sampler's seed, the player counts (None: the set's) and the check's
-    ceiling and skill games per line (None: the game's, as `cardgen check`)."""
+    ceiling and skill games per line (None: the game's, as `cardgen check`), and whether a set
+    that stays inconclusive may be chosen when none passes (`--allow-inconclusive`)."""
 
     game: Game[Any]
     base: Path | None
@@ -202,6 +203,16 @@ class Search:
     players: tuple[int, ...] | None = None
     games: int | None = None
     skill_games: int | None = None
+    allow_inconclusive: bool = False
+
+    def acceptable(self, outcome: str) -> bool:
+        """Whether a set with this outcome may be written: a pass, or with `allow_inconclusive`
+        an inconclusive one (nothing fails, something is undecided at the ceiling)."""
+        return outcome == "pass" or (self.allow_inconclusive and outcome == "inconclusive")
+
+    def eligible(self, trials: Sequence[Trial]) -> list[Trial]:
+        """The trials whose set may be written, best first."""
+        return [t for t in ranked(trials) if self.acceptable(t.score.outcome)]
 
     def base_path(self) -> Path:
         return self.base if self.base is not None else default_set_path(self.game.name)
@@ -318,11 +329,11 @@ def ranked(trials: Sequence[Trial]) -> list[Trial]:
 
 def verify(search: Search, trials: Sequence[Trial], workers: int | None = None, cluster: str | None = None,
            progress: Progress | None = None) -> tuple[Trial | None, GameCheck | None]:
-    """The trial to write and its full check: the best that passes. When the search played only
-    some player counts, each of the `VERIFY` best passing trials is checked again as `cardgen
-    check --set` will (every count the set seats) and the first that passes is chosen; (None,
-    the last such check) when none does."""
-    passing = [t for t in ranked(trials) if t.score.passed]
+    """The trial to write and its full check: the best that passes (or is only inconclusive,
+    when allowed). When the search played only some player counts, each of the `VERIFY` best
+    such trials is checked again as `cardgen check --set` will (every count the set seats) and
+    the first that passes there is chosen; (None, the last such check) when none does."""
+    passing = search.eligible(trials)
     if not passing:
         return None, None
     if search.players is None:
@@ -334,7 +345,7 @@ def verify(search: Search, trials: Sequence[Trial], workers: int | None = None, 
             path.write_text(trial.text, encoding="utf-8")
             (last,) = run_check([search.game], str(path), search.games, search.skill_games, None, None, 0, workers,
                                 progress, cluster=cluster)
-            if last.outcome == "pass":
+            if search.acceptable(last.outcome):
                 return trial, last
     return None, last
 
