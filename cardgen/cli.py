@@ -768,31 +768,35 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
                                                       f"{best.number} ({best.score.outcome})")
         found, stopped = tuning.run_search(search, workers, cluster, bar, heard)
         chosen, verified = (None, None)
-        if not stopped and found:
+        if stopped is None and found:
             bar.progress.update(bar.task, description="tune: checking the best at every player count")
-            chosen, verified = tuning.verify(search, found, workers, cluster, bar)
-        elif stopped:
+            try:
+                chosen, verified = tuning.verify(search, found, workers, cluster, bar)
+            except KeyboardInterrupt as exc:  # stopped while checking again: the best so far, unchecked
+                stopped = exc
+        if stopped is not None:
             passing = search.eligible(found)
             chosen = passing[0] if passing else None
             verified = chosen.check if chosen is not None else None
-    written = write_all(search, Path(out), command, found, chosen, verified, stopped)
-    if chosen is not None and not no_booklets and not stopped and chosen_game.has_kit():
+    written = write_all(search, Path(out), command, found, chosen, verified, stopped is not None)
+    if chosen is not None and not no_booklets and stopped is None and chosen_game.has_kit():
         written.append(_tune_booklets(chosen_game, Path(out)))
     if as_json:
         best = tuning.best_of(found)
         click.echo(json.dumps({"game": chosen_game.name, "seed": seed, "knobs": [k.text() for k in knobs],
-                               "stopped": stopped, "chosen": chosen.number if chosen else None,
+                               "stopped": stopped is not None, "chosen": chosen.number if chosen else None,
                                "best": best.number if best else None,
                                "verified": verified.summary() if verified is not None else None,
                                "written": [str(p) for p in written],
                                "trials": [t.to_json() for t in found]}, indent=2))
     elif not quiet:
         _tune_summary(found, chosen, verified, written)
-    if stopped:
-        _echo(f"cardgen: tune: stopped after {len(found)} of {trials} trials; "
+    if stopped is not None:
+        why, code = stop_report(stopped)
+        _echo(f"cardgen: tune: {why} after {count_(len(found), 'trial')} of {trials}; "
               + (f"wrote the best so far, trial {chosen.number}, to {out}" if chosen else "no trial passed yet"),
               err=True)
-        sys.exit(130)
+        sys.exit(code)
     if chosen is None:
         best = tuning.best_of(found)
         why = (f"the best, trial {best.number}, {best.score.outcome}: "

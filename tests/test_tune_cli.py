@@ -89,3 +89,25 @@ def test_a_refused_variant_recommends_the_change_that_fixes_it_and_that_change_p
     code, _, err = _run("variant", "schlangengrube", "--heads", "3", "--out", str(tmp_path / "three.toml"), "--quiet")
     assert code == 0, err
     assert tomllib.loads((tmp_path / "three.toml").read_text(encoding="utf-8"))["game"] == "schlangengrube"
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_the_search_and_keeps_the_best_so_far(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "stopped.toml"
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "tune", "schlangengrube", "--players", "2", "--vary",
+                             "hand_size=3..10", "--vary", "tiles_per_turn=1..2", "--trials", "40", "--games", "60",
+                             "--skill-games", "0", "--quiet", "--out", str(out)], stderr=subprocess.PIPE, text=True)
+    time.sleep(8)  # a few trials of some seconds each
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted after" in err and "of 40" in err
+    rows = _rows(tmp_path / "stopped.trials.csv")
+    assert 1 <= len(rows) < 40
+    if any(r["outcome"] == "pass" for r in rows):
+        assert "(stopped early)" in out.read_text(encoding="utf-8")

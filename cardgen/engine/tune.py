@@ -256,14 +256,15 @@ def load_optuna() -> Any:
 
 def run_search(search: Search, workers: int | None = None, cluster: str | None = None,
                progress: Progress | None = None, heard: Callable[[Trial, Trial | None], None] | None = None,
-               ) -> tuple[list[Trial], bool]:
+               ) -> tuple[list[Trial], KeyboardInterrupt | None]:
     """Play the trials of `search` one after the other; each is told `heard(trial, best)` when
-    it is done. The trials, and whether the search was stopped early (Ctrl-C or a signal: the
-    trials done so far are kept; a grid fully searched ends early too, not stopped)."""
+    it is done. The trials, and what stopped the search early (Ctrl-C or a signal, as
+    `cardgen.signals` raises them; None when it ran to its end: a grid fully searched ends
+    early too, not stopped). The trials done before a stop are kept."""
     optuna = load_optuna()
     game = search.game
+    base_rules = game.rule_values(game.load_set(search.base_path()))  # read and checked first
     base_text = search.base_path().read_text(encoding="utf-8")
-    base_rules = game.rule_values(game.load_set(search.base_path()))
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=search.seed))
     dists = _distributions(search.knobs)
     small = search.grid() <= search.trials
@@ -291,9 +292,9 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
                 trials.append(trial)
                 if heard is not None:
                     heard(trial, best_of(trials))
-    except KeyboardInterrupt:
-        return trials, True
-    return trials, False
+    except KeyboardInterrupt as exc:
+        return trials, exc
+    return trials, None
 
 
 def _play(search: Search, base_text: str, base_rules: Mapping[str, RuleValue], values: Mapping[str, RuleValue],

@@ -103,4 +103,4 @@ def test_a_stopped_search_keeps_the_trials_done() -> None:
         raise KeyboardInterrupt
 
     trials, stopped = run_search(search, workers=1, heard=stop)
-    assert stopped and len(trials) == 1 and trials[0].check is not None
+    assert isinstance(stopped, KeyboardInterrupt) and len(trials) == 1 and trials[0].check is not None
