@@ -7,7 +7,7 @@ option it was given one step either way. Each candidate set plays only the faili
 configuration, with the same player and seeds as the check, and all of them together play at
 most twice the games that configuration played: the first half screens every candidate on a
 few games each (at least `SCREEN_GAMES`, the candidates cut to fit), the second half plays the
-two most promising ones on more (at least `MIN_GAMES`). A candidate *fixes* the
+two most promising ones on the games left (when they are more than the screening's). A candidate *fixes* the
 configuration when none of its hard criteria fails and each that failed is now fine: passed, or
 still undecided after its few games with its measured figure on the fine side.
 """
@@ -31,9 +31,6 @@ from cardgen.sets import RuleParam, RuleValue, with_rules
 
 if TYPE_CHECKING:
     from cardgen.game import Game
-
-MIN_GAMES = 10
-"""The fewest games a candidate plays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +189,10 @@ def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], se
             mine = sorted((r for r in first if r.config == v.config), key=lambda r: (not r.fixes, r.badness))
             spent = sum(r.games for r in mine)
             best = mine[:FINALISTS]
-            per = max(MIN_GAMES, (2 * v.games - spent) // max(1, len(best)))
+            per = (2 * v.games - spent) // max(1, len(best))  # within twice the configuration's games
+            if per <= max((r.games for r in best), default=0):
+                out[v.config] = mine  # no games left to play the finalists on more
+                continue
             final.extend((v, r.candidate, per) for r in best)
             out[v.config] = mine[FINALISTS:]
         for rec in _run(game, check, final, paths, players, seed, workers, progress, cluster):
