@@ -228,7 +228,8 @@ def test_a_refusal_quotes_the_booklet_of_the_set_played_with_its_own_rules(tmp_p
 
     for game in GAMES:
         table = game.table(game.load_set())
-        assert table is not None
+        if table is None:
+            continue  # a game without a browser table (the recipe's toy game)
         assert not any("{" in text for text in wordings(game.name, "en", table.wording_values()).values()), game.name
     pit = GAMES.get("schlangengrube")
     path = tmp_path / "three.toml"
