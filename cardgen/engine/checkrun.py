@@ -242,7 +242,7 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
                     continue
                 line = dataclasses.replace(line, budget=budget)
                 lines.append(line)
-                stops.append(_stop(line, limits) if line.section == MAIN else None)
+                stops.append(stop_rule(line, limits) if line.section == MAIN else None)
                 owners.append(len(checks))
         checks.append(check)
     played = play(lines, seed, workers, progress, cluster, stops)
@@ -265,7 +265,7 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
     return out
 
 
-def _stop(line: Line, limits: Thresholds) -> Stop:
+def stop_rule(line: Line, limits: Thresholds) -> Stop:
     """A main line's stop rule: every hard criterion of its configuration decided."""
     schedule = line.schedule()
     return lambda results: decided(results, line.players, limits, schedule)

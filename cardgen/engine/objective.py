@@ -54,19 +54,15 @@ class Figures:
                 "worst_seat_off": self.worst, "draws": self.draws, "turns": self.turns}
 
 
-def _criterion(verdict: Verdict, name: str) -> Any:
-    return next((c for c in verdict.criteria if c.name == name), None)
-
-
 def figures(verdict: Verdict) -> Figures:
     """The headline figures of `verdict` (cardgen.engine.verdict)."""
-    fair = _criterion(verdict, "fair")
+    fair = verdict.criterion("fair")
     seats = fair.figures.get("seats", []) if fair is not None else []
     share = fair.figures.get("fair_share") if fair is not None else None
     first = seats[0]["share"] if seats else None
     worst = max((abs(s["share"] - share) for s in seats), default=None) if share is not None else None
-    decisive = _criterion(verdict, "decisive")
-    length = _criterion(verdict, "length")
+    decisive = verdict.criterion("decisive")
+    length = verdict.criterion("length")
     return Figures(verdict.config, first, share, worst,
                    decisive.figures.get("share") if decisive is not None else None,
                    length.figures.get("turns") if length is not None else None)
@@ -77,12 +73,12 @@ def soft_terms(verdict: Verdict, limits: Thresholds) -> dict[str, float]:
     f = figures(verdict)
     terms = {"unfair": (f.worst or 0.0) / limits.fair_margin,
              "draws": (f.draws or 0.0) / limits.draws if limits.draws > 0 else 0.0}
-    length = _criterion(verdict, "length")
+    length = verdict.criterion("length")
     turns, base = (length.figures.get("turns"), length.figures.get("baseline")) if length is not None else (None, None)
     span = math.log(limits.length_factor) if limits.length_factor > 1 else 1.0
     terms["length"] = abs(math.log(turns / base)) / span if turns and base else 0.0
     for name in ("skill", "kinds"):
-        c = _criterion(verdict, name)
+        c = verdict.criterion(name)
         terms[name] = 0.0 if c is None or c.status == PASS or c.ok is None else 1.0
     return terms
 

@@ -15,13 +15,12 @@ still undecided after its few games with its measured figure on the fine side.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.checkrun import GameCheck, judge
-from cardgen.engine.criteria import decided
+from cardgen.engine.checkrun import GameCheck, judge, stop_rule
 from cardgen.engine.objective import WEIGHTS, soft_terms
 from cardgen.engine.plan import MAIN, Line, play
 from cardgen.engine.rounds import Progress
@@ -162,10 +161,6 @@ def looks_fine(c: Criterion | None, limits: Thresholds) -> bool:
     return False
 
 
-def _criterion(verdict: Verdict | None, name: str) -> Criterion | None:
-    return None if verdict is None else next((c for c in verdict.criteria if c.name == name), None)
-
-
 def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], seed: int, workers: int | None = None,
           progress: Progress | None = None, cluster: str | None = None) -> dict[str, list[Recommendation]]:
     """The recommendations for every configuration of `check` that fails where the original
@@ -237,15 +232,15 @@ def _run(game: Game[Any], check: GameCheck, plans: Sequence[tuple[Verdict, Candi
                  if line.section == MAIN]
         if index < len(found):  # the same configuration of the changed set (its name may name the change)
             lines.append((v, cand, found[index], limits, game_set))
-    played = play([p[2] for p in lines], seed, workers, progress, cluster, [_stop(p[2], p[3]) for p in lines])
+    played = play([p[2] for p in lines], seed, workers, progress, cluster, [stop_rule(p[2], p[3]) for p in lines])
     out = []
     for (v, cand, _, limits, game_set), result in zip(lines, played):
         after = judge(game, game_set, result, [], limits)
         was = [c.name for c in check.new_failures(v)]
-        fixes = not after.failures() and all(looks_fine(_criterion(after, n), limits) for n in was)
-        rows = tuple((n, headline(_criterion(v, n)), headline(_criterion(after, n))) for n in was)
+        fixes = not after.failures() and all(looks_fine(after.criterion(n), limits) for n in was)
+        rows = tuple((n, headline(v.criterion(n)), headline(after.criterion(n))) for n in was)
         penalty = sum(WEIGHTS[k] * t for k, t in soft_terms(after, limits).items())
-        badness = 10.0 * len(after.failures()) + sum(_badness(_criterion(after, n), limits) for n in was)
+        badness = 10.0 * len(after.failures()) + sum(_badness(after.criterion(n), limits) for n in was)
         out.append(Recommendation(v.config, cand, len(result.results), fixes, rows, penalty, badness))
     return out
 
@@ -276,11 +271,6 @@ def _badness(c: Criterion | None, limits: Thresholds) -> float:
     if "share" in f and "fine" in f:
         return max(0.0, float(f["share"]) - float(f["fine"])) / max(float(f["fine"]), 0.01)
     return 0.0 if c.status == PASS else 1.0
-
-
-def _stop(line: Line, limits: Thresholds) -> Callable[[Sequence[Any]], bool]:
-    schedule = line.schedule()
-    return lambda results: decided(results, line.players, limits, schedule)
 
 
 def for_check(game: Game[Any], check: GameCheck, seed: int, workers: int | None = None,

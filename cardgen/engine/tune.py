@@ -100,12 +100,13 @@ def knobs(game: Game[Any], vary: Sequence[str]) -> tuple[Knob, ...]:
     for choices), else every rule parameter over its whole range (DataError for an unknown key,
     a bad form or a range outside the parameter's bounds: a usage error)."""
     declared = _declared(game)
+    rule_names = {p.name for p in game.rule_params}
     if not vary:
         if not game.rule_params:
             raise DataError("--vary", f"{game.name} has no rule parameters; name a set option to search "
                                       f"({', '.join(declared) or 'none'})")
-        return tuple(Knob(p.name, RULES, p.low, p.high, p.values() if p.kind != "int" else ())
-                     for p in game.rule_params)
+        return tuple(Knob(name, RULES, low, high, choices)
+                     for name, (_, _, low, high, choices) in declared.items() if name in rule_names)
     out: dict[str, Knob] = {}
     for item in vary:
         key, sep, spec = item.partition("=")
@@ -268,6 +269,7 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=search.seed))
     dists = _distributions(search.knobs)
     small = search.grid() <= search.trials
+    last = search.grid() if small else search.trials
     if small:  # every point once, in a seeded order, through the same ask-and-tell
         for point in grid_points(search):
             study.enqueue_trial(point)
@@ -275,9 +277,7 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
     seen: dict[tuple[Any, ...], Trial] = {}
     try:
         with tempfile.TemporaryDirectory(prefix="cardgen-tune-") as folder:
-            for number in range(1, search.trials + 1):
-                if small and number > search.grid():
-                    break
+            for number in range(1, last + 1):
                 asked = study.ask(dists)
                 values = {k.name: asked.params[k.name] for k in search.knobs}
                 key = tuple(values[k.name] for k in search.knobs)

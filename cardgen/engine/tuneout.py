@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,7 +15,7 @@ import svgwrite  # type: ignore[import-untyped]
 from cardgen.engine.checkrun import GameCheck
 from cardgen.engine.objective import WEIGHTS, Figures
 from cardgen.engine.tune import Knob, Search, Trial, value_text
-from cardgen.print.files import names_target
+from cardgen.print.files import atomic_path
 from cardgen.words import count
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
@@ -30,19 +28,8 @@ def side_paths(out: Path) -> tuple[Path, Path]:
 
 
 def _atomic(path: Path, data: bytes) -> None:
-    with names_target(path):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+    with atomic_path(path) as tmp:
+        tmp.write_bytes(data)
 
 
 def figures_line(figures: Sequence[Figures]) -> str:

@@ -185,6 +185,10 @@ class Verdict:
         """Whether the outcome is PASS."""
         return self.outcome == PASS
 
+    def criterion(self, name: str) -> Criterion | None:
+        """The criterion called `name` (None: the verdict has none)."""
+        return next((c for c in self.criteria if c.name == name), None)
+
     def failures(self) -> list[Criterion]:
         """The hard criteria that failed."""
         return [c for c in self.criteria if c.hard and c.status == FAIL]
