@@ -111,3 +111,15 @@ def test_ctrl_c_stops_the_search_and_keeps_the_best_so_far(tmp_path: Path) -> No
     assert 1 <= len(rows) < 40
     if any(r["outcome"] == "pass" for r in rows):
         assert "(stopped early)" in out.read_text(encoding="utf-8")
+
+
+def test_tune_from_a_bad_set_is_one_line_naming_file_line_and_key_and_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "schlangengrube"\nname = "x"\ncolours = ["red", "green"]\n\n[rules]\nhand_size = 12\n'
+                   '\n[[tile]]\nid = "A"\ncount = 1\nparts = ["red:N-S", "green:E-W"]\n', encoding="utf-8")
+    out = tmp_path / "out" / "tuned.toml"
+    code, _, err = _run("tune", "schlangengrube", "--set", str(bad), "--out", str(out), "--quiet")
+    assert code == 1
+    (line,) = err.strip().splitlines()
+    assert line.startswith(f"cardgen: {bad}:6:") and "[rules] key 'hand_size': 12 is outside 2-10" in line
+    assert not (tmp_path / "out").exists()
