@@ -176,7 +176,7 @@ def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], se
         paths = _write(candidates, Path(folder))
         screen: list[tuple[Verdict, Candidate, int]] = []
         for v in failing:
-            per = max(SCREEN_GAMES, v.games // len(candidates))
+            per = min(v.games, max(SCREEN_GAMES, v.games // len(candidates)))  # never over the budget
             screen.extend((v, cand, per) for cand in candidates[:max(1, v.games // per)])
         first = _run(game, check, screen, paths, players, seed, workers, progress, cluster)
         final: list[tuple[Verdict, Candidate, int]] = []
