@@ -31,7 +31,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from cardgen.engine.base import Finding, GameState
-from cardgen.engine.baseline import Baseline
 from cardgen.engine.degenerate import Degenerate, generic
 from cardgen.engine.ladder import DEFAULT_LADDER, Ladder
 from cardgen.errors import DataError
@@ -39,6 +38,7 @@ from cardgen.inputs import PARSE_ERRORS, shown
 from cardgen.sets import RuleParam, RuleValue, SetOption, SetSource, default_set_path, set_game, wrong_game
 
 if TYPE_CHECKING:
+    from cardgen.engine.baseline import Baseline
     from cardgen.engine.plan import Line
     from cardgen.engine.players import PlayerFactory
     from cardgen.kit.plan import KitPlan
@@ -353,6 +353,8 @@ class Game(ABC, Generic[S]):
     def baseline(self) -> Baseline:
         """The original set's own figures (cardgen.engine.baseline): turns per player and the hard
         criteria it fails, by player count and variant, from `baseline_module`."""
+        from cardgen.engine.baseline import Baseline  # the check's layer, loaded by the check alone
+
         module = self.baseline_module
         if module is None:
             return Baseline()

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.ladder import Ladder
-from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game, GameInfo
 from cardgen.games.irrlaeufer import baseline, check, generator
 from cardgen.games.irrlaeufer.components import GAME, RULE_PARAMS, IrrBoard, parse_board
 from cardgen.games.irrlaeufer.ruleids import Rule
-from cardgen.games.irrlaeufer.players import RunnerPlayer, search, wary
 from cardgen.games.irrlaeufer.rules import new_game
-from cardgen.games.irrlaeufer.strategy import CastlePlayer
+
+if TYPE_CHECKING:
+    from cardgen.engine.players import PlayerFactory
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -44,6 +44,9 @@ class Irrlaeufer(Game[IrrBoard]):
     def players(self) -> Mapping[str, PlayerFactory]:
         """The ladder's own players (players.py): `runner`, `wary`, `castle` and `mcts` with
         cheap playouts."""
+        from cardgen.games.irrlaeufer.players import RunnerPlayer, search, wary  # the players load when a game is played
+        from cardgen.games.irrlaeufer.strategy import CastlePlayer
+
         return {"runner": lambda budget: RunnerPlayer(), "wary": lambda budget: wary(),
                 "castle": lambda budget: CastlePlayer(), "mcts": search}
 

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import GameState
 from cardgen.engine.ladder import Ladder
-from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game, GameInfo
-from cardgen.games.schlangengrube import baseline, check, generator, strategy
+from cardgen.games.schlangengrube import baseline, check, generator
 from cardgen.games.schlangengrube.components import GAME, RULE_PARAMS, PitSet, parse_pit_set
 from cardgen.games.schlangengrube.deal import new_game
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, MIN_PLAYERS, Variant
 from cardgen.games.schlangengrube.ruleids import Rule
 from cardgen.games.schlangengrube.rules import PitState
+
+if TYPE_CHECKING:
+    from cardgen.engine.players import PlayerFactory
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -54,6 +56,8 @@ class Schlangengrube(Game[PitSet]):
     def players(self) -> Mapping[str, PlayerFactory]:
         """Players that see only what their seat sees (`greedy`, `careful`, the determinized
         `mcts`) and the all-seeing `greedy-open` and `mcts-open` (cardgen.games.schlangengrube.strategy)."""
+        from cardgen.games.schlangengrube import strategy  # the players load when a game is played
+
         return strategy.players()
 
     def ladder(self) -> Ladder:

@@ -25,11 +25,10 @@ legal move triples the cost of a Schlangennest game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEAD_SEAT_KIND, DEADLOCK, STALEMATE, Degenerate, dead_seat
-from cardgen.engine.plan import MAIN, Line, skill_lines
 from cardgen.errors import DataError
 from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_variants, players_allowed,
@@ -45,6 +44,9 @@ ORIGINAL_FACES = {
     "straight": ("own:N-S", "neutral:E-W"), "curve": ("own:N-E", "neutral:S-W"),
     "head": ("own:head@N", "neutral:E-S"), "tail": ("own:tail@N", "neutral:head@S"),
 }
+
+if TYPE_CHECKING:
+    from cardgen.engine.plan import Line
 """The faces of the original's cards at rotation 0 (docs/rulings.md (Schlangennest))."""
 
 LABELS = ("straight", "curve", "head", "tail", "turn", "swap", "pass")
@@ -250,6 +252,8 @@ def lines(game: Game[Any], nest_set: NestSet, players: tuple[int, ...], games: i
           skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
     """The report's lines: every configuration with `player` (those of `combos` if given), then
     the skill trace (on the base game's configurations among them)."""
+    from cardgen.engine.plan import MAIN, Line, skill_lines  # the check's layer: loaded when a check runs
+
     main: list[Line] = []
     path = str(nest_set.path)
     confs = configs(nest_set, players, combos)

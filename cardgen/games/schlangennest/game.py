@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import GameState
 from cardgen.engine.ladder import Ladder
-from cardgen.engine.players import PlayerFactory
 from cardgen.game import Game, GameInfo
 from cardgen.games.schlangennest import baseline, check, generator
 from cardgen.games.schlangennest.components import GAME, RULE_PARAMS, NestSet, parse_nest_set
 from cardgen.games.schlangennest.config import VARIANTS
 from cardgen.games.schlangennest.ruleids import Rule
 from cardgen.games.schlangennest.rules import new_game
-from cardgen.games.schlangennest.strategy import room
+
+if TYPE_CHECKING:
+    from cardgen.engine.players import PlayerFactory
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -57,6 +58,8 @@ class Schlangennest(Game[NestSet]):
 
     def players(self) -> Mapping[str, PlayerFactory]:
         """`room`: values open ends and room to grow (cardgen.games.schlangennest.strategy)."""
+        from cardgen.games.schlangennest.strategy import room  # the players load when a game is played
+
         return {"room": room}
 
     def ladder(self) -> Ladder:
