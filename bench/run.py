@@ -1,10 +1,9 @@
 """`make bench`: the project's timings, each the median of several runs, with the core count.
 
-Plain script (not a test): how quickly costly input is refused, per-card PDF time, PNG time
-per face, the whole default build of each game with a kit, the rules engines' random games per
-second and Irrläufer's engine and search figures against the frozen engine (bench/bench_*.py),
-and the
-wall time of each game's default `cardgen check` on all cores.
+Plain script (not a test): how quickly a command starts and costly input is refused, per-card
+PDF time, PNG time per face, the whole default build of each game with a kit, the rules engines'
+random games per second and Irrläufer's engine and search figures against the frozen engine
+(bench/bench_*.py), and the wall time of each game's default `cardgen check` on all cores.
 """
 
 from __future__ import annotations
@@ -65,6 +64,15 @@ def bench_build(game: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         wall = median_time(lambda: subprocess.run([*command, "--out", tmp], check=True), runs=3)
     print(f"{game} whole default build (cardgen build {game}, new process): {wall:5.2f} s  [median of 3]")
+
+
+def bench_startup() -> None:
+    """How long a command takes to start: `cardgen --help` in a new process (the command line
+    built from every game's declarations; the check's engine and the players load later)."""
+    cli = ROOT / ".venv" / "bin" / "cardgen"
+    command = [str(cli) if cli.exists() else "cardgen", "--help"]
+    wall = median_time(lambda: subprocess.run(command, check=True, stdout=subprocess.DEVNULL), runs=9)
+    print(f"command start (cardgen --help, new process): {wall * 1000:6.1f} ms  [median of 9]")
 
 
 def timed_run(command: list[str]) -> tuple[float, float]:
@@ -139,6 +147,7 @@ def bench_refusals() -> None:
 
 def main() -> None:
     print(f"cardgen benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    bench_startup()
     bench_refusals()
     bench_print()
     from cardgen.registry import GAMES

@@ -5,6 +5,8 @@ move numbers in errors that match the listing."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import re
 from pathlib import Path
 
@@ -104,3 +106,14 @@ def test_help_states_the_games_defaults_the_commands_use() -> None:
     variant = " ".join(CliRunner().invoke(main, ["variant", "--help"]).output.split())
     assert f"[default: {base}; Irrläufer {irr}]" in check
     assert f"[default: {base}; Irrläufer {irr}]" in variant
+
+
+def test_the_command_line_loads_no_check_machinery_until_a_command_needs_it() -> None:
+    """`cardgen --help`, `list` or `build` start without the check's plan, its process pool and
+    the baselines: those load when a check runs (make bench times the start)."""
+    code = ("import sys, cardgen.cli\n"
+            "heavy = ('cardgen.engine.plan', 'cardgen.engine.batch', 'cardgen.engine.rounds', "
+            "'cardgen.engine.baseline', 'cardgen.engine.criteria', 'concurrent.futures.process')\n"
+            "print(sorted(m for m in sys.modules if m in heavy))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
