@@ -15,11 +15,15 @@
 | `booklet.py` | the booklets' numbers and diagrams (`CONTENT` for `cardgen.booklet.build`) |
 | `check.py` | completeness against the original and the report's lines (configurations) |
 | `generator.py` | the set-file generator: the text `cardgen variant` writes, and its options (`OPTIONS`, `cardgen.sets.SetOption`) |
+| `baseline.py` | the original set's own figures, written by `make baselines` (optional) |
+| `strategy.py` | the game's own players of its ladder (optional; Irrläufer adds `players.py`) |
+| `table_page.py` | the browser table of `cardgen play`, its styles in `static/` (optional) |
 
 Besides these a game keeps its own internal modules (Schlangennest: `config`, `chains`, `position`,
-`legality`, `reopen`, `state`, `frames`; Schlangengrube: `deal`, `table`, `options`, `scoring`,
-`state_json`; Irrläufer: `grid`, `position`, `maze`, `sliding`, `movement`, `hooks`,
-`consistency`, `board_art`, `parts_art`, `digits`).
+`legality`, `reopen`, `verify`, `state`, `frames`; Schlangengrube: `setup`, `position`, `deal`,
+`table`, `options`, `scoring`, `state_json`; Irrläufer: `grid`, `position`, `maze`, `runs`,
+`sliding`, `movement`, `hooks`, `consistency`, `reference`, `record`, `board_art`, `parts_art`,
+`digits`).
 
 Rules (`components`, `rules`, `moves`, `ruleids` and what they import) never import click,
 reportlab, cairosvg, svgwrite, `cardgen.art` or `cardgen.print`; the shared layers below the games

@@ -1,9 +1,11 @@
 """Schlangennest rules (docs/rulings.md (Schlangennest)): the public entry points of the rules engine.
 
-The rules live in a few small modules: `config` (options, variants, card tables), `board`
-(laid cards and chains, kept incrementally), `legality` (the after-the-move rules of laying a
-card, on the fast path), `reopen` (loops: turns and the tail swap; the curve guard), `state`
-(turn order, move generation, checking, JSON) and `frames` (the pre-laid frame variants).
+The rules live in a few small modules: `config` (options, variants, card tables), `chains`
+(the board: laid cards, their parts and chains, kept incrementally), `position` (the board with
+the hands and the seat to move, which the helpers read), `legality` (the after-the-move rules of
+laying a card, on the fast path), `reopen` (loops: turns and the tail swap; the curve guard),
+`verify` (the invariants checked after every move in tests), `state` (turn order, move
+generation, checking, JSON) and `frames` (the pre-laid frame variants).
 Rule identifiers are in `ruleids.Rule`. This module imports none of click, reportlab, cairosvg,
 svgwrite, cardgen.art or cardgen.print.
 """
