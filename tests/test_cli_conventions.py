@@ -117,3 +117,14 @@ def test_the_command_line_loads_no_check_machinery_until_a_command_needs_it() ->
             "print(sorted(m for m in sys.modules if m in heavy))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_every_command_and_option_is_in_the_users_docs() -> None:
+    """docs/cli.md names every command (as `cardgen NAME`) and every long option it has, so the
+    docs stay true as options are added."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    named = [(f"cardgen {name}", f"cardgen {name}") for name in main.commands]
+    named += [(f"cardgen {name} {opt}", opt) for name, command in main.commands.items() for param in command.params
+              for opt in param.opts if opt.startswith("--")]
+    assert len(named) > 60  # every command and its options were found
+    assert [what for what, text in named if text not in doc] == []
