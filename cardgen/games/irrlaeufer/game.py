@@ -44,7 +44,8 @@ class Irrlaeufer(Game[IrrBoard]):
     def players(self) -> Mapping[str, PlayerFactory]:
         """The ladder's own players (players.py): `runner`, `wary`, `castle` and `mcts` with
         cheap playouts."""
-        from cardgen.games.irrlaeufer.players import RunnerPlayer, search, wary  # the players load when a game is played
+        # the players load when a game is played
+        from cardgen.games.irrlaeufer.players import RunnerPlayer, search, wary
         from cardgen.games.irrlaeufer.strategy import CastlePlayer
 
         return {"runner": lambda budget: RunnerPlayer(), "wary": lambda budget: wary(),

@@ -37,6 +37,9 @@ from cardgen.games.schlangennest.moves import MoveKind
 from cardgen.geometry import EDGES, Part, PartKind, parse_part
 from cardgen.games.schlangennest.components import NestSet
 
+if TYPE_CHECKING:
+    from cardgen.engine.plan import Line
+
 ORIGINAL_COUNTS = {"head": 1, "tail": 1, "straight": 7, "curve": 9}
 """Cards of each kind per colour in the original game."""
 
@@ -44,9 +47,6 @@ ORIGINAL_FACES = {
     "straight": ("own:N-S", "neutral:E-W"), "curve": ("own:N-E", "neutral:S-W"),
     "head": ("own:head@N", "neutral:E-S"), "tail": ("own:tail@N", "neutral:head@S"),
 }
-
-if TYPE_CHECKING:
-    from cardgen.engine.plan import Line
 """The faces of the original's cards at rotation 0 (docs/rulings.md (Schlangennest))."""
 
 LABELS = ("straight", "curve", "head", "tail", "turn", "swap", "pass")
