@@ -13,15 +13,20 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.batch import BatchTask, game_seed
-from cardgen.engine.criteria import Schedule
 from cardgen.engine.playable import Playable
-from cardgen.engine.metrics import Figures, skill, summarise
-from cardgen.engine.rounds import NoProgress, Progress, local_runner, play_rounds
-from cardgen.engine.simulate import GameResult
 from cardgen.words import count
+
+if TYPE_CHECKING:
+    from cardgen.engine.batch import BatchTask
+    from cardgen.engine.criteria import Schedule
+    from cardgen.engine.metrics import Figures
+    from cardgen.engine.rounds import Progress
+    from cardgen.engine.simulate import GameResult
+
+# A game's check.py builds its Lines with this module when the command line is built; the pool,
+# the sequential tests and the metrics load only when a check plays (the functions below).
 
 
 MAIN, SKILL = "main", "skill"
@@ -90,12 +95,16 @@ class Line:
 
     def schedule(self) -> Schedule:
         """When this line's sequential tests look (the game's `check_looks`), up to its games."""
+        from cardgen.engine.criteria import Schedule
+
         first, step = self.game.check_looks
         return Schedule(first, step, self.games)
 
     def tasks(self, seed: int, cuts: Sequence[int] = ()) -> list[BatchTask]:
         """The pool tasks that play this line's games, in seed order: at most `chunk` games
         each, and none across one of the game counts `cuts` (the looks of a sequential line)."""
+        from cardgen.engine.batch import BatchTask, game_seed
+
         seeds = [game_seed(seed, self.key, i) for i in range(self.games)]
         measure = tuple(i % self.measure_every == 0 for i in range(self.games))
         bounds = sorted({*range(0, self.games, self.chunk), *(c for c in cuts if 0 < c < self.games)})
@@ -118,7 +127,7 @@ class Played:
     problems: tuple[str, ...]
 
 
-Stop = Callable[[Sequence[GameResult]], bool]
+Stop = Callable[[Sequence["GameResult"]], bool]
 """A line's stop rule: given its results so far (seed order), whether it has played enough."""
 
 
@@ -141,6 +150,8 @@ def play_tasks(tasks: Sequence[Sequence[BatchTask]], workers: int | None = None,
     """Play groups of tasks on one process pool (or the Dask scheduler at `cluster`): per group
     its results in seed order and its problems; `stops` and `rounds` as for `play` (none: every
     group plays all its tasks at once)."""
+    from cardgen.engine.rounds import NoProgress, local_runner, play_rounds
+
     stops = list(stops) if stops is not None else [None] * len(tasks)
     rounds = list(rounds) if rounds is not None else [lambda played: played] * len(tasks)
     sink = progress or NoProgress()
@@ -193,6 +204,8 @@ def row(played: Played, labels: Sequence[str], kinds: Sequence[str] = ()) -> Rep
     """The report row of a played line: its description and every figure of
     `cardgen.engine.metrics.summarise`, the problems, and for a mixed lineup the strong seat's
     share (`strong`)."""
+    from cardgen.engine.metrics import skill, summarise
+
     line = played.line
     seat = strong_seat(line.lineup, line.players, line.strong)
     strong = None if seat is None else {"seat": seat, **skill([(played.results, seat)])}
@@ -204,6 +217,8 @@ def skill_summary(played: Sequence[Played]) -> list[dict[str, Any]]:
     """The skill trace: per configuration and rung pair, the strong player's share of the games
     against the weak one over both seat orders, with its 95% Wilson interval, the no-skill
     share (1/players) and the draws."""
+    from cardgen.engine.metrics import skill
+
     pairs: dict[tuple[str, int, str, str], list[tuple[Sequence[GameResult], int]]] = {}
     for p in played:
         line = p.line

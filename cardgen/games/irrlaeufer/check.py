@@ -18,16 +18,14 @@ a move) and about a second, so fewer games are played than for the card games.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEADLOCK, STALEMATE, Degenerate, generic
+from cardgen.engine.plan import MAIN, Line, skill_lines
 from cardgen.game import CheckFacts, Game
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.consistency import check_board
-
-if TYPE_CHECKING:
-    from cardgen.engine.plan import Line
 
 LABELS = ("lay", "slide", "move", "capture", "conquest", "end")
 """Steps counted per game: sticks laid, slides, plain moves, captures, conquests, turns ended
@@ -128,8 +126,6 @@ def lines(game: Game[Any], board: IrrBoard, players: tuple[int, ...], games: int
           combos: list[frozenset[str]] | None = None) -> list[Line]:
     """The report's lines: the board with `player`, then the skill trace (Irrläufer has no
     rule variants: `combos` is always None)."""
-    from cardgen.engine.plan import MAIN, Line, skill_lines  # the check's layer: loaded when a check runs
-
     if 2 not in players:
         return []
     label = f"2p {board.columns}x{board.rows}, {board.sticks} sticks" + rules_label(board)

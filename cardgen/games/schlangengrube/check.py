@@ -14,18 +14,16 @@ list them anyway.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEADLOCK, Degenerate, generic
+from cardgen.engine.plan import MAIN, Line, skill_lines
 from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, Variant
 from cardgen.geometry import PartKind
-
-if TYPE_CHECKING:
-    from cardgen.engine.plan import Line
 
 LABELS = ("crossing", "double-curve", "straight-end", "curve-end", "end-end", "other", "pass")
 """What the report counts per game: tiles laid by group, and passes."""
@@ -115,8 +113,6 @@ def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, pl
           combos: list[frozenset[str]] | None = None) -> list[Line]:
     """The report's lines: every configuration with `player`, then the skill trace (the
     variants are played one at a time: `combos` is always None, see `Game.variant_combos`)."""
-    from cardgen.engine.plan import MAIN, Line, skill_lines  # the check's layer: loaded when a check runs
-
     main: list[Line] = []
     for key, (p, variant) in enumerate(configs(pit, players)):
         options = {"players": p, "variants": [variant] if variant else []}

@@ -25,10 +25,11 @@ legal move triples the cost of a Schlangennest game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEAD_SEAT_KIND, DEADLOCK, STALEMATE, Degenerate, dead_seat
+from cardgen.engine.plan import MAIN, Line, skill_lines
 from cardgen.errors import DataError
 from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_variants, players_allowed,
@@ -36,9 +37,6 @@ from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_
 from cardgen.games.schlangennest.moves import MoveKind
 from cardgen.geometry import EDGES, Part, PartKind, parse_part
 from cardgen.games.schlangennest.components import NestSet
-
-if TYPE_CHECKING:
-    from cardgen.engine.plan import Line
 
 ORIGINAL_COUNTS = {"head": 1, "tail": 1, "straight": 7, "curve": 9}
 """Cards of each kind per colour in the original game."""
@@ -252,8 +250,6 @@ def lines(game: Game[Any], nest_set: NestSet, players: tuple[int, ...], games: i
           skill_games: int = 0, combos: list[frozenset[str]] | None = None) -> list[Line]:
     """The report's lines: every configuration with `player` (those of `combos` if given), then
     the skill trace (on the base game's configurations among them)."""
-    from cardgen.engine.plan import MAIN, Line, skill_lines  # the check's layer: loaded when a check runs
-
     main: list[Line] = []
     path = str(nest_set.path)
     confs = configs(nest_set, players, combos)
