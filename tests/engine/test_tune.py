@@ -104,3 +104,30 @@ def test_a_stopped_search_keeps_the_trials_done() -> None:
 
     trials, stopped = run_search(search, workers=1, heard=stop)
     assert isinstance(stopped, KeyboardInterrupt) and len(trials) == 1 and trials[0].check is not None
+
+
+def test_the_recommendations_of_a_failing_check_play_at_most_twice_its_failing_configurations_games() -> None:
+    """Issue 26's budget: the sweep around a failing set plays at most twice the games of each
+    configuration it recommends for (counted by the progress sink, screening and finalists both)."""
+    from cardgen.engine import recommend
+    from cardgen.engine.checkrun import run_check
+
+    class Counted:
+        played = 0
+
+        def planned(self, games: int) -> None:
+            """Not counted: the budget is what is played."""
+
+        def done(self, games: int) -> None:
+            self.played += games
+
+    failing_set = Path(__file__).resolve().parents[1] / "tune" / "schlangengrube-failing.toml"
+    (check,) = run_check([PIT], str(failing_set), 40, 0, (3,), None, 0, workers=1)
+    failing = [v for v in check.verdicts if check.new_failures(v)]
+    assert failing
+    counted = Counted()
+    found = recommend.for_check(PIT, check, 0, workers=1, progress=counted)
+    assert set(found) == {v.config for v in failing}
+    assert 0 < counted.played <= 2 * sum(v.games for v in failing)
+    for v in failing:
+        assert sum(r.games for r in found[v.config]) <= 2 * v.games
