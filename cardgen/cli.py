@@ -452,13 +452,10 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
             for game_, c in zip(names, checks):
                 advice[c.name] = recommend.for_check(game_, c, seed, workers, bar, cluster)
     if as_json:
-        from cardgen.engine.recommend import fix_all
+        from cardgen.engine.recommend import to_json as advice_json
 
-        click.echo(json.dumps({c.name: {**c.to_json(c.player, seed), "recommendations": {
-            config: [r.to_json() for r in recs] for config, recs in advice.get(c.name, {}).items()},
-            "fixes_all": [{"parameter": f.name, "before": f.before, "after": f.after}
-                          for f in fix_all(advice.get(c.name, {}))]}
-            for c in checks}, indent=2))  # ASCII
+        click.echo(json.dumps({c.name: {**c.to_json(c.player, seed), **advice_json(advice.get(c.name, {}))}
+                               for c in checks}, indent=2))  # ASCII
     else:
         console = Console()  # the terminal's width (COLUMNS when set); report.tables splits to fit
         for c in checks:

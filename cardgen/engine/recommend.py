@@ -304,6 +304,14 @@ def fix_all(recommendations: Mapping[str, Sequence[Recommendation]]) -> list[Can
                                                                for f in fixing)]
 
 
+def to_json(recommendations: Mapping[str, Sequence[Recommendation]]) -> dict[str, Any]:
+    """The report's `recommendations` (per failing configuration, every change tried) and
+    `fixes_all` (the changes that fix every one) keys of `check --json` (docs/check.md)."""
+    return {"recommendations": {config: [r.to_json() for r in recs] for config, recs in recommendations.items()},
+            "fixes_all": [{"parameter": f.name, "before": f.before, "after": f.after}
+                          for f in fix_all(recommendations)]}
+
+
 def lines(recommendations: Mapping[str, Sequence[Recommendation]], name: str, best: int = 3) -> list[str]:
     """The text report: the changes that fix every failing configuration, then per failing
     configuration its best `best` changes (or that none fixes it)."""
