@@ -16,7 +16,7 @@ endif
 
 all: kit
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py $(wildcard cardgen/games/*/_core.c)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,cluster,play,tune]'
 	$(PY) -m compileall -q cardgen

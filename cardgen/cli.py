@@ -130,8 +130,20 @@ def usage_errors() -> Iterator[None]:
         raise click.UsageError(printable(_one_line(str(exc)))) from None
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """`cardgen --version`: the version and which core runs (cardgen/native.py)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from cardgen import __version__
+    from cardgen.native import core_name
+
+    _echo(f"cardgen {__version__}, core: {core_name()}")
+    ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(None, "-V", "--version", package_name="cardgen")
+@click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_version, help="Show the version and which core runs, and exit.")
 def main() -> None:
     """cardgen: print-and-play kits, rules engines and rule booklets for Schlangennest,
     Schlangengrube and Irrläufer."""
