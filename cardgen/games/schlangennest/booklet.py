@@ -74,6 +74,16 @@ RULE_TEXTS: dict[str, dict[str, dict[object, str]]] = {
         "en": {True: "each touches a laid card, corners count",
                False: "none touches another card, not even at a corner"},
     },
+    "two_snakes_apart": {
+        "de": {True: "",
+               False: " Nach den Regeln dieses Satzes liegt dabei jeder Schwanz einen Platz entfernt von den "
+                      "liegenden Karten und berührt keine, auch nicht an einer Ecke: auch der zweite Schwanz "
+                      "einer Person hält so Abstand zu ihrem ersten."},
+        "en": {True: "",
+               False: " Under this set's rules each of these tails lies one place away from the laid cards and "
+                      "touches none, not even at a corner: a player's second tail keeps that distance from their "
+                      "first one too."},
+    },
     "win_intro": {
         "de": {"all": "Gewonnen hat, wessen Schlange am Ende aus den meisten Teilen besteht.",
                "coloured": "Gewonnen hat, wessen Schlange am Ende die meisten farbigen Teile hat; graue Teile "
@@ -112,9 +122,10 @@ RULE_TEXTS: dict[str, dict[str, dict[object, str]]] = {
     },
 }
 """The sentences that follow the set's `[rules]` (docs/set-files.md), by placeholder, language
-and rule value: `opening_place` and `setup_touch` by diagonal_opening, the others by snake_score."""
+and rule value: those of OPENING_TEXTS by diagonal_opening, the others by snake_score
+(`two_snakes_apart` is empty under the original's rule and follows a sentence without a space)."""
 
-OPENING_TEXTS = ("opening_place", "setup_touch")
+OPENING_TEXTS = ("opening_place", "setup_touch", "two_snakes_apart")
 
 
 def rule_sentences(nest: NestSet, lang: str) -> dict[str, str]:
