@@ -18,6 +18,7 @@ from cardgen.booklet.tiles import BAD, MARK, OK, Grid, beside, tile_group
 from cardgen.booklet.words import OR, colour_name, join, mm
 from cardgen.colours import NEUTRAL, colour as palette_colour
 from cardgen.errors import IllegalMove
+from cardgen.games.schlangennest import card_words
 from cardgen.games.schlangennest.components import NestSet
 
 GAME = "schlangennest"
@@ -138,8 +139,9 @@ def rule_sentences(nest: NestSet, lang: str) -> dict[str, str]:
 def values(nest: NestSet, lang: str) -> dict[str, object]:
     """The numbers and names the text prints, read from the set file."""
     by_kind = {k: sum(c.count for c in nest.cards if c.kind == k) for k in KIND_ORDER}
-    players = sorted(nest.areas)
-    areas = [f"{AREA_LABEL[lang].format(p)}: {_area_list(nest.areas[p], lang)}" for p in players]
+    players = range(2, len(nest.colours) + 1)
+    areas = [f"{AREA_LABEL[lang].format(p)}: "
+             f"{_area_list(nest.areas[p], lang) if p in nest.areas else card_words.NO_AREA[lang]}" for p in players]
 
     out: dict[str, object] = {
         "colours": len(nest.colours),
@@ -149,6 +151,11 @@ def values(nest: NestSet, lang: str) -> dict[str, object]:
         "card_size": mm(nest.card_size, lang),
         "max_players": len(nest.colours),
         "areas": "; ".join(areas) if areas else ("nach Absprache" if lang == "de" else "as agreed"),
+        "card_lines": card_words.card_lines(nest, lang),
+        "parts_sentence": card_words.parts_sentence(nest, lang),
+        "faces_note": card_words.faces_note(nest, mm(nest.card_size, lang), lang),
+        "grey_heads": card_words.grey_heads(nest, lang),
+        "three_parts": card_words.three_parts(nest, lang),
     }
     for k, n in by_kind.items():
         out[f"n.{k}"] = n
@@ -411,8 +418,9 @@ def cards_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
     for i, card in enumerate(nest.cards):
         grid.card((i * 2, 0), tile_group(card.parts, palette, size_mm=nest.card_size))
         grid.mark("label", (i * 2, 1), text=f"{card.count}×", at=(0.5, 0.25), size=13)
-    return Figure(grid.drawing(), doc.caption("cards", colour=colour_name(colour, lang)), max_height=40,
-                  catalogue=True)
+    kinds = join([card_words.card_name(card, lang) for card in nest.cards], lang)
+    return Figure(grid.drawing(), doc.caption("cards", colour=colour_name(colour, lang), kinds=kinds),
+                  max_height=40, catalogue=True)
 
 
 def figures(nest: NestSet, lang: str, doc: Document) -> dict[str, Callable[[], Figure]]:
