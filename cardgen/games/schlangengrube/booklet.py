@@ -231,22 +231,23 @@ def rule_sentences(rules: Any, lang: str) -> dict[str, str]:
     return out
 
 
+EXAMPLE_NOTE = {
+    "de": ("Ergänzung: Im Beispiel der Originalregel steht „6 Plättchen“, gerechnet wird aber mit 1 + … + 8; die "
+           "Schlange hat also 8 Plättchen, wie hier abgebildet.",
+           " Das Original zählt sie nach seiner Wertung, (36 + 6) × 2 = 84; hier zählt das Beispiel nach den Regeln "
+           "dieses Satzes."),
+    "en": ("Our ruling: the original's example says “6 tiles” but counts 1 + … + 8, so the snake has 8 tiles, as "
+           "shown here.",
+           " The original scores it by its own rules, (36 + 6) × 2 = 84; here the example scores by this set's rules."),
+}
+"""The note under the scoring example: the original's slip, and what a set scoring otherwise adds."""
+
+
 def _example_note(rules: Any, lang: str) -> str:
     """The note under the scoring example: the original's slip ("6 tiles", counted 1 + … + 8),
     and, for a set that scores otherwise, that the picture scores by the set's rules instead."""
-    if lang == "de":
-        slip = ("Ergänzung: Im Beispiel der Originalregel steht „6 Plättchen“, gerechnet wird aber mit "
-                "1 + … + 8; die Schlange hat also 8 Plättchen, wie hier abgebildet.")
-        if rules.snake_score == "triangular" and rules.double_factor == 2:
-            return slip
-        return (slip + " Das Original zählt sie nach seiner Wertung, (36 + 6) × 2 = 84; hier zählt das Beispiel "
-                "nach den Regeln dieses Satzes.")
-    slip = ("Our ruling: the original's example says “6 tiles” but counts 1 + … + 8, so the snake has 8 "
-            "tiles, as shown here.")
-    if rules.snake_score == "triangular" and rules.double_factor == 2:
-        return slip
-    return (slip + " The original scores it by its own rules, (36 + 6) × 2 = 84; here the example scores "
-            "by this set's rules.")
+    slip, other = EXAMPLE_NOTE[lang]
+    return slip if rules.snake_score == "triangular" and rules.double_factor == 2 else slip + other
 
 
 def _tile_art(pit: Any, place: Any) -> Any:
