@@ -34,6 +34,11 @@ _DIAGRAM = re.compile(r"^\{diagram:([a-z0-9-]+)\}$")
 _LIST = re.compile(r"^\{list:([a-z][a-z0-9_.]*)\}$")
 
 
+def list_names(text: str) -> list[str]:
+    """The names of the `{list:name}` lines of a booklet text."""
+    return [m.group(1) for line in text.splitlines() if (m := _LIST.match(line.strip()))]
+
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """One block of a booklet: `kind` is title, subtitle, h2, h3, para, bullet, note, diagram or pagebreak.
