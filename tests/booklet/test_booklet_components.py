@@ -179,3 +179,16 @@ def test_the_built_booklet_of_the_five_colour_set_prints_its_cards(tmp_path: Pat
     assert "2 curves: a coloured bend, with a grey head and a grey tail." in text
     assert "straight, curve, curve with a grey head and a grey tail, head and tail." in text
     assert "5 players: none in this set" in text and "So every card shows two" not in text
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "7 straights: the coloured piece runs straight across, with a grey straight piece crossing above it."),
+    ("de", "7 Geraden: das farbige Stück läuft gerade hindurch, dazu ein graues gerades Stück darüber.")])
+def test_a_straight_whose_grey_part_lies_on_top_is_not_said_to_pass_beneath(lang: str, line: str,
+                                                                            tmp_path: Path) -> None:
+    path = tmp_path / "top.toml"
+    text = default_set_path("schlangennest").read_text(encoding="utf-8")
+    path.write_text(text.replace('parts = ["neutral:E-W", "own:N-S"]', 'parts = ["own:N-S", "neutral:E-W"]'),
+                    encoding="utf-8")
+    _, _, texts = booklet("schlangennest", path, lang)
+    assert line in texts

@@ -57,8 +57,28 @@ def greys(card: NestCard) -> list[Part]:
     return [p for p in card.parts if p.colour == "neutral"]
 
 
+def _above(card: NestCard, part: Part) -> bool:
+    """Whether the grey `part` lies above the card's coloured part (parts are listed bottom to top)."""
+    return card.parts.index(part) > card.parts.index(card.own)
+
+
+def _crossing(card: NestCard, part: Part, lang: str) -> str:
+    """A grey straight crossing a coloured straight: which of the two lies on top."""
+    if not (part.is_straight and card.own.is_straight):
+        return ""
+    if lang == "de":
+        return " darüber" if _above(card, part) else " darunter"
+    return " crossing above it" if _above(card, part) else " crossing beneath it"
+
+
+def original_words(card: NestCard) -> bool:
+    """Whether the original booklet's line for the card's kind describes it: the original's face,
+    a straight's grey part beneath the coloured one."""
+    return original_face(card) and not any(_crossing(card, p, "en") == " crossing above it" for p in greys(card))
+
+
 def _grey_words(card: NestCard, lang: str) -> str:
-    parts = [GREY[lang][_part_kind(p)] for p in greys(card)]
+    parts = [GREY[lang][_part_kind(p)] + _crossing(card, p, lang) for p in greys(card)]
     if not parts:
         return "ohne graues Teil" if lang == "de" else "with no grey part"
     return ("dazu " if lang == "de" else "with ") + join(parts, lang)
@@ -91,7 +111,7 @@ def card_lines(nest: NestSet, lang: str) -> list[str]:
     """One bullet per card type, in the set's order: "9 curves: a coloured bend, and …"."""
     out = []
     for card in nest.cards:
-        what = (ORIGINAL_LINES[lang][card.kind] if original_face(card)
+        what = (ORIGINAL_LINES[lang][card.kind] if original_words(card)
                 else f"{OWN[lang][card.kind]}, {_grey_words(card, lang)}.")
         out.append(f"{card.count} {noun(card.kind, card.count, lang)}: {what}")
     return out
