@@ -105,3 +105,16 @@ def test_the_rule_table_tells_the_two_castle_refusals_apart() -> None:
     assert "one field past" in row and "farther is `jumps`" in row
     row = next(line for line in table.splitlines() if line.startswith("| `jumps` |"))
     assert "two or more fields past" in row
+
+
+def test_under_own_colour_capture_a_castle_stops_at_an_own_piece_too(tmp_path: Path) -> None:
+    """The table's "(with `capture_own`: any piece)": red walks its own piece into the lane of its
+    castle; under the set's own-colour capture the castle going one field past it is
+    `castle-passes-piece`; without the set, an own piece under the chip is `own-piece`."""
+    code, out, err = run("replay", "--json", str(RECORDS / "irr-castle-passes-own-piece.json"))
+    result = json.loads(out)
+    assert code == 1 and result["applied"] == 6 and result["error"]["rule"] == "castle-passes-piece", out
+    path = _copy(tmp_path, "irr-castle-passes-own-piece.json", lambda r: r.pop("set"))
+    code, out, err = run("replay", "--json", str(path))
+    result = json.loads(out)
+    assert code == 1 and result["applied"] == 6 and result["error"]["rule"] == "own-piece", out
