@@ -10,6 +10,8 @@ A text file (`templates/<game>/rules-<lang>.txt`) is a list of blocks separated 
     1. a numbered item (likewise)
     > Ergänzung: ...              a note (our reconstruction of a gap in the original rules)
     {diagram:name}                a diagram drawn from an engine position (alone on its line)
+    {list:name}                   one bullet item per entry of the game's value `name`, a
+                                  list of texts (alone on its line): as many as the set needs
     {pagebreak}                   start a new page
     {rule:joins-snakes} text      the paragraph explains that engine rule id (anchor, shown small)
     @reason joins-snakes = text   a short reason, used in diagram captions (not printed itself)
@@ -29,6 +31,12 @@ from dataclasses import dataclass, field
 _RULE = re.compile(r"\{rule:([a-z0-9-]+)\}")
 _VALUE = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
 _DIAGRAM = re.compile(r"^\{diagram:([a-z0-9-]+)\}$")
+_LIST = re.compile(r"^\{list:([a-z][a-z0-9_.]*)\}$")
+
+
+def list_names(text: str) -> list[str]:
+    """The names of the `{list:name}` lines of a booklet text."""
+    return [m.group(1) for line in text.splitlines() if (m := _LIST.match(line.strip()))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +145,14 @@ def parse(text: str, values: Mapping[str, object] | None = None, name: str = "te
             if not sep:
                 raise MarkupError(f"{name}:{number}: '@{what} name = text' expected")
             reasons[f"{what}:{key.strip()}"] = _fill(value.strip(), values, f"{name}:{number}")
+            continue
+        listed = _LIST.match(stripped)
+        if listed:
+            flush()
+            items = values.get(listed.group(1))
+            if not isinstance(items, (list, tuple)):
+                raise MarkupError(f"{name}:{number}: {{list:{listed.group(1)}}} needs a list of texts")
+            blocks.extend(Block("bullet", re.sub(r"\s+", " ", str(item)).strip(), (), "•") for item in items)
             continue
         heading = re.match(r"^(#{1,3}) (.+)$", stripped)
         diagram = _DIAGRAM.match(stripped)

@@ -137,14 +137,17 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
 
 
 def _result(state: GameState[Any], names: list[str]) -> tuple[str | None, tuple[str, ...]]:
-    """How the game ended (None: it has not) and who won (no one for a draw)."""
+    """How the game ended (None: it has not) and who won: every seat sharing the top score,
+    all of them in a tie (ties share the win); no one for a draw (a game's `winners` is empty
+    then, as in Irrläufer's repetition and round limit)."""
     if not state.is_terminal():
         return None, ()
-    won = state.winners()
-    return state.end_reason(), (() if len(won) == len(names) > 1 else tuple(names[s] for s in won))
+    return state.end_reason(), tuple(names[s] for s in state.winners())
 
 
 def _won(winners: tuple[str, ...]) -> str:
     if not winners:
         return "a draw"
-    return f"{winners[0]} won" if len(winners) == 1 else f"{' and '.join(winners)} share the win (tied)"
+    if len(winners) == 1:
+        return f"{winners[0]} won"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win (tied)"

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 
 from cardgen.sets import template_path
-from cardgen.booklet.markup import parse
+from cardgen.booklet.markup import list_names, parse
 
 _EMPHASIS = re.compile(r"\*\*?([^*]+)\*\*?")
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
@@ -31,6 +31,7 @@ def _wordings(game: str, lang: str, filled: tuple[tuple[str, str], ...]) -> Mapp
         return {}
     kept: dict[str, object] = {name: "{" + name + "}" for name in _PLACEHOLDER.findall(text)}
     kept.update({k: v for k, v in filled if k in kept})
+    kept.update({name: () for name in list_names(text)})  # the set's lists of parts anchor no rule
     doc = parse(text, kept, f"{game} rules-{lang}")
     out: dict[str, str] = {}
     lead = ""

@@ -90,7 +90,7 @@ def test_counted_words_agree_with_their_numbers() -> None:
     de, en = pit_values(pit, "de"), pit_values(pit, "en")
     assert de["kinds.straight_end"] == "12 Geraden mit Ende" and de["kinds.curve_end"] == "12 Kurven mit Ende"
     assert en["kinds.straight_end"] == "12 straights with an end" and en["kinds.curve_end"] == "12 bends with an end"
-    caption = doc_of("schlangengrube", "en").texts["caption:tiles"]
+    caption = content("schlangengrube").figures(pit, "en", doc_of("schlangengrube", "en"))["tiles"]().caption
     assert "12 straights with an end, 12 bends with an end" in caption
 
 

@@ -102,8 +102,9 @@ def rule_sentences(rules: Any, lang: str) -> dict[str, object]:
             "own_capture": ("Bei diesem Satz kann man auch eigene Figuren schlagen: Wer auf einer eigenen Figur "
                             "landet, nimmt sie aus dem Spiel wie eine gegnerische." if own
                             else "Eine eigene Figur kann man nicht schlagen; sie versperrt das Feld."),
-            "castle_own": ("eigene Figuren dort werden ebenso geschlagen, und sie hält schon vor jeder Figur an."
-                           if own else "steht dort eine eigene Figur, darf sie nicht hin."),
+            "castle_own": ("eigene Figuren dort werden ebenso geschlagen." if own
+                           else "steht dort eine eigene Figur, darf sie nicht hin."),
+            "castle_reach": "eine Figur, gleich welcher Farbe," if own else "eine gegnerische Figur",
             "own_ruling": ("Regel dieses Satzes: Auch eigene Figuren werden geschlagen (das Original nennt die "
                            "Farbe der anderen Figur nicht)." if own else
                            "Ergänzung: Dass nur gegnerische Figuren geschlagen werden, ist unsere Lesart: Das "
@@ -117,8 +118,9 @@ def rule_sentences(rules: Any, lang: str) -> dict[str, object]:
             "own_capture": ("In this set your own pieces can be captured too: landing on one of your own pieces "
                             "removes it from the game like an enemy piece." if own
                             else "Your own pieces cannot be captured; they block the field."),
-            "castle_own": ("your own pieces there are captured too, and it stops at the first piece of either "
-                           "colour." if own else "it may not go where one of your own pieces stands."),
+            "castle_own": ("your own pieces there are captured too." if own
+                           else "it may not go where one of your own pieces stands."),
+            "castle_reach": "a piece of either colour" if own else "an enemy piece",
             "own_ruling": ("Rule of this set: own-colour capture, pieces of your own colour are captured too "
                            "(the original does not name the other piece's colour)." if own else
                            "Our ruling: that only enemy pieces are captured is our reading: the original does "

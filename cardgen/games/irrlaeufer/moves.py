@@ -177,8 +177,9 @@ def _field(value: Any, where: str) -> Field:
     return (_int(value[0], where), _int(value[1], where))
 
 
-def move_from_json(data: Any, where: str = "move") -> IrrMove:
-    """The move a record entry names (DataError if it is malformed; legality is not checked)."""
+def move_from_json(data: Any, where: str = "move", budget: int = 3) -> IrrMove:
+    """The move a record entry names (DataError if it is malformed; legality is not checked).
+    A slide's `by` may be as long as the set's `slide_budget` (`budget`) lets one stick slide."""
     data = _keys(data, {"player", "stick", "slide", "move", "step", "by", "from", "to"}, {"player"}, where)
     try:
         side = Side.parse(data["player"])
@@ -193,7 +194,7 @@ def move_from_json(data: Any, where: str = "move") -> IrrMove:
         if keys != shapes[step]:
             raise DataError(where, f"a {step} step has exactly the keys {', '.join(sorted(shapes[step]))}")
         if step == "slide":
-            return Slide(side, stick_from_json(data["stick"], f"{where}.stick"), _by(data["by"], f"{where}.by"))
+            return Slide(side, stick_from_json(data["stick"], f"{where}.stick"), _by(data["by"], f"{where}.by", budget))
         if step == "move":
             return Go(side, _field(data["from"], f"{where}.from"), _field(data["to"], f"{where}.to"))
         return EndTurn(side)
@@ -207,7 +208,7 @@ def move_from_json(data: Any, where: str = "move") -> IrrMove:
         for i, item in enumerate(raw):
             w = f"{where}.slide[{i}]"
             item = _keys(item, {"stick", "by"}, {"stick", "by"}, w)
-            slides.append((stick_from_json(item["stick"], f"{w}.stick"), _by(item["by"], f"{w}.by")))
+            slides.append((stick_from_json(item["stick"], f"{w}.stick"), _by(item["by"], f"{w}.by", budget)))
         go = None
         if "move" in data:
             mv = _keys(data["move"], {"from", "to"}, {"from", "to"}, f"{where}.move")
@@ -216,10 +217,12 @@ def move_from_json(data: Any, where: str = "move") -> IrrMove:
     raise DataError(where, "expected a phase-1 entry {player, stick} or a phase-2 entry {player, slide, move}")
 
 
-def _by(value: Any, where: str) -> int:
+def _by(value: Any, where: str, budget: int) -> int:
     by = _int(value, where)
-    if by == 0 or abs(by) > 3:
-        raise DataError(where, f"'by' must be -3..-1 or 1..3, got {by}")
+    if by == 0 or abs(by) > budget:
+        span = "-1 or 1" if budget == 1 else f"-{budget}..-1 or 1..{budget}"
+        rule = "" if budget == 3 else f" (the set's slide_budget is {budget})"
+        raise DataError(where, f"'by' must be {span}{rule}, got {by}")
     return by
 
 

@@ -72,5 +72,5 @@ EXPLANATIONS: dict[Rule, str] = {
     Rule.MUST_LEAVE: "a piece or castle standing on a castle must leave it when it can",
     Rule.LEAVE_FULLY: "a move from a castle must end fully off that castle",
     Rule.CASTLE_PASSES_PIECE: "a castle's move ends at the first step whose 2x2 holds an enemy piece; "
-                              "it may not go one field further",
+                              "it may not go one field further (farther is a jump)",
 }

@@ -393,8 +393,9 @@ class IrrState(SimulationHooks):
         return move_to_json(move)
 
     def move_from_json(self, data: dict[str, Any]) -> IrrMove:
-        """The move a record entry names (DataError if it is malformed)."""
-        return move_from_json(data)
+        """The move a record entry names (DataError if it is malformed); a slide's `by` up to
+        the set's `slide_budget`."""
+        return move_from_json(data, budget=self.budget)
 
 
 def new_game(options: Mapping[str, Any] | None = None, set_path: str | Path | None = None,

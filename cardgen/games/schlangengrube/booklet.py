@@ -21,6 +21,7 @@ from cardgen.booklet.tiles import BAD, OK, Grid, beside, tile_group
 from cardgen.booklet.words import colour_name, join, mm
 from cardgen.colours import PALETTE
 from cardgen.errors import IllegalMove
+from cardgen.words import count
 
 GAME = "schlangengrube"
 GROUPS = ("crossing", "double-curve", "straight-end", "curve-end", "end-end", "other")
@@ -50,20 +51,75 @@ def values(pit: Any, lang: str) -> dict[str, object]:
     for g, n in groups.items():
         key = g.replace('-', '_')
         out[f"n.{key}"] = n
-        one, many = KIND_NOUNS[lang][key]
-        out[f"kinds.{key}"] = f"{n} {one if n == 1 else many}"
+        out[f"kinds.{key}"] = kind_count(g, n, lang)
+    out["pieces"] = _pieces(pit, lang)
+    out["balance"] = _balance(pit, lang)
     return out
+
+
+def kind_count(group: str, n: int, lang: str) -> str:
+    """"12 crossings", "1 crossing": a tile group with its count."""
+    one, many = KIND_NOUNS[lang][group.replace("-", "_")]
+    return f"{n} {one if n == 1 else many}"
+
+
+PIECES = {"de": {"straight": "gerade Körper", "curve": "Kurven", "head": "Köpfe", "tail": "Schwänze"},
+          "en": {"straight": "straight bodies", "curve": "bends", "head": "heads", "tail": "tails"}}
+
+
+def _pieces(pit: Any, lang: str) -> str:
+    """What pieces the set's tiles carry, and that crossing bodies are drawing only, if any cross."""
+    from cardgen.geometry import PartKind
+
+    kinds = {("straight" if p.is_straight else "curve") if p.kind is PartKind.BODY else p.kind.value
+             for tile in pit.tiles for p in tile.parts}
+    names = join([PIECES[lang][k] for k in PIECES[lang] if k in kinds], lang)
+    crossing = any(tile.kind == "crossing" for tile in pit.tiles)
+    if lang == "de":
+        return (f"Die Stücke sind {names}." + (" Kreuzen sich zwei Körper, läuft einer über den anderen; das ist nur "
+                                                "Zeichnung und hat keine Regelwirkung." if crossing else ""))
+    return (f"The pieces are {names}." + (" Where two bodies cross, one passes over the other; that is drawing only "
+                                          "and has no effect on the rules." if crossing else ""))
+
+
+def _balance(pit: Any, lang: str) -> str:
+    """Whether every colour is on as many tiles as the others, with as many heads as tails (our
+    standard set's design), or how this set's colours stand."""
+    from cardgen.geometry import PartKind
+
+    heads, tails = pit.end_counts(PartKind.HEAD), pit.end_counts(PartKind.TAIL)
+    on = {c: pit.tiles_with(c) for c in pit.colours}
+    if len(set(on.values())) == 1 and all(heads[c] == tails[c] for c in pit.colours):
+        return ("Unser Satz ist so gebaut, dass jede Farbe gleich oft vorkommt und gleich viele Köpfe wie Schwänze hat"
+                if lang == "de" else
+                "Our set gives every colour the same number of tiles and as many heads as tails")
+    balanced = all(heads[c] == tails[c] for c in pit.colours)
+    if lang == "de":
+        ends = ("hat jede Farbe gleich viele Köpfe wie Schwänze" if balanced else "haben die Farben "
+                + join([f"{colour_name(c, lang)} {count(heads[c], 'Kopf', 'Köpfe')} und "
+                        f"{count(tails[c], 'Schwanz', 'Schwänze')}" for c in pit.colours], lang))
+        tiles = (f"jede Farbe ist auf {on[pit.colours[0]]} Plättchen" if len(set(on.values())) == 1 else
+                 "die Farben sind auf verschieden vielen Plättchen: "
+                 + join([f"{colour_name(c, lang)} auf {on[c]}" for c in pit.colours], lang))
+        return f"In diesem Satz {ends}; {tiles}"
+    ends = ("every colour has as many heads as tails" if balanced else "the colours have "
+            + join([f"{colour_name(c, lang)} {count(heads[c], 'head')} and {count(tails[c], 'tail')}"
+                    for c in pit.colours], lang))
+    tiles = (f"every colour is on {count(on[pit.colours[0]], 'tile')}" if len(set(on.values())) == 1 else
+             "the colours are on different numbers of tiles: "
+             + join([f"{colour_name(c, lang)} on {on[c]}" for c in pit.colours], lang))
+    return f"In this set {ends}; {tiles}"
 
 
 KIND_NOUNS = {
     "de": {"crossing": ("Kreuzung", "Kreuzungen"), "double_curve": ("Doppelkurve", "Doppelkurven"),
            "straight_end": ("Gerade mit Ende", "Geraden mit Ende"),
            "curve_end": ("Kurve mit Ende", "Kurven mit Ende"), "end_end": ("mit zwei Enden", "mit zwei Enden"),
-           "other": ("andere", "andere")},
+           "other": ("anderes Plättchen", "andere Plättchen")},
     "en": {"crossing": ("crossing", "crossings"), "double_curve": ("double bend", "double bends"),
            "straight_end": ("straight with an end", "straights with an end"),
            "curve_end": ("bend with an end", "bends with an end"), "end_end": ("with two ends", "with two ends"),
-           "other": ("other", "other")},
+           "other": ("other tile", "other tiles")},
 }
 """Singular and plural of each tile kind, so a count of 1 or 12 reads right ("{kinds.curve_end}")."""
 
@@ -171,7 +227,27 @@ def rule_sentences(rules: Any, lang: str) -> dict[str, str]:
         out["three_players"] = ("With three players the first player draws the last tiles from the bag and so "
                                 "lays two tiles more than the others." if (hand, per) == (5, 2) else
                                 "Whoever draws the last tiles from the bag often lays more tiles than the others.")
+    out["example_note"] = _example_note(rules, lang)
     return out
+
+
+EXAMPLE_NOTE = {
+    "de": ("Ergänzung: Im Beispiel der Originalregel steht „6 Plättchen“, gerechnet wird aber mit 1 + … + 8; die "
+           "Schlange hat also 8 Plättchen, wie hier abgebildet.",
+           " Das Original zählt sie nach seiner Wertung, (36 + 6) × 2 = 84; hier zählt das Beispiel nach den Regeln "
+           "dieses Satzes."),
+    "en": ("Our ruling: the original's example says “6 tiles” but counts 1 + … + 8, so the snake has 8 tiles, as "
+           "shown here.",
+           " The original scores it by its own rules, (36 + 6) × 2 = 84; here the example scores by this set's rules."),
+}
+"""The note under the scoring example: the original's slip, and what a set scoring otherwise adds."""
+
+
+def _example_note(rules: Any, lang: str) -> str:
+    """The note under the scoring example: the original's slip ("6 tiles", counted 1 + … + 8),
+    and, for a set that scores otherwise, that the picture scores by the set's rules instead."""
+    slip, other = EXAMPLE_NOTE[lang]
+    return slip if rules.snake_score == "triangular" and rules.double_factor == 2 else slip + other
 
 
 def _tile_art(pit: Any, place: Any) -> Any:
@@ -216,7 +292,8 @@ def tiles_figure(pit: Any, lang: str, doc: Document) -> Figure:
     for i, (kind, tile) in enumerate(seen.items()):
         grid.card((i * 2, 0), tile_group(tile.parts, PALETTE, size_mm=pit.tile_size))
         grid.mark("label", (i * 2, 1), text=f"{counts[kind]}×", at=(0.5, 0.25), size=13)
-    return Figure(grid.drawing(), doc.caption("tiles"), max_height=40, catalogue=True)
+    kinds = join([kind_count(kind, counts[kind], lang) for kind in seen], lang)
+    return Figure(grid.drawing(), doc.caption("tiles", kinds=kinds), max_height=40, catalogue=True)
 
 
 SCORING = (

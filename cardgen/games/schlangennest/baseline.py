@@ -8,14 +8,14 @@ SEED = 0
 
 TURNS: dict[str, float] = {
     '2p base': 12.9,
-    '2p frame': 13.08,
-    '2p frame-snake': 6.33,
+    '2p frame': 13.4,
+    '2p frame-snake': 6.39,
     '2p open-area': 18.01,
     '2p tail-first': 8.69,
     '2p two-snakes': 7.42,
     '2p two-snakes-single': 10.12,
     '3p base': 12.37,
-    '3p frame-snake': 8.1,
+    '3p frame-snake': 7.96,
     '3p open-area': 17.87,
     '3p tail-first': 7.75,
     '4p base': 12.6,

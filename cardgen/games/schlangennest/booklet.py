@@ -18,6 +18,7 @@ from cardgen.booklet.tiles import BAD, MARK, OK, Grid, beside, tile_group
 from cardgen.booklet.words import OR, colour_name, join, mm
 from cardgen.colours import NEUTRAL, colour as palette_colour
 from cardgen.errors import IllegalMove
+from cardgen.games.schlangennest import card_words
 from cardgen.games.schlangennest.components import NestSet
 
 GAME = "schlangennest"
@@ -74,6 +75,16 @@ RULE_TEXTS: dict[str, dict[str, dict[object, str]]] = {
         "en": {True: "each touches a laid card, corners count",
                False: "none touches another card, not even at a corner"},
     },
+    "two_snakes_apart": {
+        "de": {True: "",
+               False: " Nach den Regeln dieses Satzes liegt dabei jeder Schwanz einen Platz entfernt von den "
+                      "liegenden Karten und berührt keine, auch nicht an einer Ecke: auch der zweite Schwanz "
+                      "einer Person hält so Abstand zu ihrem ersten."},
+        "en": {True: "",
+               False: " Under this set's rules each of these tails lies one place away from the laid cards and "
+                      "touches none, not even at a corner: a player's second tail keeps that distance from their "
+                      "first one too."},
+    },
     "win_intro": {
         "de": {"all": "Gewonnen hat, wessen Schlange am Ende aus den meisten Teilen besteht.",
                "coloured": "Gewonnen hat, wessen Schlange am Ende die meisten farbigen Teile hat; graue Teile "
@@ -112,9 +123,10 @@ RULE_TEXTS: dict[str, dict[str, dict[object, str]]] = {
     },
 }
 """The sentences that follow the set's `[rules]` (docs/set-files.md), by placeholder, language
-and rule value: `opening_place` and `setup_touch` by diagonal_opening, the others by snake_score."""
+and rule value: those of OPENING_TEXTS by diagonal_opening, the others by snake_score
+(`two_snakes_apart` is empty under the original's rule and follows a sentence without a space)."""
 
-OPENING_TEXTS = ("opening_place", "setup_touch")
+OPENING_TEXTS = ("opening_place", "setup_touch", "two_snakes_apart")
 
 
 def rule_sentences(nest: NestSet, lang: str) -> dict[str, str]:
@@ -127,8 +139,9 @@ def rule_sentences(nest: NestSet, lang: str) -> dict[str, str]:
 def values(nest: NestSet, lang: str) -> dict[str, object]:
     """The numbers and names the text prints, read from the set file."""
     by_kind = {k: sum(c.count for c in nest.cards if c.kind == k) for k in KIND_ORDER}
-    players = sorted(nest.areas)
-    areas = [f"{AREA_LABEL[lang].format(p)}: {_area_list(nest.areas[p], lang)}" for p in players]
+    players = range(2, len(nest.colours) + 1)
+    areas = [f"{AREA_LABEL[lang].format(p)}: "
+             f"{_area_list(nest.areas[p], lang) if p in nest.areas else card_words.NO_AREA[lang]}" for p in players]
 
     out: dict[str, object] = {
         "colours": len(nest.colours),
@@ -138,6 +151,11 @@ def values(nest: NestSet, lang: str) -> dict[str, object]:
         "card_size": mm(nest.card_size, lang),
         "max_players": len(nest.colours),
         "areas": "; ".join(areas) if areas else ("nach Absprache" if lang == "de" else "as agreed"),
+        "card_lines": card_words.card_lines(nest, lang),
+        "parts_sentence": card_words.parts_sentence(nest, lang),
+        "faces_note": card_words.faces_note(nest, mm(nest.card_size, lang), lang),
+        "grey_heads": card_words.grey_heads(nest, lang),
+        "three_parts": card_words.three_parts(nest, lang),
     }
     for k, n in by_kind.items():
         out[f"n.{k}"] = n
@@ -400,8 +418,9 @@ def cards_figure(nest: NestSet, lang: str, doc: Document) -> Figure:
     for i, card in enumerate(nest.cards):
         grid.card((i * 2, 0), tile_group(card.parts, palette, size_mm=nest.card_size))
         grid.mark("label", (i * 2, 1), text=f"{card.count}×", at=(0.5, 0.25), size=13)
-    return Figure(grid.drawing(), doc.caption("cards", colour=colour_name(colour, lang)), max_height=40,
-                  catalogue=True)
+    kinds = join([card_words.card_name(card, lang) for card in nest.cards], lang)
+    return Figure(grid.drawing(), doc.caption("cards", colour=colour_name(colour, lang), kinds=kinds),
+                  max_height=40, catalogue=True)
 
 
 def figures(nest: NestSet, lang: str, doc: Document) -> dict[str, Callable[[], Figure]]:

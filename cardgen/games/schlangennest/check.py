@@ -36,7 +36,7 @@ from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_
                                                 recommended_area, variant_label)
 from cardgen.games.schlangennest.moves import MoveKind
 from cardgen.geometry import EDGES, Part, PartKind, parse_part
-from cardgen.games.schlangennest.components import NestSet
+from cardgen.games.schlangennest.components import NestCard, NestSet
 
 ORIGINAL_COUNTS = {"head": 1, "tail": 1, "straight": 7, "curve": 9}
 """Cards of each kind per colour in the original game."""
@@ -121,6 +121,13 @@ def _face(parts: tuple[Part, ...]) -> frozenset[tuple[str, str, frozenset[str]]]
     return frozenset((p.colour, p.kind.value, frozenset(p.ports)) for p in parts)
 
 
+def original_face(card: NestCard) -> bool:
+    """Whether `card` shows the original's face of its kind (up to rotation)."""
+    original = ORIGINAL_FACES.get(card.kind)
+    return original is not None and any(
+        _face(card.parts) == _face(tuple(parse_part(t).transformed(r) for t in original)) for r in (0, 90, 180, 270))
+
+
 def completeness(nest_set: NestSet) -> list[Finding]:
     """Every way the set differs from the original; errors make it incomplete."""
     out: list[Finding] = []
@@ -152,9 +159,7 @@ def completeness(nest_set: NestSet) -> list[Finding]:
             ports.extend(part.ports)
         if len(ports) != len(set(ports)):
             out.append(Finding(True, f"card '{card.id}': two parts share a port"))
-        original = ORIGINAL_FACES.get(card.kind)
-        if original and not any(_face(card.parts) == _face(tuple(parse_part(t).transformed(r) for t in original))
-                                for r in (0, 90, 180, 270)):
+        if card.kind in ORIGINAL_FACES and not original_face(card):
             out.append(Finding(False, f"card '{card.id}' differs from the original {card.kind} card "
                                       f"({', '.join(map(str, card.parts))})"))
     if len(nest_set.colours) < 4:

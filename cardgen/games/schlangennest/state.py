@@ -209,6 +209,8 @@ class NestState(Position, GameState[NestMove]):
         cells = self.cells
         if not cells:
             return [(0, 0)]  # the first card may go anywhere; all cells are alike
+        if self._first_card():
+            return self._first_cells()
         if not self.rules.diagonal_opening:
             return sorted({(x + dx, y + dy) for (x, y) in cells for dx in range(-2, 3) for dy in range(-2, 3)
                            if max(abs(dx), abs(dy)) == 2 and not self._touches((x + dx, y + dy))})
@@ -220,6 +222,22 @@ class NestState(Position, GameState[NestMove]):
                     if cell not in cells:
                         out.add(cell)
         return sorted(out)
+
+    def _first_card(self) -> bool:
+        """Whether the next card is the game's very first player card, which may go anywhere
+        (cards laid before play, the frame variants' frames, do not make it a later one)."""
+        return all(s < 0 for s in self.snake)
+
+    def _first_cells(self) -> list[Cell]:
+        """The cells a generated first card goes to beside a frame variant's pre-laid cards:
+        every empty cell of the fixed box and every one touching a laid card (a head or tail
+        outside the box). A record may lay it farther out, a lone head or tail; the generated
+        moves leave those out, as they leave out every cell but (0, 0) on an empty table."""
+        cells, box = self.cells, self.rules.fixed_box
+        out = {(x + dx, y + dy) for (x, y) in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        if box is not None:
+            out.update((x, y) for x in range(box[0], box[2] + 1) for y in range(box[1], box[3] + 1))
+        return sorted(out - cells.keys())
 
     def _touches(self, cell: Cell, reach: int = 1) -> bool:
         """Whether a laid card lies within `reach` places of `cell` (at an edge or a corner)."""
@@ -336,7 +354,7 @@ class NestState(Position, GameState[NestMove]):
         if self.snake[c] < 0:
             if rules.variants & TAIL_FIRST_VARIANTS and k != rules.tail:
                 return (Rule.TAIL_FIRST, f"the {move.colour} snake must start with its tail card")
-            if self.cells:
+            if not self._first_card():
                 at = f"({move.at[0]},{move.at[1]})"
                 if rules.diagonal_opening:
                     if not self._touches(move.at):

@@ -29,8 +29,8 @@ def test_frame_fixes_the_area_inside_the_ring():
     ring = {cell for cell, _, _ in state.rules.prelaid}
     assert all(not (0 <= x < 5 and 0 <= y < 7) for x, y in ring)
     assert len(ring) == 28  # 4 corners + 24 side cells: a full frame
-    with pytest.raises(IllegalMove, match="not-touching"):
-        state.check(place("red", "curve", (2, 3)))  # the first card must touch the frame
+    state.check(place("red", "curve", (2, 3)))  # the game's first card goes anywhere, off the frame too
+    state.check(place("red", "head", (-3, 3), 90))  # a head outside, touching nothing
     with pytest.raises(IllegalMove, match="outside-area"):
         state.check(place("red", "curve", (-2, 3)))  # outside the ring
     state.check(place("red", "curve", (0, 3)))
