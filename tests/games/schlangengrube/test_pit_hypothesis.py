@@ -59,7 +59,7 @@ def set_files(draw: st.DrawFn) -> str:
         else:
             faces.add("+".join(face))
         if draw(st.booleans()):
-            lines.append(f"count = {draw(st.integers(1, 99))}")
+            lines.append(f"count = {draw(st.integers(1, 66))}")  # 6 tiles × 66 within the 400 a set may hold
         lines.append(f"parts = {json.dumps(face)}")
     return "\n".join(lines) + "\n"
 
