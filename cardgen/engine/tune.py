@@ -29,6 +29,7 @@ from cardgen.engine.objective import UNPLAYED, Score, score
 from cardgen.engine.rounds import Progress
 from cardgen.errors import CardgenError, ClusterError, DataError
 from cardgen.inputs import shown
+from cardgen.numbers import whole
 from cardgen.sets import CHECK_TABLE, RuleValue, default_set_path, table_text, with_rules
 
 if TYPE_CHECKING:
@@ -77,8 +78,8 @@ def _parse_value(text: str, kind: str) -> RuleValue:
         return text.lower() == "true"
     if kind == "int":
         try:
-            return int(text)
-        except ValueError:
+            return whole(text, "")
+        except DataError:
             raise ValueError(f"expected a whole number, got {text!r}") from None
     return text
 
