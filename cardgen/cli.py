@@ -787,7 +787,7 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
 
     from cardgen.engine import tune as tuning
     from cardgen.engine.report import progress_bar
-    from cardgen.engine.tuneout import write_all
+    from cardgen.engine.tuneout import refuse_overwriting, write_all
     from cardgen.words import count as count_
 
     registry = _registry()
@@ -799,6 +799,7 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
         chosen_game = registry.get(game)
         if Path(out).suffix != ".toml":
             raise CardgenError(out, "a set file's name ends in .toml")
+        refuse_overwriting(Path(out), [("--set", Path(set_path))] if set_path else [])
         knobs = tuning.knobs(chosen_game, vary)
     if set_path is not None:
         chosen_game.load_set(set_path)  # a wrong set is found before any game is played
