@@ -488,6 +488,10 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     cluster = _cluster(cluster)
     names = _games(games, set_path)
     _check_usage(names, player, budget, variants)
+    if save_games is not None:
+        from cardgen.engine.savegames import check_folder
+
+        check_folder(Path(save_games), names)  # before any game is played
     if write_baselines:
         _write_baselines(names, seed, workers, cluster, quiet)
         return
