@@ -379,9 +379,9 @@ def _player_counts(value: str) -> tuple[int, ...]:
     try:
         counts = tuple(sorted({whole(v.strip(), "--players") for v in value.split(",")}))  # "2,,3": "" refused
     except CardgenError:
-        raise click.BadParameter(f"{value!r}: a list like 2,3,4") from None
+        raise click.BadParameter(f"{value!r}: a list like 2,3,4", param_hint="--players") from None
     if not counts or any(not 2 <= c <= 8 for c in counts):
-        raise click.BadParameter(f"{value!r}: player counts are 2-8")
+        raise click.BadParameter(f"{value!r}: player counts are 2-8", param_hint="--players")
     return counts
 
 
@@ -634,7 +634,8 @@ def match(game: str, lineup: str | None, ladder: bool, n_games: int | None, set_
         chosen = _registry().get(game)
         if ladder == (lineup is not None):
             raise CardgenError("--players", "give either --players A,B[,…] or --ladder")
-    names = [] if lineup is None else [n.strip() for n in lineup.split(",")]
+    cluster = _cluster(cluster)  # its form, as for check: a usage error
+    names = [] if lineup is None else [n.strip().lower() for n in lineup.split(",")]  # names in any case
     try:
         matches.check_players(chosen, names)
     except CardgenError as exc:  # a usage mistake, on one line
