@@ -198,7 +198,7 @@ def test_stale_siblings_that_are_links_are_removed_as_links(tmp_path: Path) -> N
     assert _snapshot(mine) == {"notes.txt": hashlib.sha256(b"my own notes").hexdigest()}
 
 
-@pytest.mark.parametrize("limit", [16, 20])
+@pytest.mark.parametrize("limit", [16, pytest.param(20, marks=pytest.mark.slow)])
 def test_a_build_out_of_file_descriptors_is_one_line_and_leaves_no_staged_folder(tmp_path: Path, limit: int) -> None:
     import resource
 

@@ -11,7 +11,7 @@ from PIL import Image
 
 
 def test_two_checks_writing_the_same_chart_at_once_leave_one_whole_png(tmp_path: Path) -> None:
-    args = [sys.executable, "-m", "cardgen", "check", "schlangengrube", "--players", "2", "--games", "10",
+    args = [sys.executable, "-m", "cardgen", "check", "schlangengrube", "--players", "2", "--games", "4",
             "--skill-games", "0", "--workers", "1", "--quiet", "--no-recommend", "--chart", str(tmp_path)]
     procs = [subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     for proc in procs:

@@ -77,7 +77,9 @@ SPELLINGS = {
 }
 
 
-@pytest.mark.parametrize("spelling", list(SPELLINGS))
+@pytest.mark.parametrize("spelling", [
+    pytest.param(name, marks=pytest.mark.slow) if name in ("spaced header", "inline table") else name
+    for name in SPELLINGS])
 def test_rules_written_any_valid_way_are_searched(tmp_path: Path, spelling: str) -> None:
     text = SPELLINGS[spelling](_standard())
     assert text != _standard() and "double_markers" in text

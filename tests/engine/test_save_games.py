@@ -59,11 +59,11 @@ def test_a_later_run_with_another_set_of_the_same_name_leaves_the_earlier_record
     mine = tmp_path / "mine.toml"
     standard = default_set_path("schlangengrube").read_text(encoding="utf-8")
     mine.write_text(standard, encoding="utf-8")
-    _check(tmp_path, "--set", str(mine), "--players", "2", "--games", "20")
+    _check(tmp_path, "--set", str(mine), "--players", "2", "--games", "10")
     (earlier,) = (tmp_path / "saved" / "schlangengrube").glob("mine-*.toml")
     before = earlier.read_bytes()
     mine.write_text(standard.replace("\n[rules]\n", "\n[rules]\nhand_size = 7\n"), encoding="utf-8")
-    second = _check(tmp_path, "--set", str(mine), "--players", "2", "--games", "20")["schlangengrube"]
+    second = _check(tmp_path, "--set", str(mine), "--players", "2", "--games", "10")["schlangengrube"]
     assert earlier.read_bytes() == before
     assert len(list((tmp_path / "saved" / "schlangengrube").glob("mine-*.toml"))) == 2
     records = {json.loads(Path(p).read_text(encoding="utf-8"))["set"] for p in second["saved_games"]}

@@ -246,7 +246,8 @@ def _half_sent(port: int) -> socket.socket:
 
 @pytest.mark.parametrize(("sig", "code", "line"), [
     (signal.SIGINT, 130, "cardgen: interrupted\n"), (signal.SIGTERM, 143, "cardgen: stopped by SIGTERM\n"),
-    (signal.SIGHUP, 129, "cardgen: stopped by SIGHUP\n"), (signal.SIGQUIT, 131, "cardgen: stopped by SIGQUIT\n"),
+    pytest.param(signal.SIGHUP, 129, "cardgen: stopped by SIGHUP\n", marks=pytest.mark.slow),
+    pytest.param(signal.SIGQUIT, 131, "cardgen: stopped by SIGQUIT\n", marks=pytest.mark.slow),
 ])
 def test_one_signal_stops_the_server_whatever_its_clients_do(sig: int, code: int, line: str) -> None:
     """A client holding half a request body and another polling all the time: one signal is
