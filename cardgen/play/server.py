@@ -14,10 +14,11 @@ Routes (every answer JSON unless said):
 A bad request gets a 4xx and {"error": "<one line>"}, never a traceback. The bots move in a
 thread of their own as soon as it is their turn (after `delay` seconds).
 
-The server answers only its own page (`Guard`): a request whose `Host` is not an address it
-listens on is refused (another site's name resolved to this machine, "DNS rebinding"), and a
-request that changes the game (every POST) must say it sends JSON and come from the page's own
-origin (or from no browser at all), never from a page of another site. Both get 403.
+The server answers only its own page (`cardgen.play.guard`): a request whose `Host` is not an
+address it listens on is refused (another site's name resolved to this machine, "DNS
+rebinding"), and a request that changes the game (every POST) must say it sends JSON and come
+from the page's own origin (or from no browser at all), never from a page of another site.
+Both get 403.
 
 One Ctrl-C, SIGTERM, SIGHUP or SIGQUIT ends the server: open requests get `STOP_GRACE`
 seconds to finish (a client sending half a request is not waited for longer), then the command
@@ -27,7 +28,6 @@ ends as every other does (`cardgen.signals`: one line, exit 128 + the signal).
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import json
 import logging
 import signal
@@ -36,13 +36,12 @@ import sys
 import threading
 import webbrowser
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import CardgenError, DataError
 from cardgen.numbers import whole
+from cardgen.play.guard import ANY, Guard, bracketed, loopback
 from cardgen.play.session import Refused, Session
 from cardgen.signals import CAUGHT, Stopped
 
@@ -57,12 +56,6 @@ MAX_BODY = 4096
 MAX_KEY = 200
 STOP_GRACE = 1
 """Seconds the requests under way get to finish once the server is told to stop."""
-LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
-"""The names of this machine a browser on it uses for the server (with the port)."""
-ANY = ("0.0.0.0", "::")
-"""The addresses that listen on every interface."""
-
-
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -99,79 +92,6 @@ async def _pick_key(request: Request) -> str:
     if not isinstance(key, str) or not key or len(key) > MAX_KEY:
         raise DataError("body", "send {\"pick\": KEY}, KEY a non-empty string of the page")
     return key
-
-
-def _bracketed(host: str) -> str:
-    return f"[{host}]" if ":" in host and not host.startswith("[") else host
-
-
-def loopback(host: str) -> bool:
-    """Whether `host` (a `--host` value) is this machine's own loopback address."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def _ip_literal(name: str) -> bool:
-    try:
-        ipaddress.ip_address(name.strip("[]"))
-    except ValueError:
-        return False
-    return True
-
-
-@dataclass(frozen=True, slots=True)
-class Guard:
-    """Which requests the server answers (see the module text): the `Host` names it accepts
-    (each with `port`), and whether any address of the machine is one (`--host 0.0.0.0`: any
-    numeric address, which no other site's name can be, and the machine's own name)."""
-
-    hosts: frozenset[str]
-    port: int
-    any_address: bool = False
-
-    @classmethod
-    def of(cls, host: str, port: int) -> Guard:
-        names = {*LOOPBACK, _bracketed(host).lower()}
-        wildcard = host.strip("[]") in ANY
-        if wildcard:
-            names.add(socket.gethostname().lower())
-        return cls(frozenset(names), port, wildcard)
-
-    def host_ok(self, value: str) -> bool:
-        """Whether a request's `Host` header names this server (its port included)."""
-        text = value.lower()
-        if text.startswith("["):
-            name, _, rest = text.partition("]")
-            name += "]"
-        else:
-            name, colon, rest = text.partition(":")
-            rest = colon + rest
-        port = "80" if rest == "" else rest[1:] if rest.startswith(":") else ""
-        if port != str(self.port):
-            return False
-        return name in self.hosts or (self.any_address and _ip_literal(name))
-
-    def refusal(self, method: str, headers: Mapping[str, str]) -> str | None:
-        """Why a request is refused (None: it is answered)."""
-        host = headers.get("host", "")
-        if not self.host_ok(host):
-            return (f"Host {host!r} is not this server's address; open the page at "
-                    f"http://127.0.0.1:{self.port}/")
-        if method in ("GET", "HEAD"):
-            return None
-        kind = headers.get("content-type", "").split(";")[0].strip().lower()
-        if kind != "application/json":
-            return "a request that changes the game must send Content-Type: application/json"
-        origin = headers.get("origin")
-        if origin is not None and origin.lower() != f"http://{host.lower()}":
-            return f"a request from another page ({origin}) may not change the game"
-        if headers.get("sec-fetch-site", "same-origin").lower() in ("cross-site", "same-site"):
-            return "a request from another site may not change the game"
-        return None
 
 
 def _guarded(app: Any, guard: Guard) -> Any:
@@ -385,7 +305,7 @@ def serve(session: Session, host: str, port: int, open_page: bool, delay: float,
         raise CardgenError("play", "the browser table needs the play extra: pip install 'cardgen[play]'") from None
     sock = bind(host, port)
     port = sock.getsockname()[1]
-    url = f"http://{_bracketed(host)}:{port}/"
+    url = f"http://{bracketed(host)}:{port}/"
     log = _OneLine()
     for name in ("uvicorn", "uvicorn.error", "asyncio"):
         logger = logging.getLogger(name)
