@@ -130,42 +130,48 @@ def usage_errors() -> Iterator[None]:
         raise click.UsageError(printable(_one_line(str(exc)))) from None
 
 
-class Whole(click.ParamType[int]):
-    """An option's whole number, read by `cardgen.numbers.whole` (ASCII digits, in range)."""
+def _number(kind: click.IntRange | click.FloatRange, parse: Callable[..., Any], value: Any,
+            param: click.Parameter | None, ctx: click.Context | None) -> Any:
+    """An option's typed `value` read by `parse` (`cardgen.numbers`) in `kind`'s range."""
+    if not isinstance(value, str):
+        return value  # a default
+    try:
+        return parse(value, "", kind.min, kind.max)
+    except CardgenError as exc:
+        kind.fail(printable(str(exc)), param, ctx)
 
-    name = "integer"
+
+class Whole(click.IntRange):
+    """An option's whole number, read by `cardgen.numbers.whole` (ASCII digits, in range);
+    shown in the help as click's ranges are."""
 
     def __init__(self, low: int | None = None, high: int | None = None) -> None:
-        self.low, self.high = low, high
+        super().__init__(low, high)
+        self.name = "integer range" if (low, high) != (None, None) else "integer"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+    def _describe_range(self) -> str:
+        return super()._describe_range() if self.name != "integer" else ""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         from cardgen.numbers import whole
 
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)  # a default
-        try:
-            return whole(str(value), "", self.low, self.high)
-        except CardgenError as exc:
-            self.fail(printable(str(exc)), param, ctx)
+        return super().convert(_number(self, whole, value, param, ctx), param, ctx)
 
 
-class Decimal(click.ParamType[float]):
+class Decimal(click.FloatRange):
     """An option's decimal number, read by `cardgen.numbers.decimal` (finite, in range)."""
 
-    name = "number"
-
     def __init__(self, low: float | None = None, high: float | None = None) -> None:
-        self.low, self.high = low, high
+        super().__init__(low, high)
+        self.name = "float range" if (low, high) != (None, None) else "float"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+    def _describe_range(self) -> str:
+        return super()._describe_range() if self.name != "float" else ""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         from cardgen.numbers import decimal
 
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            value = repr(float(value))  # a default
-        try:
-            return decimal(str(value), "", self.low, self.high)
-        except CardgenError as exc:
-            self.fail(printable(str(exc)), param, ctx)
+        return super().convert(_number(self, decimal, value, param, ctx), param, ctx)
 
 
 def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
