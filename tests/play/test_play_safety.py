@@ -277,32 +277,24 @@ def test_one_signal_stops_the_server_whatever_its_clients_do(sig: int, code: int
 
 
 def test_a_streamed_body_is_refused_once_past_the_limit_over_real_http() -> None:
-    """96 MB announced chunk by chunk: the answer comes after the first chunks, not the whole."""
+    """A chunked body without an end (it could go on for 96 MB): the answer comes once its first
+    chunk is past the limit, while the rest is still to come."""
     server = Server()
     sock = socket.create_connection(("127.0.0.1", server.port))
+    answer = b""
     try:
         sock.sendall(b"POST /pick HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
-                     b"Transfer-Encoding: chunked\r\n\r\n" % server.port)
-        answer, sent = b"", 0
+                     b"Transfer-Encoding: chunked\r\n\r\n1388\r\n%s\r\n" % (server.port, b" " * 5000))
         waiting = selectors.DefaultSelector()
         waiting.register(sock, selectors.EVENT_READ)
-        while not answer and sent < 96 << 20:
-            try:
-                sock.sendall(b"10000\r\n" + b" " * 0x10000 + b"\r\n")
-            except OSError:  # the server answered and closed: its answer waits to be read
-                break
-            sent += 0x10000
-            if waiting.select(timeout=0):
-                answer += sock.recv(4096)
-        while b"at most 4096" not in answer and waiting.select(timeout=30):
+        while b"at most 4096" not in answer and waiting.select(timeout=60):
             more = sock.recv(4096)
             if not more:
                 break
             answer += more
     finally:
         sock.close()
-    assert answer.startswith(b"HTTP/1.1 400") and b"at most 4096" in answer
-    assert sent < 96 << 20  # refused while the body still streamed
+    assert answer.startswith(b"HTTP/1.1 400") and b"at most 4096" in answer, answer
     assert server.get("view")["steps"] == 0
     code, err = server.stop()
     assert code == 130 and err == ["cardgen: interrupted\n"]
