@@ -130,6 +130,50 @@ def usage_errors() -> Iterator[None]:
         raise click.UsageError(printable(_one_line(str(exc)))) from None
 
 
+def _number(kind: click.IntRange | click.FloatRange, parse: Callable[..., Any], value: Any,
+            param: click.Parameter | None, ctx: click.Context | None) -> Any:
+    """An option's typed `value` read by `parse` (`cardgen.numbers`) in `kind`'s range."""
+    if not isinstance(value, str):
+        return value  # a default
+    try:
+        return parse(value, "", kind.min, kind.max)
+    except CardgenError as exc:
+        kind.fail(printable(str(exc)), param, ctx)
+
+
+class Whole(click.IntRange):
+    """An option's whole number, read by `cardgen.numbers.whole` (ASCII digits, in range);
+    shown in the help as click's ranges are."""
+
+    def __init__(self, low: int | None = None, high: int | None = None) -> None:
+        super().__init__(low, high)
+        self.name = "integer range" if (low, high) != (None, None) else "integer"
+
+    def _describe_range(self) -> str:
+        return super()._describe_range() if self.name != "integer" else ""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from cardgen.numbers import whole
+
+        return super().convert(_number(self, whole, value, param, ctx), param, ctx)
+
+
+class Decimal(click.FloatRange):
+    """An option's decimal number, read by `cardgen.numbers.decimal` (finite, in range)."""
+
+    def __init__(self, low: float | None = None, high: float | None = None) -> None:
+        super().__init__(low, high)
+        self.name = "float range" if (low, high) != (None, None) else "float"
+
+    def _describe_range(self) -> str:
+        return super()._describe_range() if self.name != "float" else ""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from cardgen.numbers import decimal
+
+        return super().convert(_number(self, decimal, value, param, ctx), param, ctx)
+
+
 def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     """`cardgen --version`: the version and which core runs (cardgen/native.py)."""
     if not value or ctx.resilient_parsing:
@@ -258,7 +302,7 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
               help="The edge your printer turns the sheet on for duplex.")
 @click.option("--back-offset", default="0,0", metavar="X,Y", show_default=True,
               help="Shift of the back pages in mm, read off the calibration sheet.")
-@click.option("--bleed", type=float, metavar="MM",
+@click.option("--bleed", type=Decimal(), metavar="MM",
               help="Art beyond the cut line, mm.  [default: 3, or what --service asks for]")
 @click.option("--marks", type=click.Choice(["corners", "lines", "crosses", "none"], case_sensitive=False),
               help="Cut marks (default: corners; crosses for the Schlangengrube tiles).")
@@ -266,11 +310,11 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
               help="Any of pdf,svg,png,tts (tts: Tabletop Simulator deck sheets and saved object).")
 @click.option("--tts-url", "tts_url", metavar="BASE",
               help="With --format tts: link the Tabletop Simulator images as BASE/<image>, where you upload them.")
-@click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG faces.")
+@click.option("--dpi", type=Whole(), default=300, show_default=True, help="Resolution of the PNG faces.")
 @click.option("--colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb", show_default=True)
 @click.option("--icc", "icc", type=click.Path(dir_okay=False), metavar="FILE.icc",
               help="CMYK output profile for --colour cmyk.  [default: cardgen's generic GCR profile, 300 % ink]")
-@click.option("--card-size", "card_size", type=float, metavar="MM",
+@click.option("--card-size", "card_size", type=Decimal(), metavar="MM",
               help="Cards and tiles this many mm square (25-90); boards keep their field size.")
 @click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
               show_default=True,
@@ -283,7 +327,7 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
                    "[default: all]")
 @click.option("--calibration", is_flag=True, help="Write only the duplex calibration sheet, DIR/calibration-<paper>-<flip>.pdf "
                    "(every kit with a duplex layout holds one too).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for every random choice.")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="Seed for every random choice.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
 def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
@@ -337,12 +381,14 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
 
 
 def _player_counts(value: str) -> tuple[int, ...]:
+    from cardgen.numbers import whole
+
     try:
-        counts = tuple(sorted({int(v) for v in value.split(",")}))  # "2,,3": int("") refuses it
-    except ValueError:
-        raise click.BadParameter(f"{value!r}: a list like 2,3,4") from None
+        counts = tuple(sorted({whole(v.strip(), "--players") for v in value.split(",")}))  # "2,,3": "" refused
+    except CardgenError:
+        raise click.BadParameter(f"{value!r}: a list like 2,3,4", param_hint="--players") from None
     if not counts or any(not 2 <= c <= 8 for c in counts):
-        raise click.BadParameter(f"{value!r}: player counts are 2-8")
+        raise click.BadParameter(f"{value!r}: player counts are 2-8", param_hint="--players")
     return counts
 
 
@@ -373,10 +419,10 @@ def replay(record: str, as_json: bool) -> None:
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--set", "set_path", type=click.Path(dir_okay=False), help="A set file instead of the default.")
-@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
+@click.option("--games", "n_games", type=Whole(1, 100_000), default=None,
               help="The ceiling: the most seeded games a configuration plays (it stops earlier once "
                    "every hard criterion is decided).  [default: 400; Irrläufer 40]")
-@click.option("--skill-games", type=click.IntRange(0, 100_000), default=None,
+@click.option("--skill-games", type=Whole(0, 100_000), default=None,
               help="Games per line of the skill trace (each cheap rung of the game's player ladder "
                    "against the one below, in the first and in the last seat); 0 skips it.  "
                    "[default: Schlangennest 100, Schlangengrube 30, Irrläufer 6; never more than --games]")
@@ -387,7 +433,7 @@ def replay(record: str, as_json: bool) -> None:
               help="The simulated player of every configuration: random, sensible, greedy, mcts (tree "
                    "search, mcts@N for N simulations), or a game's own (Irrläufer: castle).  "
                    "[default: the game's report player: sensible; Irrläufer castle]")
-@click.option("--budget", type=click.IntRange(1, 1_000_000), default=None,
+@click.option("--budget", type=Whole(1, 1_000_000), default=None,
               help="Simulations per decision of the mcts player.  [default: 200]")
 @click.option("--strict", is_flag=True, help="Exit 1 when a configuration is inconclusive, too (as "
                                              "`strict = true` in a set's [check] table).")
@@ -408,10 +454,10 @@ def replay(record: str, as_json: bool) -> None:
                    "longest, into DIR/<game>/.")
 @click.option("--no-recommend", is_flag=True,
               help="For a failing configuration, do not try the one-parameter changes that would fix it.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every game.")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="Base seed of every game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--workers", type=Whole(1, 256), default=None, help="Processes (default: every core).")
 @click.option("--write-baselines", is_flag=True, hidden=True,
               help="Maintainers: play the default sets with the report player and write each game's "
                    "length baseline module (make baselines).")
@@ -449,6 +495,10 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     cluster = _cluster(cluster)
     names = _games(games, set_path)
     _check_usage(names, player, budget, variants)
+    if save_games is not None:
+        from cardgen.engine.savegames import check_folder
+
+        check_folder(Path(save_games), names)  # before any game is played
     if write_baselines:
         _write_baselines(names, seed, workers, cluster, quiet)
         return
@@ -552,7 +602,7 @@ def _set_options(func: F) -> F:
         help_ = texts[0] if len(set(texts)) == 1 and len(takers) > 1 else "; ".join(
             f"{g.title.split()[0]}: {text}" for (g, _), text in zip(takers, texts))
         first = takers[0][1]
-        func = click.option(f"--{name}", f"set_{name}", type=int if first.counts else str,
+        func = click.option(f"--{name}", f"set_{name}", type=Whole() if first.counts else str,
                             metavar=first.metavar or ("N" if first.counts else "TEXT"), help=help_)(func)
     return func
 
@@ -564,13 +614,13 @@ def _set_options(func: F) -> F:
                    "the number of names is the player count.")
 @click.option("--ladder", is_flag=True, help="Play each rung of the game's ladder against the one below "
                                              "(two players) instead of --players.")
-@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
+@click.option("--games", "n_games", type=Whole(1, 100_000), default=None,
               help="Games per lineup, spread evenly over its seat rotations (rounded up).  [default: 100]")
 @click.option("--set", "set_path", type=click.Path(dir_okay=False), help="A set file instead of the default.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every game.")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="Base seed of every game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--workers", type=Whole(1, 256), default=None, help="Processes (default: every core).")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
               help="Play the games on this Dask scheduler instead of the local processes (same "
                    "results; needs cardgen[cluster]).")
@@ -591,7 +641,8 @@ def match(game: str, lineup: str | None, ladder: bool, n_games: int | None, set_
         chosen = _registry().get(game)
         if ladder == (lineup is not None):
             raise CardgenError("--players", "give either --players A,B[,…] or --ladder")
-    names = [] if lineup is None else [n.strip() for n in lineup.split(",")]
+    cluster = _cluster(cluster)  # its form, as for check: a usage error
+    names = [] if lineup is None else [n.strip().lower() for n in lineup.split(",")]  # names in any case
     try:
         matches.check_players(chosen, names)
     except CardgenError as exc:  # a usage mistake, on one line
@@ -615,10 +666,10 @@ def match(game: str, lineup: str | None, ladder: bool, n_games: int | None, set_
 @click.argument("game")
 @click.option("--out", "out", required=True, metavar="FILE.toml", help="The set file to write.")
 @_set_options
-@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
+@click.option("--games", "n_games", type=Whole(1, 100_000), default=None,
               help="The check's ceiling: the most seeded games a configuration plays (as for check).  "
                    "[default: 400; Irrläufer 40]")
-@click.option("--skill-games", type=click.IntRange(0, 100_000), default=None,
+@click.option("--skill-games", type=Whole(0, 100_000), default=None,
               help="Games per line of the check's skill trace; 0 skips it.  [default: as for check]")
 @click.option("--allow-inconclusive", is_flag=True,
               help="Write the set even when a configuration is inconclusive at the ceiling (a failing "
@@ -626,8 +677,8 @@ def match(game: str, lineup: str | None, ladder: bool, n_games: int | None, set_
 @click.option("--force", is_flag=True,
               help="Write the set even when its check refuses it, with a comment block at its top naming "
                    "the failed criteria (exit 0; the refusal is printed as a warning).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the check's games.")
-@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="Base seed of the check's games.")
+@click.option("--workers", type=Whole(1, 256), default=None, help="Processes (default: every core).")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
               help="Play the check's games on this Dask scheduler (needs cardgen[cluster]).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
@@ -712,16 +763,16 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
 @click.option("--vary", "vary", multiple=True, metavar="KEY=LOW..HIGH|KEY=A,B",
               help="A parameter to search and its range (repeatable; default: every rule parameter, whole range). "
                    "Names and bounds: docs/set-files.md; set options (the generator's counts) too.")
-@click.option("--trials", type=click.IntRange(1, 10_000), default=30, show_default=True,
+@click.option("--trials", type=Whole(1, 10_000), default=30, show_default=True,
               help="Sets to try (a space with fewer points is tried point by point).")
-@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=None,
+@click.option("--games", "n_games", type=Whole(1, 100_000), default=None,
               help="The check's ceiling: at most N games per configuration of a trial (default: the game's, as check).")
-@click.option("--skill-games", type=click.IntRange(0, 100_000), default=None,
+@click.option("--skill-games", type=Whole(0, 100_000), default=None,
               help="Games per line of each trial's skill trace (default: the game's, as check).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (the same seed, the same search).")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="Seed of the search (the same seed, the same search).")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
               help="Play each trial's games on a Dask scheduler instead of local processes.")
-@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
+@click.option("--workers", type=Whole(1, 256), default=None, help="Processes (default: every core).")
 @click.option("--allow-inconclusive", is_flag=True,
               help="When no trial passes conclusively, write the best that fails nothing (a game whose original set "
                    "is itself inconclusive at the ceiling, as Irrläufer).")
@@ -748,7 +799,7 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
 
     from cardgen.engine import tune as tuning
     from cardgen.engine.report import progress_bar
-    from cardgen.engine.tuneout import write_all
+    from cardgen.engine.tuneout import refuse_overwriting, write_all
     from cardgen.words import count as count_
 
     registry = _registry()
@@ -760,6 +811,7 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
         chosen_game = registry.get(game)
         if Path(out).suffix != ".toml":
             raise CardgenError(out, "a set file's name ends in .toml")
+        refuse_overwriting(Path(out), [("--set", Path(set_path))] if set_path else [])
         knobs = tuning.knobs(chosen_game, vary)
     if set_path is not None:
         chosen_game.load_set(set_path)  # a wrong set is found before any game is played
@@ -863,12 +915,14 @@ def _tune_summary(found: Sequence[Any], chosen: Any, verified: Any, written: Seq
               help="Who sits at each seat, in turn order: human, or a player of the game's ladder "
                    "(random, sensible, greedy, mcts@100, …; Irrläufer sensible, castle).  "
                    "[default: human, then the ladder's search player]")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the bots' choices.")
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="Seed of the deal and of the bots' choices.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on; any but this machine's loopback (127.0.0.1, ::1, localhost) lets "
+                   "others on the network play (a warning says so).")
+@click.option("--port", type=Whole(0, 65535), default=8765, show_default=True,
               help="The port to listen on (0: any free one).")
 @click.option("--no-open", is_flag=True, help="Do not open the page in the browser.")
-@click.option("--delay", type=click.FloatRange(0, 60), default=0.5, show_default=True,
+@click.option("--delay", type=Decimal(0, 60), default=0.5, show_default=True,
               help="Seconds a bot waits before its move (0: at once).")
 @click.option("--replay", "record", type=click.Path(dir_okay=False), default=None,
               help="Open this game record (docs/records.md) to step through instead of a new game.")
@@ -882,6 +936,8 @@ def play(game: str | None, set_path: str | None, seats: str | None, seed: int, h
     from cardgen.play.start import new_session, replay_session
 
     registry = _registry()
+    if not host.strip() or host != host.strip():
+        raise click.UsageError(f"--host: {host!r} is not an address; give one, such as 127.0.0.1")
     if record is not None:
         if game is not None or set_path is not None or seats is not None:
             raise click.UsageError("--replay opens a record on its own: give no GAME, --set or --seats")
@@ -891,8 +947,11 @@ def play(game: str | None, set_path: str | None, seats: str | None, seed: int, h
             raise click.UsageError("name the GAME to play (or --replay RECORD.json)")
         with usage_errors():
             chosen = registry.get(game)
+        if set_path is not None:
+            chosen.load_set(set_path)  # a bad set file is bad input (exit 1), not a usage mistake
+        with usage_errors():
             session = new_session(chosen, set_path, seats, seed)
-    serve(session, host, port, not no_open, delay, click.echo)
+    serve(session, host, port, not no_open, delay, click.echo, functools.partial(_echo, err=True))
 
 
 # ---- sets ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from cardgen.errors import LayoutError
+from cardgen.errors import DataError, LayoutError
 
 PAPERS = ("a4", "letter", "a3", "tabloid")
 LAYOUTS = ("single", "duplex", "gutterfold", "glue")
@@ -91,10 +91,12 @@ def parse_list(text: str, allowed: tuple[str, ...], option: str) -> tuple[str, .
 
 def parse_offset(text: str) -> tuple[float, float]:
     """Parse "X,Y" in millimetres, e.g. "0.5,-1"."""
+    from cardgen.numbers import decimal
+
     parts = text.split(",")
     try:
         if len(parts) != 2:
             raise ValueError
-        return (float(parts[0]), float(parts[1]))
-    except ValueError:
-        raise LayoutError("--back-offset", f"expected X,Y in mm such as 0.5,-1, got {text!r}") from None
+        return (decimal(parts[0].strip(), "X"), decimal(parts[1].strip(), "Y"))
+    except (ValueError, DataError):
+        raise LayoutError("--back-offset", f"expected X,Y in mm such as 0.5,-1 got {text!r}") from None

@@ -9,16 +9,18 @@ are errors, never warnings.
 from __future__ import annotations
 
 import re
+import tomllib
 from importlib import resources
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Collection
 from typing import Any, Callable, TypeVar
 
-from cardgen import inputs
+from cardgen import inputs, tomlout
 from cardgen.colours import PALETTE
 from cardgen.errors import DataError
 from cardgen.geometry import Part, PartKind, parse_part
+from cardgen.tomlout import toml_string as toml_string  # the set generators write with it
 from cardgen.units import parse_length
 
 S = TypeVar("S")
@@ -235,76 +237,25 @@ def parse_rules(src: SetSource, data: dict[str, Any], params: tuple[RuleParam, .
     return {p.name: table.get(p.name, p.default) for p in params}
 
 
-def rule_value_text(value: RuleValue) -> str:
-    """`value` as TOML."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return toml_string(value)
-    return str(value)
-
-
-def rules_text(params: tuple[RuleParam, ...], values: dict[str, RuleValue], keep: Collection[str] = ()) -> str:
-    """A `[rules]` table setting every value of `values` that differs from its parameter's
-    default, and those named in `keep` even at their default ("" when there is none), each with
-    its help line as a comment."""
-    lines = []
-    for param in params:
-        if param.name in values and (values[param.name] != param.default or param.name in keep):
-            lines.append(f"{param.name} = {rule_value_text(values[param.name])}  # {param.help}")
-    return f"\n[{RULES_TABLE}]\n" + "\n".join(lines) + "\n" if lines else ""
-
-
-def _split_table(text: str, table: str) -> tuple[str, str]:
-    """Set-file `text` split into its plain table `[table]` (the header up to the next header;
-    "" when it has none) and the rest."""
-    inside: list[str] = []
-    rest: list[str] = []
-    within = False
-    for line in text.splitlines(keepends=True):
-        head = line.split("#")[0].strip()
-        if head.startswith("["):
-            within = head == f"[{table}]"
-        (inside if within else rest).append(line)
-    return "".join(inside), "".join(rest)
-
-
-def without_table(text: str, table: str) -> str:
-    """Set-file `text` without its plain table `[table]`."""
-    return _split_table(text, table)[1]
-
-
-def table_text(text: str, table: str) -> str:
-    """The plain table `[table]` of set-file `text`, header included ("" when it has none)."""
-    return _split_table(text, table)[0]
-
-
 def with_rules(text: str, params: tuple[RuleParam, ...], values: dict[str, RuleValue],
                keep: Collection[str] = ()) -> str:
-    """Set-file `text` with its `[rules]` table replaced by one for `values` (appended at the
-    end, where a table header cannot fall inside an array of tables); `keep` as for `rules_text`."""
-    body = without_table(text, RULES_TABLE).rstrip("\n") + "\n"
-    return body + rules_text(params, values, keep)
-
-
-# --------------------------------------------------------------------------- writing
-
-_TOML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
-
-
-def toml_string(text: str) -> str:
-    """`text` as a TOML basic string, quotes included: a backslash and a double quote escaped,
-    and every control character TOML does not allow raw (U+0000-U+001F, U+007F) as its escape,
-    so that any text a user gives (`variant --name`) reads back as exactly that text."""
-    out = []
-    for char in text:
-        if char in _TOML_ESCAPES:
-            out.append(_TOML_ESCAPES[char])
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
+    """Set-file `text` with its rules replaced by `values`: the text is parsed, its `[rules]`
+    table (however it is written: `[ rules ]`, dotted keys, an inline table) and a rule's older
+    top-level spelling (Schlangengrube's `double_markers` above the tiles) are dropped from the
+    data, a `[rules]` table setting every value that differs from its parameter's default (and
+    those named in `keep` even at their default), each with its help line as a comment, is put
+    in, and the whole set is written out again (`cardgen.tomlout`; the text's comments do not
+    survive). ValueError (tomllib's) for text that is no TOML."""
+    data = tomllib.loads(text)
+    data.pop(RULES_TABLE, None)
+    for param in params:
+        if param.name in data and not isinstance(data[param.name], dict):
+            del data[param.name]  # the older spelling of the rule, at the top level
+    rules = {p.name: values[p.name] for p in params
+             if p.name in values and (values[p.name] != p.default or p.name in keep)}
+    if rules:
+        data[RULES_TABLE] = rules
+    return tomlout.dumps(data, {(RULES_TABLE, p.name): p.help for p in params})
 
 
 # --------------------------------------------------------------------------- entry points

@@ -11,7 +11,7 @@ MM_PER_INCH = 25.4
 MM_PER_POINT = MM_PER_INCH / 72.0
 
 _FACTORS = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_POINT}
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+_LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*$")  # ASCII digits only
 
 
 def parse_length(text: str | float | int, *, default_unit: str = "mm") -> float:

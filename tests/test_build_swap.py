@@ -163,23 +163,53 @@ def test_every_game_folder_is_checked_before_the_first_game_is_built(tmp_path: P
     assert (out / "irrlaeufer").read_text() == "mine"
 
 
-def test_a_linked_game_folder_is_rebuilt_where_the_link_points(tmp_path: Path) -> None:
-    """`<out>/<game>` a symbolic link to a folder: the folder it links to gets the new kit, the
-    link stays, and nothing is left beside either (a `.<game>.old-…` link was, before)."""
-    out, elsewhere = tmp_path / "out", tmp_path / "kits" / "nest"
+def test_a_linked_game_folder_is_refused_and_the_folder_it_points_to_untouched(tmp_path: Path) -> None:
+    """`<out>/<game>` a symbolic link to a folder of the user's: a build never follows it out of
+    `--out` (it would replace that folder whole, deleting its files): one line, exit 1, the link
+    and its folder as they were, no staged folder left."""
+    out, elsewhere = tmp_path / "out", tmp_path / "mine" / "nest"
     elsewhere.mkdir(parents=True)
-    (elsewhere / "stale.txt").write_text("from before")
+    (elsewhere / "notes.txt").write_text("my own notes")
     out.mkdir()
     (out / "schlangennest").symlink_to(elsewhere)
-    for _ in range(2):
-        _build(out, *QUICK)
-        assert (out / "schlangennest").is_symlink() and (out / "schlangennest").resolve() == elsewhere
-        assert set(_snapshot(elsewhere)) == _listed(elsewhere)  # one build's output, the stale file gone
-        assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]
-        assert sorted(p.name for p in elsewhere.parent.iterdir()) == ["nest"]
+    before = _snapshot(elsewhere)
+    _fails(out, "schlangennest", *QUICK, needles=(f"{out / 'schlangennest'}: a symbolic link (to {elsewhere})",
+                                                   "does not follow a link"))
+    assert _snapshot(elsewhere) == before and (out / "schlangennest").is_symlink()
+    assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]
     (out / "schlangennest").unlink()
     (out / "schlangennest").symlink_to(tmp_path / "nowhere")
-    _fails(out, "schlangennest", *QUICK, needles=(f"{out / 'schlangennest'}: a symbolic link to a folder",))
+    _fails(out, "schlangennest", *QUICK, needles=(f"{out / 'schlangennest'}: a symbolic link",))
+
+
+def test_stale_siblings_that_are_links_are_removed_as_links(tmp_path: Path) -> None:
+    """A `.<game>.old-…` or `.<game>.new-…` beside the game folder that is a link to a folder
+    of the user's: the next build removes the link, never restores or empties what it points to."""
+    out, mine = tmp_path / "out", tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("my own notes")
+    out.mkdir()
+    (out / ".schlangennest.old-0123abcd").symlink_to(mine)  # no game folder: a killed swap, it seems
+    (out / ".schlangennest.new-1-0123abcd").symlink_to(mine)
+    _build(out, *QUICK)
+    assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]
+    assert not (out / "schlangennest").is_symlink() and set(_snapshot(out / "schlangennest")) == _listed(
+        out / "schlangennest")
+    assert _snapshot(mine) == {"notes.txt": hashlib.sha256(b"my own notes").hexdigest()}
+
+
+@pytest.mark.parametrize("limit", [16, pytest.param(20, marks=pytest.mark.slow)])
+def test_a_build_out_of_file_descriptors_is_one_line_and_leaves_no_staged_folder(tmp_path: Path, limit: int) -> None:
+    import resource
+
+    def lowered() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "cardgen", "build", "schlangennest", "--out", str(out), "-q"],
+                          capture_output=True, text=True, timeout=300, preexec_fn=lowered)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Too many open files" in done.stderr, done.stderr
+    assert sorted(p.name for p in out.iterdir()) == []
 
 
 def test_an_input_inside_the_folder_a_build_replaces_is_refused_before_any_work(tmp_path: Path) -> None:

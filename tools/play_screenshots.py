@@ -48,11 +48,13 @@ def main(out: Path) -> None:
         for game in SETUP:
             session = _position(game)
             sock = bind("127.0.0.1", 0)
-            server = uvicorn.Server(uvicorn.Config(make_app(session), log_level="warning", lifespan="off"))
+            port = sock.getsockname()[1]
+            server = uvicorn.Server(uvicorn.Config(make_app(session, "127.0.0.1", port), log_level="warning",
+                                                   lifespan="off"))
             thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
             thread.start()
             page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"http://127.0.0.1:{sock.getsockname()[1]}/")
+            page.goto(f"http://127.0.0.1:{port}/")
             page.wait_for_selector("#table svg")
             time.sleep(0.5)
             page.screenshot(path=str(out / f"play-{game}.png"))

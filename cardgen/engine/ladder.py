@@ -45,11 +45,13 @@ def parse_player(text: str, place: str = "--player") -> PlayerSpec:
         raise DataError(place, f"{text!r}: a player name is missing")
     if not sep:
         return PlayerSpec(name)
-    budget = budget.strip()
-    if not budget.isdigit() or not 1 <= int(budget) <= MAX_BUDGET:
+    from cardgen.numbers import whole
+
+    try:
+        return PlayerSpec(name, whole(budget.strip(), place, 1, MAX_BUDGET))
+    except DataError:
         raise DataError(place, f"{text!r}: the budget after '{BUDGET_SEP}' is a whole number "
-                               f"from 1 to {MAX_BUDGET}")
-    return PlayerSpec(name, int(budget))
+                               f"from 1 to {MAX_BUDGET}") from None
 
 
 @dataclass(frozen=True, slots=True)

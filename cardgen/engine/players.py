@@ -33,6 +33,7 @@ def make_player(name: str, budget: int | None = None, extra: Mapping[str, Player
     `budget`; a name may carry its own budget (`"mcts@100"`, see `cardgen.engine.ladder`),
     which then wins over `budget`. KeyError naming the known ones if unknown."""
     known = {**PLAYERS, **(extra or {})}
+    name = name.strip().lower()  # names in any case (`--player Sensible`), as the docs say
     if BUDGET_SEP in name:
         try:
             spec = parse_player(name)

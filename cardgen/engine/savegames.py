@@ -5,13 +5,19 @@ Every game of a check is fixed by its seed, so a flagged game is played again fr
 the same players, this time keeping its moves: the record is the very game the report counted.
 Saved for each main configuration: its degenerate games (deadlocks, stalemates, dead seats; at
 most `PER_KIND` of each kind) and its shortest and longest game.
+
+A set file other than the built-in one is copied beside the records under a name made from its
+content (`mine-<12 hex digits>.toml`), so a later run with another set of the same name writes
+another copy and never changes the one an earlier run's records name. A folder a `build`
+replaces (a kit, with its manifest.json) is refused before any game is played: the next build
+would delete the records.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.engine.batch import BatchTask, game_seed, play_seed, task_players
 from cardgen.engine.plan import MAIN, Played, seats_of
 from cardgen.engine.simulate import GameResult
+from cardgen.errors import DataError
 from cardgen.print.files import names_target, write_bytes_atomic
 
 if TYPE_CHECKING:
@@ -58,20 +65,43 @@ def replay_seed(game: Game[Any], played: Played, seed: int, index: int) -> tuple
     return result, game.record(end[0], line.options, result.record)
 
 
+KIT_MARK = "manifest.json"
+"""The file every kit folder holds (cardgen.kit.manifest): a folder `build` replaces whole."""
+
+
+def check_folder(folder: Path, games: Sequence[Game[Any]]) -> None:
+    """DataError naming `--save-games` when the records would go into a kit folder (the
+    folder of a game, or one of the folders above it, holds a kit's manifest.json)."""
+    for game in games:
+        target = (folder / game.name).resolve()
+        for above in (target, *target.parents):
+            if (above / KIT_MARK).is_file():
+                raise DataError("--save-games", f"{folder / game.name} is inside the print kit {above} "
+                                                f"(it has {KIT_MARK}), which the next `cardgen build` replaces "
+                                                "whole; save the games in another folder")
+
+
+def set_copy_name(set_path: str) -> str:
+    """The name of the copy of the set file at `set_path` beside the records: its name and the
+    start of its content's SHA-256 (`mine-0123456789ab.toml`)."""
+    path = Path(set_path)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    return f"{path.stem}-{digest}{path.suffix or '.toml'}"
+
+
 def save_games(game: Game[Any], set_path: str, custom_set: bool, played: Sequence[Played], seed: int,
                folder: Path) -> list[Path]:
     """Write the records of the flagged games of `played` (the main lines of one game's check)
     into `folder/<game>/`, one file each, `<config>-<why>-<index>.json`; a set file other
-    than the built-in one is copied beside them (a record names its set in its own folder).
-    The paths written."""
+    than the built-in one is copied beside them under a name made from its content (a record
+    names its set in its own folder). The paths written."""
     out = folder / game.name
     with names_target(out):
         out.mkdir(parents=True, exist_ok=True)
     set_name = None
     if custom_set:
-        set_name = Path(set_path).name
-        with names_target(out / set_name):
-            shutil.copyfile(set_path, out / set_name)
+        set_name = set_copy_name(set_path)
+        write_bytes_atomic(out / set_name, Path(set_path).read_bytes())
     written = []
     for p in played:
         if p.line.section != MAIN:

@@ -19,6 +19,7 @@ import math
 import random
 import tempfile
 import time
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +30,9 @@ from cardgen.engine.objective import UNPLAYED, Score, score
 from cardgen.engine.rounds import Progress
 from cardgen.errors import CardgenError, ClusterError, DataError
 from cardgen.inputs import shown
-from cardgen.sets import CHECK_TABLE, RuleValue, default_set_path, table_text, with_rules
+from cardgen.numbers import whole
+from cardgen.sets import CHECK_TABLE, RuleValue, default_set_path, with_rules
+from cardgen.tomlout import dumps
 
 if TYPE_CHECKING:
     from cardgen.game import Game
@@ -77,8 +80,8 @@ def _parse_value(text: str, kind: str) -> RuleValue:
         return text.lower() == "true"
     if kind == "int":
         try:
-            return int(text)
-        except ValueError:
+            return whole(text, "")
+        except DataError:
             raise ValueError(f"expected a whole number, got {text!r}") from None
     return text
 
@@ -183,9 +186,11 @@ def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleVal
     options = {k.name: values[k.name] for k in chosen if k.part == SET}
     text = base_text
     if options:
-        text = game.set_text(options).rstrip("\n") + "\n"
-        check = table_text(base_text, CHECK_TABLE)
-        text += ("\n" + check) if check else ""
+        made = tomllib.loads(game.set_text(options))
+        base = tomllib.loads(base_text)
+        if CHECK_TABLE in base:
+            made[CHECK_TABLE] = base[CHECK_TABLE]
+        text = dumps(made)
     return with_rules(text, game.rule_params, rules, {k.name for k in chosen if k.part == RULES})
 
 

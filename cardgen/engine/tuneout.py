@@ -15,6 +15,7 @@ import svgwrite  # type: ignore[import-untyped]
 from cardgen.engine.checkrun import GameCheck
 from cardgen.engine.objective import WEIGHTS, Figures
 from cardgen.engine.tune import Knob, Search, Trial, value_text
+from cardgen.errors import DataError
 from cardgen.print.files import atomic_path
 from cardgen.words import count
 
@@ -25,6 +26,31 @@ INKS = {"pass": "#1b7f5a", "inconclusive": "#f07f13", "fail": "#d7263d", "not pl
 def side_paths(out: Path) -> tuple[Path, Path]:
     """The trials table and the chart beside the set file `out`."""
     return out.with_suffix(".trials.csv"), out.with_suffix(".trials.png")
+
+
+def _same(a: Path, b: Path) -> bool:
+    """Whether `a` and `b` name one file (one path, a link to it, a hard link)."""
+    try:
+        if a.exists() and b.exists():
+            return a.samefile(b)
+    except OSError:
+        pass
+    return a.resolve() == b.resolve()
+
+
+def refuse_overwriting(out: Path, inputs: Sequence[tuple[str, Path]]) -> None:
+    """DataError (naming the option) when a file `tune --out out` writes would replace one of
+    its `inputs` (option, path): the set, its trials table or chart, or the booklets' folder,
+    which a build replaces whole. Asked before any trial, so the user's file is never lost."""
+    booklets = out.with_suffix(".booklets")
+    for option, given in inputs:
+        for target in (out, *side_paths(out)):
+            if _same(target, given):
+                raise DataError("--out", f"{out} would write {target}, which is the {option} file {given}: "
+                                         "name another --out (the search reads the file it starts from)")
+        if given.resolve().is_relative_to(booklets.resolve()):
+            raise DataError("--out", f"{out} would replace the folder {booklets}, which holds the {option} file "
+                                     f"{given}: name another --out")
 
 
 def _atomic(path: Path, data: bytes) -> None:

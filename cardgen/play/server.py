@@ -13,21 +13,37 @@ Routes (every answer JSON unless said):
 
 A bad request gets a 4xx and {"error": "<one line>"}, never a traceback. The bots move in a
 thread of their own as soon as it is their turn (after `delay` seconds).
+
+The server answers only its own page (`cardgen.play.guard`): a request whose `Host` is not an
+address it listens on is refused (another site's name resolved to this machine, "DNS
+rebinding"), and a request that changes the game (every POST) must say it sends JSON and come
+from the page's own origin (or from no browser at all), never from a page of another site.
+Both get 403.
+
+One Ctrl-C, SIGTERM, SIGHUP or SIGQUIT ends the server: open requests get `STOP_GRACE`
+seconds to finish (a client sending half a request is not waited for longer), then the command
+ends as every other does (`cardgen.signals`: one line, exit 128 + the signal).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import signal
 import socket
 import sys
 import threading
 import webbrowser
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import CardgenError, DataError
+from cardgen.numbers import whole
+from cardgen.play.guard import ANY, Guard, bracketed, loopback
 from cardgen.play.session import Refused, Session
+from cardgen.signals import CAUGHT, Stopped
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -38,8 +54,8 @@ STATIC = Path(__file__).with_name("static")
 MAX_BODY = 4096
 """The largest request body read (a pick is a few dozen bytes)."""
 MAX_KEY = 200
-
-
+STOP_GRACE = 1
+"""Seconds the requests under way get to finish once the server is told to stop."""
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -50,22 +66,51 @@ def _error(status: int, text: str, **extra: Any) -> Response:
     return JSONResponse({"error": _one_line(text), **extra}, status_code=status)
 
 
+async def _body(request: Request) -> bytes:
+    """The request's body, read no further than `MAX_BODY` bytes (DataError past that: a
+    declared length is refused before anything is read, a streamed one as soon as it exceeds)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
+        raise DataError("body", f"{declared} bytes; a pick is at most {MAX_BODY}")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise DataError("body", f"more than {MAX_BODY} bytes; a pick is at most {MAX_BODY}")
+    return body
+
+
 async def _pick_key(request: Request) -> str:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise DataError("body", f"{len(body)} bytes; a pick is at most {MAX_BODY}")
+    body = await _body(request)
     try:
         data = json.loads(body or b"null")
     except (ValueError, UnicodeDecodeError):
         raise DataError("body", "not JSON; send {\"pick\": KEY}") from None
+    except RecursionError:
+        raise DataError("body", "JSON nested too deeply; send {\"pick\": KEY}") from None
     key = data.get("pick") if isinstance(data, dict) else None
     if not isinstance(key, str) or not key or len(key) > MAX_KEY:
         raise DataError("body", "send {\"pick\": KEY}, KEY a non-empty string of the page")
     return key
 
 
-def make_app(session: Session) -> Starlette:
-    """The Starlette application serving `session`."""
+def _guarded(app: Any, guard: Guard) -> Any:
+    """`app` behind `guard`: a refused request gets 403 with the JSON error body."""
+    from starlette.datastructures import Headers
+
+    async def asgi(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            problem = guard.refusal(scope["method"], Headers(scope=scope))
+            if problem is not None:
+                await _error(403, problem)(scope, receive, send)
+                return
+        await app(scope, receive, send)
+
+    return asgi
+
+
+def make_app(session: Session, host: str = "127.0.0.1", port: int = 8765) -> Starlette:
+    """The Starlette application serving `session` to its page at `host`:`port` (`Guard`)."""
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
     from starlette.responses import JSONResponse, Response
@@ -109,14 +154,10 @@ def make_app(session: Session) -> Starlette:
         extra = set(query) - {"at", "since"}
         if extra:
             raise DataError("query", f"unknown parameter {sorted(extra)[0]!r} (allowed: at, since)")
-        for name in ("at", "since"):
-            value = query.get(name)
-            if value is not None and not (value.isdigit() and len(value) <= 9):
-                raise DataError(name, f"{value!r}: a whole number, 0 or more")
-        if query.get("since") is not None and int(query["since"]) == session.version and "at" not in query:
+        at, since = (None if query.get(n) is None else whole(query[n], n, 0, 10**9) for n in ("at", "since"))
+        if since is not None and since == session.version and at is None:
             return JSONResponse({"version": session.version, "same": True})  # the page's poll: nothing new
-        at = query.get("at")
-        return JSONResponse(session.view(None if at is None else int(at)))
+        return JSONResponse(session.view(at))
 
     @handled
     async def pick(request: Request) -> Response:
@@ -149,7 +190,10 @@ def make_app(session: Session) -> Starlette:
     routes = [Route("/", page), Route("/static/{name}", static), Route("/game.css", css),
               Route("/view", view), Route("/pick", pick, methods=["POST"]), Route("/undo", undo, methods=["POST"]),
               Route("/reveal", reveal, methods=["POST"]), Route("/record.json", record)]
-    return Starlette(routes=routes, exception_handlers={404: http_error, 405: http_error})
+    from starlette.middleware import Middleware
+
+    return Starlette(routes=routes, exception_handlers={404: http_error, 405: http_error},
+                     middleware=[Middleware(_guarded, guard=Guard.of(host, port))])
 
 
 def _bots(session: Session, delay: float, stop: threading.Event) -> None:
@@ -183,31 +227,111 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+class _OneLine(logging.Handler):
+    """The server's log (uvicorn's, asyncio's) as one line each on standard error, no traceback,
+    each text once (a machine out of file descriptors fails every accept: one line says it),
+    and nothing once the server is stopping."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.said: set[str] = set()
+        self.quiet = False
+
+    def say(self, text: str) -> None:
+        line = _one_line(text)
+        if self.quiet or line in self.said:
+            return
+        self.said.add(line)
+        with contextlib.suppress(OSError, ValueError):
+            print(f"cardgen: play: {line}", file=sys.stderr, flush=True)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        exc = record.exc_info[1] if record.exc_info else None
+        self.say(record.getMessage() + (f" ({exc})" if exc is not None else ""))
+
+    def loop_error(self, _loop: Any, context: dict[str, Any]) -> None:
+        """asyncio's exception handler: `context` as one line."""
+        exc = context.get("exception")
+        self.say(str(context.get("message", "")) + (f" ({exc})" if exc is not None else ""))
+
+
+def _server(config: Any, log: _OneLine) -> Any:
+    """A uvicorn server that stops on the first Ctrl-C, SIGTERM, SIGHUP or SIGQUIT (uvicorn
+    itself hears only two of them, and a second Ctrl-C) and remembers which one came first."""
+    import asyncio
+
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        signum: int | None = None
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            old = {sig: signal.signal(sig, self.heard) for sig in (signal.SIGINT, *CAUGHT)}
+            try:
+                yield
+            finally:
+                for sig, handler in old.items():
+                    signal.signal(sig, handler)
+
+        def heard(self, signum: int, _frame: Any) -> None:
+            if self.signum is None:
+                self.signum = signum
+            log.quiet = True
+            if self.should_exit:
+                self.force_exit = True
+            self.should_exit = True
+
+        async def serve(self, sockets: Any = None) -> None:
+            asyncio.get_running_loop().set_exception_handler(log.loop_error)
+            await super().serve(sockets)
+
+    return Server(config)
+
+
 def serve(session: Session, host: str, port: int, open_page: bool, delay: float,
-          say: Callable[[str], None]) -> None:
-    """Serve `session` until Ctrl-C: prints the address, opens it in the browser unless told
-    not to, and lets the bots move."""
+          say: Callable[[str], None], warn: Callable[[str], None] | None = None) -> None:
+    """Serve `session` until Ctrl-C or another stopping signal (then `Stopped`, or
+    KeyboardInterrupt for Ctrl-C, is raised: the command ends as every command does): prints
+    the address (and through `warn` who else can connect, when `host` is not loopback), opens
+    it in the browser unless told not to, and lets the bots move."""
     try:
         import starlette  # noqa: F401 - make_app needs it: say so before anything starts
         import uvicorn
     except ImportError:
         raise CardgenError("play", "the browser table needs the play extra: pip install 'cardgen[play]'") from None
     sock = bind(host, port)
-    shown_host = f"[{host}]" if ":" in host else host
-    url = f"http://{shown_host}:{sock.getsockname()[1]}/"
-    config = uvicorn.Config(make_app(session), log_level="warning", lifespan="off")
-    server = uvicorn.Server(config)
+    port = sock.getsockname()[1]
+    url = f"http://{bracketed(host)}:{port}/"
+    log = _OneLine()
+    for name in ("uvicorn", "uvicorn.error", "asyncio"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [log]
+        logger.propagate = False
+    config = uvicorn.Config(make_app(session, host, port), log_config=None, log_level="warning", access_log=False,
+                            lifespan="off", loop="asyncio", http="h11", timeout_graceful_shutdown=STOP_GRACE)
+    server = _server(config, log)
     stop = threading.Event()
     bots = threading.Thread(target=_bots, args=(session, delay, stop), name="cardgen-bots", daemon=True)
     bots.start()
+    if not loopback(host) and warn is not None:
+        who = "anyone who can reach this machine" if host.strip("[]") in ANY else f"anyone who can reach {host}"
+        warn(f"cardgen: warning: --host {host} is not this machine's loopback address: {who} on port {port} "
+             "can see the game and play in it")
     say(f"cardgen play: {session.game.name} at {url} (Ctrl-C stops)")
     if open_page:
-        threading.Timer(0.3, webbrowser.open, (url,)).start()
+        timer = threading.Timer(0.3, webbrowser.open, (url,))
+        timer.daemon = True
+        timer.start()
     try:
         server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass  # Ctrl-C is how a server is stopped: uvicorn has shut down, and it is a normal end
     finally:
         stop.set()
         sock.close()
-    say("cardgen play: stopped")
+    if server.signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    if server.signum is not None:
+        raise Stopped(server.signum)

@@ -182,6 +182,7 @@ class Session:
         """Judge `move` by the engine and play it (IllegalMove if refused; the state unchanged)."""
         seat = self.state.current_player
         entry = self.state.move_to_json(move)
+        self.state.move_from_json(entry)  # what `cardgen replay` reads back: a step it would refuse is refused here
         before = self.state.scores()
         self.state.apply(move)
         gain = self.state.scores()[seat] - before[seat] if 0 <= seat < len(before) else 0
@@ -255,8 +256,9 @@ class Session:
             if seat is None or self.replay:
                 raise Refused("undo", "there is no step of a human seat on the screen to take back")
             last = max(i for i, m in enumerate(self.movers) if m == seat)
+            state = self.position(last)  # first: if the set cannot be read now, nothing is cut
             del self.steps[last:], self.movers[last:], self.entries[last:], self.lines[last:]
-            self.state = self.position(last)
+            self.state = state
             self.selection = NOTHING
             self.refusal = None
             self.screen = seat

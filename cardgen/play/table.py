@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from cardgen.engine.base import GameState
 from cardgen.errors import DataError
+from cardgen.numbers import whole
 
 S = TypeVar("S")
 
@@ -31,6 +32,11 @@ Selection = Mapping[str, Any]
 stick): JSON-able, kept by the session, cleared after every step."""
 
 NOTHING: Selection = {}
+
+FAR = 5_000
+"""The farthest cell (either coordinate) a click may name. A record keeps coordinates within
+±10,000 (what `cardgen replay` reads), and every card or tile of a game lies within a set's
+size (at most 1,200 cards) of the first: so no game started here makes a record `replay` refuses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +88,10 @@ def parse_cell(key: str, value: str) -> tuple[int, int]:
     try:
         if len(parts) != 2:
             raise ValueError
-        x, y = int(parts[0]), int(parts[1])
-    except ValueError:
+        x, y = whole(parts[0], "x"), whole(parts[1], "y")
+    except (ValueError, DataError):
         raise pick_error(key, "a cell is two whole numbers, 'cell:X,Y'") from None
-    if max(abs(x), abs(y)) > 10_000:
+    if max(abs(x), abs(y)) > FAR:
         raise pick_error(key, "the cell is far outside any table")
     return x, y
 

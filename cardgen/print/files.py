@@ -4,6 +4,7 @@ whole folders built beside their target and swapped in at the end (`staged_folde
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import secrets
 import shutil
@@ -103,9 +104,14 @@ def recover_folder(target: str | os.PathLike[str]) -> None:
     of its swap (no `target`, the previous one set aside), the previous folder is put back."""
     target = Path(target)
     for part in _siblings(target, "new"):
-        if not _running(part):
-            _remove(part)
-    old = _siblings(target, "old")
+        if part.is_symlink() or not _running(part):
+            _remove(part)  # a link is removed as a link: what it points to is not cardgen's
+    old: list[Path] = []
+    links: list[Path] = []
+    for path in _siblings(target, "old"):
+        (links if path.is_symlink() else old).append(path)
+    for link in links:
+        link.unlink()  # no run of cardgen sets a link aside: never put back, never followed
     if old and not target.exists() and not target.is_symlink():
         os.replace(old[-1], target)
         old = old[:-1]
@@ -114,20 +120,30 @@ def recover_folder(target: str | os.PathLike[str]) -> None:
 
 
 def _remove(path: Path) -> None:
-    """Delete the folder (or file, or symbolic link) `path` if it is there, whatever it holds."""
+    """Delete the folder (or file, or symbolic link: the link) `path` if it is there, whatever
+    it holds. A folder that resists (a process that ran out of file descriptors cannot walk
+    it) is tried once more after the garbage collector has closed what was dropped."""
     if path.is_symlink() or path.is_file():
         path.unlink(missing_ok=True)
     elif path.exists():
         shutil.rmtree(path, ignore_errors=True)
+        if path.exists():
+            gc.collect()
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def real_folder(target: Path) -> Path:
-    """The folder a build at `target` replaces: `target`, or the folder it links to (the link
-    stays, and then shows the new folder). OSError naming `target` when it is no folder."""
+    """The folder a build at `target` replaces: `target` itself. OSError naming `target` when it
+    is no folder, or a symbolic link: a build replaces its folder whole, and never follows a
+    link out of its output folder to replace (or delete the files of) a folder elsewhere."""
     if target.is_symlink():
-        if not target.exists():
-            raise OSError(errno.ENOENT, "a symbolic link to a folder that does not exist", str(target))
-        target = target.resolve()
+        try:
+            dest = os.readlink(target)
+        except OSError:
+            dest = "?"
+        raise OSError(errno.ELOOP, f"a symbolic link (to {dest}); a build replaces this folder whole and does "
+                                   "not follow a link: remove the link, or build into the folder it points to",
+                      str(target))
     if target.exists() and not target.is_dir():
         raise FileExistsError(errno.EEXIST, "a file, not a folder", str(target))
     return target
@@ -168,8 +184,8 @@ def staged_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
     deleted and `target` stays as it was. Errors raised in the block name files under `target`.
 
     So a folder is always one run's complete output (or absent), never a mix: files an earlier
-    run wrote and this one did not are gone with the old folder. `target` may be a symbolic
-    link to a folder (the folder it links to is replaced), but not a file (OSError naming it).
+    run wrote and this one did not are gone with the old folder. `target` may be neither a file
+    nor a symbolic link (OSError naming it: the folder a link points to is never touched).
     Neither POSIX nor Windows swaps two folders atomically, so the old folder is first renamed
     aside; `recover_folder` (called here first) puts it back if a run was killed between the
     two renames, and deletes the staged folders of killed runs.
