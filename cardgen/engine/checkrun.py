@@ -348,9 +348,11 @@ def with_chart(check: GameCheck, folder: Path) -> GameCheck:
     if not check.rows:
         return check
     source = str(Path(check.path).resolve())
+    outcomes = {v.config: FAIL if check.new_failures(v) else INCONCLUSIVE if v.undecided() else "pass"
+                for v in check.verdicts}
     path = write_chart(chart_path(folder, check.name, check.set_name, source),
                        f"{check.name}: {printable(check.set_name)} — final scores and game lengths", check.rows,
-                       source)  # printable: a control character is no valid XML either
+                       source, outcomes)  # printable: a control character is no valid XML either
     return dataclasses.replace(check, chart=str(path))
 
 

@@ -84,7 +84,7 @@ def test_a_kind_never_played_is_a_finding_in_the_report() -> None:
     (verdict,) = [c["verdict"] for c in report["configs"]]
     assert verdict["outcome"] == "fail" and verdict["failed"] == ["decisive", "degenerate"]
     assert "kinds" in verdict["findings"]
-    assert "10 of 10 games were drawn" in verdict["criteria"]["decisive"]["text"]
+    assert "10 of 10 games had no sole winner" in verdict["criteria"]["decisive"]["text"]
 
 
 def test_chart_svg_has_a_panel_pair_per_configuration() -> None:
