@@ -27,7 +27,7 @@ def test_json_report_has_every_metric_and_the_skill_comparison(tmp_path: Path) -
     rows = report["configs"]
     assert {r["config"] for r in rows} == {"2p", "2p secret-colour", "2p double-markers"}
     for r in rows:
-        assert r["lineup"] == "sensible" and r["games"] == r["ended"] == 6 and r["completion"] == 1.0
+        assert r["lineup"] == "careful" and r["games"] == r["ended"] == 6 and r["completion"] == 1.0
         assert 0 <= r["balance"] <= 1 and r["timeouts"] == 0
         assert r["decisions"]["steps"] > 0 and r["decisions"]["branching"] >= 1
         assert set(r["duration"]) == {"mean", "median", "sd", "min", "max"}
