@@ -288,7 +288,7 @@ def is_original_set(game: Game[Any], game_set: Any) -> bool:
         return False
     if type(original) is not type(game_set) or not dataclasses.is_dataclass(original):
         return False
-    keep = {f.name: getattr(original, f.name) for f in dataclasses.fields(original) if f.name in PRINT_ONLY}
+    keep = {k: v for k, v in dataclasses.asdict(original).items() if k in PRINT_ONLY}
     return bool(dataclasses.replace(game_set, **keep) == original)
 
 
