@@ -286,7 +286,7 @@ def is_original_set(game: Game[Any], game_set: Any) -> bool:
         original = game.load_set()
     except CardgenError:
         return False
-    if type(original) is not type(game_set) or not dataclasses.is_dataclass(original):
+    if type(original) is not type(game_set) or not dataclasses.is_dataclass(original) or isinstance(original, type):
         return False
     keep = {k: v for k, v in dataclasses.asdict(original).items() if k in PRINT_ONLY}
     return bool(dataclasses.replace(game_set, **keep) == original)
