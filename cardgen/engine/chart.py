@@ -4,7 +4,10 @@ rasterised with cairosvg (no plotting library).
 One row of panels per configuration: the final scores of every seat on the left, the game
 lengths (engine steps) on the right. Every lineup that played the configuration is one outline
 in the same panel (the main lineup filled), as a share of its games so lineups with different
-numbers of games compare.
+numbers of games compare. The axes carry counts: the values at the ends and the middle of the
+x axis, and the main lineup's count of its highest bar on the y axis. A configuration whose
+verdict fails (or is inconclusive) is marked in its titles and framed in red (or amber); values
+that are all the same are drawn as one narrow bar in a range around them, labelled so.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ WIDTH = 960
 PANEL_H = 86
 ROW_H = 118
 TOP = 64
-LEFT = 16
+LEFT = 30
 GAP = 36
 BINS = 24
 INKS = ("#f07f13", "#6a2e94", "#2354b8", "#d7263d", "#1b7f5a", "#8c564b")
@@ -34,6 +37,10 @@ INKS = ("#f07f13", "#6a2e94", "#2354b8", "#d7263d", "#1b7f5a", "#8c564b")
 pair: the strong player first, then last); the main lineup is drawn filled in grey."""
 MAIN_FILL, MAIN_INK = "#c9c9c2", "#55554f"
 FONT = "DejaVu Sans, Verdana, sans-serif"
+MIN_SPAN = 11
+"""The fewest values an x axis spans: a constant (every game 53 steps) is one narrow bar."""
+MARKS = {"fail": ("#d7263d", "FAILS"), "inconclusive": ("#c98a00", "inconclusive")}
+"""How a configuration's verdict outcome is marked: frame colour and word."""
 
 
 def _expand(hist: Sequence[Sequence[float]]) -> list[tuple[float, int]]:
@@ -46,6 +53,10 @@ def _bins(lists: Sequence[list[tuple[float, int]]]) -> tuple[float, float, int]:
     if not values:
         return 0.0, 1.0, 1
     low, high = min(values), max(values)
+    if high - low + 1 < MIN_SPAN:  # a few values (or one) in a wider range, not a solid block
+        pad = (MIN_SPAN - (high - low + 1)) // 2
+        low = max(0.0, low - pad) if low >= 0 else low - pad
+        high = max(high, low + MIN_SPAN - 1)
     span = high - low + 1
     width = max(1.0, math.ceil(span / BINS))
     return low, width, max(1, math.ceil(span / width))
@@ -60,10 +71,14 @@ def _shares(hist: list[tuple[float, int]], start: float, width: float, count: in
 
 
 def _panel(dwg: Any, x: float, y: float, w: float, title: str,
-           series: Sequence[tuple[str, bool, list[tuple[float, int]]]], inks: dict[str, str]) -> None:
-    """One histogram panel at (x, y), width w: `series` are (lineup, filled, value counts)."""
-    dwg.add(dwg.rect((x, y), (w, PANEL_H), fill="#ffffff", stroke="#999999", stroke_width=0.6))
-    dwg.add(dwg.text(title, insert=(x, y - 5), font_size=11, font_family=FONT, fill="#222222"))
+           series: Sequence[tuple[str, bool, list[tuple[float, int]]]], inks: dict[str, str],
+           mark: str | None = None) -> None:
+    """One histogram panel at (x, y), width w: `series` are (lineup, filled, value counts);
+    `mark` a verdict outcome to mark (MARKS)."""
+    frame, word = MARKS.get(mark or "", ("#999999", ""))
+    dwg.add(dwg.rect((x, y), (w, PANEL_H), fill="#ffffff", stroke=frame, stroke_width=1.6 if word else 0.6))
+    dwg.add(dwg.text(title + (f" — {word}" if word else ""), insert=(x, y - 5), font_size=11, font_family=FONT,
+                     fill=frame if word else "#222222", font_weight="bold" if word else "normal"))
     start, width, count = _bins([s for _, _, s in series])
     shares = [_shares(s, start, width, count) for _, _, s in series]
     top = max((max(s) for s in shares if s), default=1.0) or 1.0
@@ -83,13 +98,30 @@ def _panel(dwg: Any, x: float, y: float, w: float, title: str,
             points.append((x + w, y + PANEL_H))
             dwg.add(dwg.polyline(points, fill="none", stroke=inks.get(lineup, "#000000"), stroke_width=1.4))
     last = start + width * count - 1
-    for value, anchor, px in ((start, "start", x), (last, "end", x + w)):
+    middle = start + width * (count // 2)
+    for value, anchor, px in ((start, "start", x), (middle, "middle", x + (count // 2 + 0.5) * bar),
+                              (last, "end", x + w)):
         dwg.add(dwg.text(f"{value:g}", insert=(px, y + PANEL_H + 12), font_size=9, font_family=FONT,
                          fill="#444444", text_anchor=anchor))
+    main = next((hist for _, filled, hist in series if filled), None)
+    if main:
+        counts = [0] * count
+        for v, n in main:
+            counts[min(count - 1, int((v - start) // width))] += n
+        peak = max(counts)
+        height = peak / (sum(counts) or 1) / top * (PANEL_H - 6)  # the main lineup's highest bar
+        for value, py in ((peak, y + PANEL_H - height + 8), (0, y + PANEL_H)):
+            dwg.add(dwg.text(f"{value}", insert=(x - 3, py), font_size=9, font_family=FONT, fill="#444444",
+                             text_anchor="end"))
+        alone = {v for v, n in main if n}
+        if len(alone) == 1:
+            dwg.add(dwg.text(f"every one {next(iter(alone)):g}", insert=(x + w - 4, y + 14), font_size=10,
+                             font_family=FONT, fill="#444444", text_anchor="end"))
 
 
-def chart_svg(title: str, rows: Sequence[Mapping[str, Any]]) -> str:
-    """The chart of a game's report rows as SVG text (see the module docstring)."""
+def chart_svg(title: str, rows: Sequence[Mapping[str, Any]], outcomes: Mapping[str, str] | None = None) -> str:
+    """The chart of a game's report rows as SVG text (see the module docstring); `outcomes`
+    gives a configuration's verdict outcome ("fail", "inconclusive", "pass") to mark."""
     configs: dict[str, list[Mapping[str, Any]]] = {}
     for row in rows:
         if row.get("games"):
@@ -112,8 +144,10 @@ def chart_svg(title: str, rows: Sequence[Mapping[str, Any]]) -> str:
         y = TOP + 14 + i * ROW_H
         score = [(str(r["lineup"]), r.get("section") != "skill", _expand(r["histograms"]["score"])) for r in group]
         length = [(str(r["lineup"]), r.get("section") != "skill", _expand(r["histograms"]["length"])) for r in group]
-        _panel(dwg, LEFT, y, w, f"{config}: final scores", score, inks)
-        _panel(dwg, LEFT + w + GAP, y, w, f"{config}: game length (steps)", length, inks)
+        games = next((int(r["games"]) for r in group if r.get("section") != "skill"), 0)
+        mark = (outcomes or {}).get(config)
+        _panel(dwg, LEFT, y, w, f"{config}: final scores of {games} games", score, inks, mark)
+        _panel(dwg, LEFT + w + GAP, y, w, f"{config}: game length (steps)", length, inks, mark)
     return str(dwg.tostring())
 
 
@@ -153,15 +187,17 @@ def chart_source(path: Path) -> str | None:
     return None
 
 
-def write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]], source: str = "") -> Path:
+def write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]], source: str = "",
+                outcomes: Mapping[str, str] | None = None) -> Path:
     """Rasterise the chart to the PNG file `path` (its folder is made; written to a temporary
     name and renamed, so a failure leaves no half-written file), naming the set file `source`
-    in it (`chart_source`)."""
+    in it (`chart_source`); `outcomes` as for `chart_svg`."""
     with names_target(path):
-        return _write_chart(path, title, rows, source)
+        return _write_chart(path, title, rows, source, outcomes)
 
 
-def _write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]], source: str) -> Path:
+def _write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]], source: str,
+                 outcomes: Mapping[str, str] | None = None) -> Path:
     import cairosvg  # type: ignore[import-untyped]
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -171,7 +207,7 @@ def _write_chart(path: Path, title: str, rows: Sequence[Mapping[str, Any]], sour
     os.umask(umask)
     os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; the chart is an ordinary file
     try:
-        png = cairosvg.svg2png(bytestring=chart_svg(title, rows).encode("utf-8"))
+        png = cairosvg.svg2png(bytestring=chart_svg(title, rows, outcomes).encode("utf-8"))
         Path(tmp).write_bytes(_with_source(png, source) if source else png)
         os.replace(tmp, path)
     except BaseException:

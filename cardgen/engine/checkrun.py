@@ -23,13 +23,14 @@ from rich.markup import escape
 from cardgen.engine.base import Finding
 from cardgen.engine.baseline import Baseline, lookup
 from cardgen.engine.criteria import decided, hard_criteria
-from cardgen.engine.plan import MAIN, Line, Played, ReportRow, Stop, kind_findings, kind_use, play, row, skill_summary
+from cardgen.engine.plan import (MAIN, Line, Played, ReportRow, Stop, changed_rules, kind_findings, kind_use, play, row,
+                                 skill_summary)
 from cardgen.engine.players import make_player
 from cardgen.engine.rounds import Progress
 from cardgen.engine.savegames import save_games
 from cardgen.engine.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
 from cardgen.engine.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
-from cardgen.errors import DataError
+from cardgen.errors import CardgenError, DataError
 from cardgen.terminal import printable, short_path
 from cardgen.words import count
 
@@ -60,6 +61,9 @@ class GameCheck:
     original: Baseline = Baseline()
     saved: tuple[str, ...] = ()
     """The game records `check --save-games` wrote (cardgen.engine.savegames)."""
+    is_original: bool = False
+    """Whether the set plays exactly as the game's built-in set (`is_original_set`): then every
+    failure is the original's own, a finding about the game, whoever plays."""
 
     @property
     def complete(self) -> bool:
@@ -78,7 +82,10 @@ class GameCheck:
 
     def original_fails(self, verdict: Verdict) -> tuple[str, ...]:
         """The hard criteria the original set fails itself in this verdict's player count and
-        variant (its baseline; only when it was measured with the player of this check)."""
+        variant: every failure of this very verdict when the set is the original; else its
+        baseline, only when that was measured with the player of this check."""
+        if self.is_original:
+            return tuple(c.name for c in verdict.failures())
         if self.original.player != self.player:
             return ()
         r = next(r for r in self.main_rows if r["config"] == verdict.config)
@@ -170,7 +177,8 @@ class GameCheck:
     def to_json(self, player: str, seed: int) -> dict[str, Any]:
         """The machine-readable report of this game (everything the text shows, and more)."""
         rows = self.rows
-        return {"set": self.path, "complete": self.complete, "outcome": self.outcome, "summary": self.summary(),
+        return {"set": self.path, "original": self.is_original, "complete": self.complete, "outcome": self.outcome,
+                "summary": self.summary(),
                 "findings": [{"error": f.error, "text": f.text} for f in self.findings],
                 "player": self.player, "ceiling": self.games, "seed": seed,
                 "thresholds": self.thresholds.to_json(),
@@ -190,12 +198,12 @@ def judge(game: Game[Any], game_set: Any, played: Played, trace: Sequence[dict[s
     results = played.results
     baseline, source = lookup(game.baseline().turns, line.players, line.info.get("variant"))
     criteria = [*hard_criteria(results, line.players, limits, line.schedule(), final),
-                skill_criterion(trace),
+                skill_criterion(trace, limits),
                 kinds_criterion(results, game.kinds(game_set), game.kind_supply(game_set, line.options), limits,
                                 game.kind_noun),
                 length_criterion(results, baseline, source, limits),
                 dull_criterion(results, limits, game.points)]
-    return Verdict(line.config, tuple(criteria), len(results))
+    return Verdict(line.config, tuple(criteria), len(results), line.lineup)
 
 
 def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | None, skill_games: int | None,
@@ -234,13 +242,15 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
             raise DataError("--player", f"{exc.args[0]} for {game.name}") from None
         limits = thresholds_of(path)
         check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k,
-                          player=chosen, thresholds=limits, original=game.baseline())
+                          player=chosen, thresholds=limits, original=game.baseline(),
+                          is_original=is_original_set(game, game_set))
+        changed = changed_rules(game, game_set)
         if check.complete:
             counts = players or game.default_players(game_set)
             for line in game.check_lines(game_set, counts, n, chosen, k, combos.get(game.name)):
                 if only is not None and (line.section != MAIN or line.config not in only):
                     continue
-                line = dataclasses.replace(line, budget=budget)
+                line = dataclasses.replace(line, budget=budget, info={**line.info, "rules": changed})
                 lines.append(line)
                 stops.append(stop_rule(line, limits) if line.section == MAIN else None)
                 owners.append(len(checks))
@@ -263,6 +273,23 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
         out.append(dataclasses.replace(check, rows=rows, skill=trace, verdicts=verdicts,
                                        unused=tuple(kind_findings(rows, game.kind_noun)), saved=saved))
     return out
+
+
+PRINT_ONLY = ("path", "name", "card_size", "tile_size", "field_size", "variant")
+"""A set's fields that do not change how it plays (its file, name, print size, the variant flag)."""
+
+
+def is_original_set(game: Game[Any], game_set: Any) -> bool:
+    """Whether `game_set` plays exactly as the game's built-in set: the same components and
+    rules, whatever its file, name and print size."""
+    try:
+        original = game.load_set()
+    except CardgenError:
+        return False
+    if type(original) is not type(game_set) or not dataclasses.is_dataclass(original) or isinstance(original, type):
+        return False
+    keep = {k: v for k, v in dataclasses.asdict(original).items() if k in PRINT_ONLY}
+    return bool(dataclasses.replace(game_set, **keep) == original)
 
 
 def stop_rule(line: Line, limits: Thresholds) -> Stop:
@@ -321,9 +348,11 @@ def with_chart(check: GameCheck, folder: Path) -> GameCheck:
     if not check.rows:
         return check
     source = str(Path(check.path).resolve())
+    outcomes = {v.config: FAIL if check.new_failures(v) else INCONCLUSIVE if v.undecided() else "pass"
+                for v in check.verdicts}
     path = write_chart(chart_path(folder, check.name, check.set_name, source),
                        f"{check.name}: {printable(check.set_name)} — final scores and game lengths", check.rows,
-                       source)  # printable: a control character is no valid XML either
+                       source, outcomes)  # printable: a control character is no valid XML either
     return dataclasses.replace(check, chart=str(path))
 
 

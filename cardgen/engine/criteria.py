@@ -3,12 +3,14 @@ order (docs/check.md, "The verdict"):
 
 - `ends`: the share of games that end by the rules (not at the engine's move bound): fine at
   `ends` or more, failing at `ends_fail` or less (a Bernoulli SPRT on the games that did not end);
-- `decisive`: drawn games (nobody won, or every seat shared the win): fine at `draws` or fewer,
-  failing at `draws_fail` or more;
+- `decisive`: games without a sole winner (nobody won, or two or more seats shared the top):
+  fine at `draws` or fewer, failing at `draws_fail` or more;
 - `fair`: every seat's share of the games (`GameResult.shares`: a win shared by k seats gives
   each 1/k, a game nobody wins gives every seat 1/seats) lies within `fair_margin` of 1/seats,
   against `unfair_margin` or more away; two one-sided tests per seat, Holm over the seats (two
-  seats are one test: their shares sum to 1);
+  seats are one test: their shares sum to 1). The variance of a seat's shares is taken as the
+  sample's but never below the fair share's, p(1 - p) for p = 1/seats: a seat that won 1 of 20
+  games must not look certain;
 - `degenerate`: deadlocks, stalemates and dead seats (cardgen.engine.degenerate): fine at
   `degenerate` or fewer, failing at `degenerate_fail` or more.
 
@@ -24,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.engine.metrics import is_draw
+from cardgen.engine.metrics import no_sole_winner
 from cardgen.engine.sequential import (Decision, Hypotheses, Member, Outcome, bernoulli_llr, bernoulli_pvalues,
                                        bernoulli_threshold, looks_of, mean_llr, mean_pvalues, mean_threshold,
                                        run_family, variance, MIN_MEAN_LOOK)
@@ -64,13 +66,20 @@ def _bernoulli(flags: Sequence[bool], h: Hypotheses) -> Member:
     hits = [0]
     for f in flags:
         hits.append(hits[-1] + int(f))
-    return Member(h, lambda n: bernoulli_llr(hits[n], n, h), lambda n: bernoulli_pvalues(hits[n], n, h))
+    return Member(h, lambda n: bernoulli_llr(hits[n], n, h), lambda n: bernoulli_pvalues(hits[n], n, h),
+                  estimate=lambda n: hits[n] / n if n else 0.0)
 
 
-def _mean(values: Sequence[float], h: Hypotheses) -> Member:
+def _mean(values: Sequence[float], h: Hypotheses, floor: float) -> Member:
     sums, squares = _cumulative(values)
-    return Member(h, lambda n: mean_llr(sums[n], squares[n], n, h),
-                  lambda n: mean_pvalues(sums[n], squares[n], n, h), MIN_MEAN_LOOK)
+    return Member(h, lambda n: mean_llr(sums[n], squares[n], n, h, floor),
+                  lambda n: mean_pvalues(sums[n], squares[n], n, h, floor), MIN_MEAN_LOOK,
+                  lambda n: sums[n] / n if n else 0.0)
+
+
+def share_floor(seats: int) -> float:
+    """The least variance `fair` assumes for a seat's shares: the fair share's, p(1 - p)."""
+    return (1 / seats) * (1 - 1 / seats)
 
 
 OPEN = "open"
@@ -113,9 +122,11 @@ def _rate_criterion(name: str, flags: Sequence[bool], fine: float, bad: float, l
     threshold = bernoulli_threshold(n, h, n >= schedule.ceiling)
     detect = (f"; with {count(n, 'game')} {threshold} or more ({threshold / n:.0%}) would have failed"
               if threshold is not None and n else "")
-    text = (f"{hits} of {count(played, 'game')} {what} ({hits / played if played else 0:.0%} "
-            f"[{low:.0%}-{high:.0%}]; fine up to {fine:.0%}, failing from {bad:.0%}): {when}{detect}")
-    figures = {"count": hits, "games": played, "share": hits / played if played else 0.0, "low": low,
+    share = hits / played if played else 0.0
+    between = status == INCONCLUSIVE and min(fine, bad) < share < max(fine, bad)
+    text = (f"{hits} of {count(played, 'game')} {what} ({share:.0%} [{low:.0%}-{high:.0%}]; fine up to "
+            f"{fine:.0%}, failing from {bad:.0%})" + (", between the two" if between else "") + f": {when}{detect}")
+    figures = {"count": hits, "games": played, "share": share, "low": low,
                "high": high, "fine": fine, "bad": bad, "decided_at": n if status in (PASS, FAIL) else None,
                "detect": threshold / n if threshold is not None and n else None, **figures}
     return Criterion(name, status, True, text, figures)
@@ -128,9 +139,9 @@ def _seat_members(results: Sequence[GameResult], seats: int, limits: Thresholds)
     for seat in range(1 if seats == 2 else seats):  # two seats: one test, the shares sum to 1
         values = [r.shares()[seat] for r in results]
         out.append([_mean(values, Hypotheses(fair + limits.fair_margin, fair + limits.unfair_margin,
-                                              limits.alpha, limits.beta)),
+                                              limits.alpha, limits.beta), share_floor(seats)),
                     _mean(values, Hypotheses(fair - limits.fair_margin, fair - limits.unfair_margin,
-                                             limits.alpha, limits.beta))])
+                                             limits.alpha, limits.beta), share_floor(seats))])
     return out
 
 
@@ -161,19 +172,29 @@ def fair_criterion(results: Sequence[GameResult], seats: int, limits: Thresholds
         detect = (f"; with {count(n, 'game')} a seat share of {above:.0%} or more"
                   + (f" or {below:.0%} or less" if below > 0 else "") + " would have failed")
     unfair = [r for r in rows if r["decision"] == "unfair"]
+    margins = (f"fair share {fair:.0%}, fine within {limits.fair_margin * 100:g} points, unfair from "
+               f"{limits.unfair_margin * 100:g}")
+    worst = max(rows, key=lambda r: abs(float(r["share"]) - fair)) if rows else None
     if unfair:
-        head = ", ".join(f"seat {r['seat']} wins {r['share']:.0%} [{r['low']:.0%}-{r['high']:.0%}]" for r in unfair)
-        text = f"{head}: unfair, {limits.unfair_margin:.0%} or more from the fair share {fair:.0%} ({when}){detect}"
+        head = ", ".join(_seat(r) for r in unfair)
+        text = f"{head}: unfair ({margins}; {when}){detect}"
+    elif worst is None:
+        text = f"no games ({when})"
+    elif status == PASS:
+        text = f"every seat near the fair share, the farthest {_seat(worst)} ({margins}; {when}){detect}"
     else:
-        worst = max(rows, key=lambda r: abs(float(r["share"]) - fair)) if rows else None
-        lead = (f"every seat within {limits.fair_margin:.0%} of the fair share {fair:.0%}" if status == PASS
-                else f"seat {worst['seat']} wins {worst['share']:.0%} [{worst['low']:.0%}-{worst['high']:.0%}] "
-                     f"of the fair share {fair:.0%}" if worst else "no games")
-        text = f"{lead} ({when}){detect}"
+        between = limits.fair_margin < abs(float(worst["share"]) - fair) < limits.unfair_margin
+        text = (_seat(worst) + (": between the two margins" if between else "")
+                + f", undecided ({margins}; {when}){detect}")
     figures = {"fair_share": fair, "margin": limits.fair_margin, "unfair_margin": limits.unfair_margin,
                "games": played, "decided_at": n if status in (PASS, FAIL) else None, "seats": rows,
                "detect": {"above": above, "below": below}}
     return Criterion("fair", status, True, text, figures)
+
+
+def _seat(row: dict[str, Any]) -> str:
+    """'seat 2 wins 58% [53%-63%]'."""
+    return f"seat {row['seat']} wins {row['share']:.0%} [{row['low']:.0%}-{row['high']:.0%}]"
 
 
 def _fair_detect(results: Sequence[GameResult], seats: int, limits: Thresholds, n: int, last: bool,
@@ -184,12 +205,12 @@ def _fair_detect(results: Sequence[GameResult], seats: int, limits: Thresholds, 
         return None, None
     values = [r.shares()[0] for r in results[:n]]
     sums, squares = _cumulative(values)
-    var = variance(sums[n], squares[n], n)
+    var = variance(sums[n], squares[n], n, share_floor(seats))
     fair, alpha = 1 / seats, limits.alpha / family
     up = mean_threshold(n, var, Hypotheses(fair + limits.fair_margin, fair + limits.unfair_margin,
-                                           limits.alpha, limits.beta), last, alpha)
+                                           limits.alpha, limits.beta), last, alpha, share_floor(seats))
     down = mean_threshold(n, var, Hypotheses(fair - limits.fair_margin, fair - limits.unfair_margin,
-                                             limits.alpha, limits.beta), last, alpha)
+                                             limits.alpha, limits.beta), last, alpha, share_floor(seats))
     return up, (max(0.0, down) if down is not None else None)
 
 
@@ -202,8 +223,8 @@ def hard_criteria(results: Sequence[GameResult], seats: int, limits: Thresholds,
     return [
         _rate_criterion("ends", [not r.ended for r in results], 1 - limits.ends, 1 - limits.ends_fail, limits,
                         schedule, "did not end by the rules", {}, final),
-        _rate_criterion("decisive", [is_draw(r) for r in results], limits.draws, limits.draws_fail, limits,
-                        schedule, "were drawn", {}, final),
+        _rate_criterion("decisive", [no_sole_winner(r) for r in results], limits.draws, limits.draws_fail,
+                        limits, schedule, "had no sole winner", {}, final),
         fair_criterion(results, seats, limits, schedule, final),
         _rate_criterion("degenerate", [bool(r.degenerate) for r in results], limits.degenerate,
                         limits.degenerate_fail, limits, schedule,

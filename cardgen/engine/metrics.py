@@ -60,6 +60,12 @@ def is_draw(result: GameResult) -> bool:
     return result.ended and (not result.winners or len(result.winners) == len(result.scores) > 1)
 
 
+def no_sole_winner(result: GameResult) -> bool:
+    """Whether a game ended without a sole winner: nobody won, or two or more seats shared the
+    top (the `decisive` criterion's count; `is_draw` counts only games every seat shared)."""
+    return result.ended and len(result.winners) != 1
+
+
 @dataclass(frozen=True, slots=True)
 class SeatShare:
     """A seat's win share with its 95% Wilson interval, and the fair share 1/n."""

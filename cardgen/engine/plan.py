@@ -69,6 +69,20 @@ def strong_seat(lineup: str, players: int, strong: str = "greedy") -> int | None
     return seats.index(strong)
 
 
+def changed_rules(game: Any, game_set: Any) -> dict[str, Any]:
+    """The set's `[rules]` values that differ from the original's, by parameter name (`game`
+    is a `cardgen.game.Game`)."""
+    defaults = {p.name: p.default for p in game.rule_params}
+    return {k: v for k, v in game.rule_values(game_set).items() if v != defaults.get(k)}
+
+
+def rules_label(game: Any, game_set: Any) -> str:
+    """The set's rule values that differ from the original's, for a configuration's name:
+    ", hand_size 4, snake_score linear" ("" under the original's rules)."""
+    return "".join(f", {k} {str(v).lower() if isinstance(v, bool) else v}"
+                   for k, v in changed_rules(game, game_set).items())
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """One line of a game's report: the configuration `config` (seed key `key`, record

@@ -234,9 +234,10 @@ def progress_bar(description: str, enabled: bool) -> Iterator[GamesBar]:
             bar.progress.stop()
 
 
-LIST_ITEM = 32
-"""List items (between commas, semicolons and brackets) up to this long are kept on one line."""
-_ITEM = re.compile(r"[^,;()\[\]]+")
+LIST_ITEM = 40
+"""List items (between commas, semicolons and parentheses) up to this long are kept on one line:
+a verdict line's "fair seat 1 75% [30%-95%] inconclusive" too."""
+_ITEM = re.compile(r"[^,;()]+")
 
 
 def wrap_points(plain: str, width: int, indent: int = 2, keep: Sequence[tuple[int, int]] = ()) -> list[int]:

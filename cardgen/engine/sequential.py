@@ -8,13 +8,17 @@ evidence is the log-likelihood ratio of bad against fine:
 - for yes/no outcomes (a draw or not) the exact Bernoulli ratio, `bernoulli_llr`;
 - for outcomes in 0..1 that need not be whole (a seat's share of a game: 1/k of a win shared by
   k seats) the normal approximation with the variance estimated from the games, `mean_llr`, as
-  fishtest's generalised SPRT does.
+  fishtest's generalised SPRT does, but never below a `floor` the caller gives (the fair share's
+  Bernoulli variance p(1 - p)): a seat that won 1 game of 20 has a sample variance near zero,
+  and a test on it would take a chance result for certainty.
 
 At each look a test not yet decided stops at the first crossing of Wald's boundaries
 ln((1 − β)/α) (bad) or ln(β/(1 − α)) (fine). Half of each error rate is spent this way; the
 other half on the last look at the ceiling, a fixed-sample test (the exact binomial tail for
-yes/no outcomes, a z test for shares) that decides what the evidence there allows; what it does
-not decide is *inconclusive*. Holm's step-down spreads α over a family: with r tests of m
+yes/no outcomes, a z test for shares) that decides what the evidence there allows, and only on
+the side of the margin its estimate lies on: bad when the estimate is at `bad` or beyond and
+`fine` is rejected, fine when the estimate is at `fine` or better and `bad` is rejected. An
+estimate between the two margins stays *inconclusive*, as does anything else not decided. Holm's step-down spreads α over a family: with r tests of m
 already rejected, the next is rejected at α/(m − r).
 
 Only the standard library: the normal quantiles come from `statistics.NormalDist`, the
@@ -80,20 +84,21 @@ def bernoulli_llr(hits: int, n: int, h: Hypotheses) -> float:
     return hits * math.log(h.bad / h.fine) + (n - hits) * math.log((1 - h.bad) / (1 - h.fine))
 
 
-def variance(total: float, squares: float, n: int) -> float:
-    """The (population) variance of `n` outcomes with this sum and sum of squares, floored."""
+def variance(total: float, squares: float, n: int, floor: float = VAR_FLOOR) -> float:
+    """The (population) variance of `n` outcomes with this sum and sum of squares, never below
+    `floor` (nor `VAR_FLOOR`)."""
     if n <= 0:
-        return 0.25
+        return max(0.25, floor)
     mean = total / n
-    return max(squares / n - mean * mean, VAR_FLOOR)
+    return max(squares / n - mean * mean, floor, VAR_FLOOR)
 
 
-def mean_llr(total: float, squares: float, n: int, h: Hypotheses) -> float:
+def mean_llr(total: float, squares: float, n: int, h: Hypotheses, floor: float = VAR_FLOOR) -> float:
     """The log-likelihood ratio of bad against fine for `n` outcomes in 0..1 with this sum and
-    sum of squares, in the normal approximation with their estimated variance."""
+    sum of squares, in the normal approximation with their estimated variance (at least `floor`)."""
     if n <= 0:
         return 0.0
-    return (h.bad - h.fine) / variance(total, squares, n) * (total - n * (h.fine + h.bad) / 2)
+    return (h.bad - h.fine) / variance(total, squares, n, floor) * (total - n * (h.fine + h.bad) / 2)
 
 
 def binomial_tail(hits: int, n: int, p: float, upper: bool) -> float:
@@ -110,12 +115,13 @@ def bernoulli_pvalues(hits: int, n: int, h: Hypotheses) -> tuple[float, float]:
     return binomial_tail(hits, n, h.fine, False), binomial_tail(hits, n, h.bad, True)
 
 
-def mean_pvalues(total: float, squares: float, n: int, h: Hypotheses) -> tuple[float, float]:
-    """The last look's p-values of a z test with the estimated variance: against fine and
-    against bad (1.0 each for too few games)."""
+def mean_pvalues(total: float, squares: float, n: int, h: Hypotheses,
+                 floor: float = VAR_FLOOR) -> tuple[float, float]:
+    """The last look's p-values of a z test with the estimated variance (at least `floor`):
+    against fine and against bad (1.0 each for too few games)."""
     if n < MIN_MEAN_LOOK:
         return 1.0, 1.0
-    se = math.sqrt(variance(total, squares, n) / n)
+    se = math.sqrt(variance(total, squares, n, floor) / n)
     sign = 1 if h.upward else -1
     mean = total / n
     return (1 - _NORMAL.cdf(sign * (mean - h.fine) / se), 1 - _NORMAL.cdf(sign * (h.bad - mean) / se))
@@ -130,6 +136,8 @@ class Outcome:
     last_look: bool = False
 
 
+Estimate = Callable[[int], float]
+"""The estimate of the rate or mean after the first n games."""
 Stats = Callable[[int], float]
 """The evidence (log-likelihood ratio of bad against fine) after the first n games."""
 PValues = Callable[[int], tuple[float, float]]
@@ -144,6 +152,23 @@ class Member:
     llr: Stats
     pvalues: PValues
     min_look: int = 1
+    estimate: Estimate | None = None
+    """The rate or mean itself: the last look decides only on the side of the margins it lies
+    on (None: no such condition)."""
+
+    def beyond_bad(self, n: int) -> bool:
+        """Whether the estimate after `n` games lies at `bad` or beyond (always, without one)."""
+        if self.estimate is None:
+            return True
+        h, x = self.hypotheses, self.estimate(n)
+        return x >= h.bad - 1e-12 if h.upward else x <= h.bad + 1e-12
+
+    def within_fine(self, n: int) -> bool:
+        """Whether the estimate after `n` games lies at `fine` or better (always, without one)."""
+        if self.estimate is None:
+            return True
+        h, x = self.hypotheses, self.estimate(n)
+        return x <= h.fine + 1e-12 if h.upward else x >= h.fine - 1e-12
 
 
 def run_family(members: Sequence[Member], looks: Sequence[int], ceiling: int, size: int | None = None) -> list[Outcome]:
@@ -180,10 +205,12 @@ def run_family(members: Sequence[Member], looks: Sequence[int], ceiling: int, si
         h = members[i].hypotheses
         if pvalues[i][0] > h.alpha * (1 - SPENT) / max(1, m - rejected):
             break
-        out[i] = Outcome(Decision.BAD, last, True)
-        rejected += 1
+        if members[i].beyond_bad(last):  # else between the margins: inconclusive
+            out[i] = Outcome(Decision.BAD, last, True)
+            rejected += 1
     for i in open_:
-        if out[i].decision is Decision.OPEN and pvalues[i][1] <= members[i].hypotheses.beta * (1 - SPENT):
+        if (out[i].decision is Decision.OPEN and pvalues[i][1] <= members[i].hypotheses.beta * (1 - SPENT)
+                and members[i].within_fine(last)):
             out[i] = Outcome(Decision.FINE, last, True)
     return out
 
@@ -205,7 +232,8 @@ def bernoulli_threshold(n: int, h: Hypotheses, last_look: bool, alpha: float | N
     a = h.alpha if alpha is None else alpha
     counts = range(n + 1) if h.upward else range(n, -1, -1)
     for k in counts:
-        if last_look and (bernoulli_pvalues(k, n, h)[0] <= a * (1 - SPENT)
+        at_bad = k >= h.bad * n - 1e-9 if h.upward else k <= h.bad * n + 1e-9
+        if last_look and ((bernoulli_pvalues(k, n, h)[0] <= a * (1 - SPENT) and at_bad)
                           or bernoulli_llr(k, n, h) >= h.bounds(a)[1]):
             return k
         if not last_look and bernoulli_llr(k, n, h) >= h.bounds(a)[1]:
@@ -213,18 +241,19 @@ def bernoulli_threshold(n: int, h: Hypotheses, last_look: bool, alpha: float | N
     return None
 
 
-def mean_threshold(n: int, var: float, h: Hypotheses, last_look: bool, alpha: float | None = None) -> float | None:
+def mean_threshold(n: int, var: float, h: Hypotheses, last_look: bool, alpha: float | None = None,
+                   floor: float = VAR_FLOOR) -> float | None:
     """The mean of `n` outcomes with variance `var` at which bad would have been decided at `n`
     games (Wald's boundary, or the last look's z test when `last_look`, whichever is nearer);
     None below `MIN_MEAN_LOOK` games."""
     if n < MIN_MEAN_LOOK:
         return None
     a = h.alpha if alpha is None else alpha
-    var = max(var, VAR_FLOOR)
+    var = max(var, floor, VAR_FLOOR)
     mid = (h.fine + h.bad) / 2
     wald = mid + h.bounds(a)[1] * var / (n * (h.bad - h.fine))
     if not last_look:
         return wald
     z = _NORMAL.inv_cdf(1 - a * (1 - SPENT)) * math.sqrt(var / n)
-    fixed = h.fine + z if h.upward else h.fine - z
+    fixed = max(h.fine + z, h.bad) if h.upward else min(h.fine - z, h.bad)  # the last look: at bad or beyond
     return min(wald, fixed) if h.upward else max(wald, fixed)

@@ -67,8 +67,8 @@ class Thresholds:
     """Smallest share of its supply a component kind should be played."""
     decisions: float = 0.6
     """Smallest share of steps with a real choice (more than one legal move)."""
-    margin: float = 1.0
-    """Smallest mean lead of the winner over the second seat, in points."""
+    margin: float = 0.05
+    """Smallest mean lead of the winner over the second seat, as a share of the winner's mean score."""
     alike: float = 0.9
     """Largest share of games that may end with the same scores."""
     strict: bool = False
@@ -80,7 +80,7 @@ class Thresholds:
 
 
 SHARES = ("ends", "ends_fail", "draws", "draws_fail", "fair_margin", "unfair_margin", "degenerate",
-          "degenerate_fail", "kind_share", "decisions", "alike")
+          "degenerate_fail", "kind_share", "decisions", "margin", "alike")
 """The thresholds that are shares, 0 to 1."""
 PAIRS = (("ends_fail", "ends", "ends_fail is less than ends"), ("draws", "draws_fail", "draws is less than draws_fail"),
          ("fair_margin", "unfair_margin", "fair_margin is less than unfair_margin"),
@@ -131,8 +131,6 @@ def thresholds_of(path: str | Path | None) -> Thresholds:
             raise DataError(where, f"[check] key '{key}': {value!r} is an error rate, more than 0 and less than 0.5")
         if key == "length_factor" and value < 1:
             raise DataError(where, f"[check] key 'length_factor': {value!r} is less than 1")
-        if key == "margin" and value < 0:
-            raise DataError(where, f"[check] key 'margin': {value!r} is negative")
         values[key] = float(value)
     out = Thresholds(**values)
     given = out.to_json()
@@ -159,10 +157,38 @@ class Criterion:
         """True when it passed, False when it failed (or is a finding), None otherwise."""
         return True if self.status == PASS else False if self.status in (FAIL, FINDING) else None
 
+    def figure(self) -> str:
+        """The criterion's share with its 95% interval, in a few words ("3% [1%-6%]", "seat 2
+        58% [53%-63%]"; for a soft one its main figure), "" when there is none."""
+        f = self.figures
+        if self.name == "fair" and f.get("seats"):
+            fair = float(f["fair_share"])
+            seat = max(f["seats"], key=lambda r: abs(float(r["share"]) - fair))
+            return f"seat {seat['seat']} {_interval(seat)}"
+        if self.name == "ends" and "share" in f:  # its figures count the games that did not end
+            return _interval({"share": 1 - f["share"], "low": 1 - f["high"], "high": 1 - f["low"]})
+        if "share" in f and "low" in f:
+            return _interval(f)
+        if self.name == "skill" and f.get("trace"):
+            best = max(f["trace"], key=lambda t: float(t["low"]))
+            return f"{best['strong']} {_interval(best)} against {best['weak']}"
+        if self.name == "kinds" and f.get("shares"):
+            return f"least {min(f['shares'].values()):.0%} of its supply"
+        if self.name == "length" and "turns" in f:
+            return f"{f['turns']:.1f} turns per player"
+        if self.name == "dull" and f.get("points"):
+            return f"margin {f['margin']:.1f} ({f['margin_share']:.0%})"
+        return ""
+
     def to_json(self) -> dict[str, Any]:
-        """{"status", "ok", "hard", "text", "figures"}."""
+        """{"status", "ok", "hard", "text", "figure", "figures"}."""
         return {"status": self.status, "ok": self.ok, "hard": self.hard, "text": self.text,
-                "figures": self.figures}
+                "figure": self.figure(), "figures": self.figures}
+
+
+def _interval(f: Any) -> str:
+    """"58% [53%-63%]" from a mapping with share, low and high."""
+    return f"{float(f['share']):.0%} [{float(f['low']):.0%}-{float(f['high']):.0%}]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +198,8 @@ class Verdict:
     config: str
     criteria: tuple[Criterion, ...]
     games: int = 0
+    player: str = ""
+    """The player whose games the verdict judges ("" unknown)."""
 
     @property
     def outcome(self) -> str:
@@ -213,21 +241,24 @@ class Verdict:
         return -1 if a < b else 1 if a > b else 0
 
     def to_json(self) -> dict[str, Any]:
-        """{"outcome", "passed", "games", "failed", "inconclusive", "findings": [ids],
+        """{"outcome", "passed", "player", "games", "failed", "inconclusive", "findings": [ids],
         "criteria": {id: criterion}}."""
-        return {"outcome": self.outcome, "passed": self.passed, "games": self.games,
+        return {"outcome": self.outcome, "passed": self.passed, "player": self.player, "games": self.games,
                 "failed": [c.name for c in self.failures()], "inconclusive": [c.name for c in self.undecided()],
                 "findings": [c.name for c in self.findings()],
                 "criteria": {c.name: c.to_json() for c in self.criteria}}
 
     def line(self) -> str:
-        """One line for the text report: the outcome and every criterion's mark."""
+        """One line for the text report: the outcome, who played how many games, and every
+        criterion's figure with its interval and its mark."""
         marks = {PASS: "ok", FAIL: "FAILS", INCONCLUSIVE: "inconclusive", FINDING: "finding"}
-        shown = [f"{c.name} {marks[c.status]}" for c in self.criteria if c.status in marks]
+        shown = [" ".join(x for x in (c.name, c.figure(), marks[c.status]) if x)
+                 for c in self.criteria if c.status in marks]
         if not self.games:
             return f"verdict, {self.config}: not played"
         word = {PASS: "passes", FAIL: "FAILS", INCONCLUSIVE: "INCONCLUSIVE"}[self.outcome]
-        return f"verdict, {self.config}: {word} after {count(self.games, 'game')} (" + ", ".join(shown) + ")"
+        who = f"{count(self.games, 'game')} by {self.player}" if self.player else count(self.games, 'game')
+        return f"verdict, {self.config}: {word} after {who} (" + ", ".join(shown) + ")"
 
 
 def rank_of(verdicts: Sequence[Verdict]) -> tuple[int, int, int, int, int]:

@@ -96,6 +96,17 @@ def test_dull_needs_choices_and_games_that_end_differently() -> None:
     assert "little to decide" in dull_criterion(forced, limits, points=True).text
 
 
+def test_the_dull_margin_scales_with_the_scores() -> None:
+    # a lead of 2 points is much in a game of 3 points and nothing in a game of 100
+    limits = Thresholds()
+    small = [_result((3.0 + i % 2, 1.0 + i % 2)) for i in range(10)]
+    large = [_result((100.0 + i, 98.0 + i)) for i in range(10)]
+    assert dull_criterion(small, limits, points=True).status == PASS
+    dull = dull_criterion(large, limits, points=True)
+    assert dull.status == FINDING and "leads by 2.0 points on average, 2% of its 104.5 (at least 5%)" in dull.text
+    assert dull.figures["margin_share"] == pytest.approx(2 / 104.5)
+
+
 def test_each_game_tells_its_deadlocks() -> None:
     pit = GAMES.get("schlangengrube")
     text = default_set_path("schlangengrube").read_text(encoding="utf-8")

@@ -27,7 +27,7 @@ def test_json_report_has_every_metric_and_the_skill_comparison(tmp_path: Path) -
     rows = report["configs"]
     assert {r["config"] for r in rows} == {"2p", "2p secret-colour", "2p double-markers"}
     for r in rows:
-        assert r["lineup"] == "sensible" and r["games"] == r["ended"] == 6 and r["completion"] == 1.0
+        assert r["lineup"] == "careful" and r["games"] == r["ended"] == 6 and r["completion"] == 1.0
         assert 0 <= r["balance"] <= 1 and r["timeouts"] == 0
         assert r["decisions"]["steps"] > 0 and r["decisions"]["branching"] >= 1
         assert set(r["duration"]) == {"mean", "median", "sd", "min", "max"}
@@ -73,18 +73,20 @@ def test_report_on_a_broken_set_names_what_is_broken(tmp_path: Path) -> None:
 
 def test_a_kind_never_played_is_a_finding_in_the_report() -> None:
     # Ten games of Irrläufer with random players: nobody captures or conquers (seeded, so stable),
-    # so every game is the 100-round draw: the check fails on "decisive" (and the stalemates on
-    # "degenerate") and names the unused kind.
+    # so every game is the 100-round draw: the verdict fails on "decisive" (and the stalemates on
+    # "degenerate") and names the unused kind. The set is the original: its failures are
+    # findings about the game, and the run passes.
     code, out, err = _run("check", "irrlaeufer", "--games", "10", "--skill-games", "0", "--player", "random",
                           "--quiet", "--no-chart", "--json")
-    assert code == 1 and "2p 15x21, 80 sticks (decisive, degenerate)" in err
+    assert code == 0, err
     report = json.loads(out)["irrlaeufer"]
+    assert report["original"] is True and report["configs"][0]["original_fails"] == ["decisive", "degenerate"]
     assert report["kinds"]["conquest"] == 0
     assert "kind of step 'conquest' was never played in 10 games" in report["kind_findings"]
     (verdict,) = [c["verdict"] for c in report["configs"]]
     assert verdict["outcome"] == "fail" and verdict["failed"] == ["decisive", "degenerate"]
     assert "kinds" in verdict["findings"]
-    assert "10 of 10 games were drawn" in verdict["criteria"]["decisive"]["text"]
+    assert "10 of 10 games had no sole winner" in verdict["criteria"]["decisive"]["text"]
 
 
 def test_chart_svg_has_a_panel_pair_per_configuration() -> None:

@@ -2,7 +2,7 @@
 per player count and variant (cardgen.engine.baseline). Written by `make baselines`
 (`cardgen check --write-baselines`) with the report player; do not edit by hand, run it again."""
 
-PLAYER = 'sensible'
+PLAYER = 'careful'
 GAMES = 200
 SEED = 0
 

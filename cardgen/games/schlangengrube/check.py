@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEADLOCK, Degenerate, generic
-from cardgen.engine.plan import MAIN, Line, skill_lines
+from cardgen.engine.plan import MAIN, Line, rules_label, skill_lines
 from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place
@@ -116,7 +116,7 @@ def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, pl
     main: list[Line] = []
     for key, (p, variant) in enumerate(configs(pit, players)):
         options = {"players": p, "variants": [variant] if variant else []}
-        label = f"{p}p" + (f" {variant}" if variant else "")
+        label = f"{p}p" + (f" {variant}" if variant else "") + rules_label(game, pit)
         main.append(Line(game, key, label, player, MAIN, p, options, str(pit.path), games,
                          {"variant": variant, "main": variant is None}, cost=_cost(player)))
     return main + [s for line in main if line.info["main"] for s in skill_lines(game, line, skill_games)]

@@ -31,7 +31,7 @@ _GAME_INFO = GameInfo(
     rules=RULE_PARAMS,
 )
 
-LADDER = Ladder(("sensible", "greedy", "careful", "mcts@100"), report="sensible", cheap=3, search="mcts@100")
+LADDER = Ladder(("sensible", "greedy", "careful", "mcts@100"), report="careful", cheap=3, search="mcts@100")
 """Schlangengrube's players from the weakest to the strongest (docs/players.md)."""
 
 
@@ -61,7 +61,7 @@ class Schlangengrube(Game[PitSet]):
         return strategy.players()
 
     def ladder(self) -> Ladder:
-        """sensible (the report player) < greedy < careful < mcts@100, the determinized search;
+        """sensible < greedy < careful (the report player) < mcts@100, the determinized search;
         `random` is no rung: every step is alike to `sensible` here, so it plays as `random`."""
         return LADDER
 

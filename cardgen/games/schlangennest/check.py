@@ -29,7 +29,7 @@ from typing import Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEAD_SEAT_KIND, DEADLOCK, STALEMATE, Degenerate, dead_seat
-from cardgen.engine.plan import MAIN, Line, skill_lines
+from cardgen.engine.plan import MAIN, Line, rules_label, skill_lines
 from cardgen.errors import DataError
 from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_variants, players_allowed,
@@ -261,6 +261,7 @@ def lines(game: Game[Any], nest_set: NestSet, players: tuple[int, ...], games: i
     for key, conf in enumerate(confs):
         info = {"area": list(conf.area) if conf.area else None, "variant": conf.variant,
                 "main": conf.variant is None and conf.area == recommended_area(nest_set, conf.players)}
-        main.append(Line(game, key, conf.label, player, MAIN, conf.players, conf.options(nest_set),
+        main.append(Line(game, key, conf.label + rules_label(game, nest_set), player, MAIN, conf.players,
+                         conf.options(nest_set),
                          path, games, info, MEASURE_EVERY, _cost(conf, player)))
     return main + [s for line in main if line.info["main"] for s in skill_lines(game, line, skill_games)]

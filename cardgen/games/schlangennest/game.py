@@ -30,7 +30,7 @@ _GAME_INFO = GameInfo(
     rules=RULE_PARAMS,
 )
 
-LADDER = Ladder(("random", "sensible", "room", "mcts@100"), report="sensible", cheap=3, search="mcts@100")
+LADDER = Ladder(("random", "sensible", "room", "mcts@100"), report="room", cheap=3, search="mcts@100")
 """Schlangennest's players from the weakest to the strongest (docs/players.md)."""
 
 
@@ -63,7 +63,7 @@ class Schlangennest(Game[NestSet]):
         return {"room": room}
 
     def ladder(self) -> Ladder:
-        """random < sensible (the report player) < room < mcts@100; `greedy`, which counts parts
+        """random < sensible < room (the report player) < mcts@100; `greedy`, which counts parts
         and so closes its snake early, loses to `sensible` and is no rung."""
         return LADDER
 

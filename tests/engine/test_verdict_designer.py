@@ -1,0 +1,107 @@
+"""The verdict as a designer reads it (issues 34 and 36): every configuration line names its
+player, its games and each criterion's share with its interval (text and `--json`), and the set's
+rules that differ from the original's; the original set is recognised whoever plays it; `skill`
+on a handful of games is undecided; the chart marks failing configurations, has counts on its
+axes and draws a constant as one narrow bar."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardgen.cli import main
+from cardgen.engine.chart import chart_svg
+from cardgen.engine.soft import skill_criterion
+from cardgen.engine.verdict import FINDING, INCONCLUSIVE, PASS
+from cardgen.sets import default_set_path
+
+
+def _check(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["check", *args, "--quiet", "--no-chart", "--workers", "1"])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _with_rules(tmp_path: Path, rules: str) -> Path:
+    path = tmp_path / "pit.toml"
+    text = default_set_path("schlangengrube").read_text(encoding="utf-8")
+    path.write_text(text.replace("[rules]\n", f"[rules]\n{rules}\n"), encoding="utf-8")
+    return path
+
+
+def test_every_configuration_line_names_player_games_figures_and_changed_rules(tmp_path: Path) -> None:
+    path = _with_rules(tmp_path, 'hand_size = 4\nsnake_score = "linear"')
+    args = ("schlangengrube", "--set", str(path), "--players", "2", "--games", "4", "--skill-games", "0")
+    code, out, err = _check(*args)
+    text = " ".join(out.split())
+    for config in ("2p, hand_size 4, snake_score linear", "2p secret-colour, hand_size 4, snake_score linear"):
+        assert f"verdict, {config}: " in text, text
+    line = re.search(r"verdict, 2p, hand_size 4, snake_score linear: \w+ after 4 games by careful \((.*?)\)\)? ",
+                     text)
+    assert line, text
+    for name in ("ends", "decisive", r"fair seat \d", "degenerate"):
+        assert re.search(rf"{name} \d+% \[\d+%-\d+%\]", line.group(1)), (name, line.group(1))
+    code, out, err = _check(*args, "--json")
+    report = json.loads(out)["schlangengrube"]
+    assert report["original"] is False and report["player"] == "careful"
+    for row in report["configs"]:
+        assert row["config"].endswith(", hand_size 4, snake_score linear")
+        assert row["rules"] == {"hand_size": 4, "snake_score": "linear"}
+        verdict = row["verdict"]
+        assert verdict["player"] == "careful" and verdict["games"] == 4
+        decisive = verdict["criteria"]["decisive"]
+        assert decisive["figure"] == (f"{decisive['figures']['share']:.0%} [{decisive['figures']['low']:.0%}-"
+                                      f"{decisive['figures']['high']:.0%}]")
+    # the original's rules name nothing
+    code, out, err = _check("schlangengrube", "--players", "2", "--games", "2", "--skill-games", "0", "--json")
+    assert {r["config"] for r in json.loads(out)["schlangengrube"]["configs"]} == {"2p", "2p secret-colour",
+                                                                                   "2p double-markers"}
+
+
+def test_the_original_set_is_recognised_under_any_name_and_player(tmp_path: Path) -> None:
+    # a copy of the original under another name, checked by a player its baseline was not
+    # measured with: whatever fails is the original's own, a finding about the game
+    copy = tmp_path / "copy.toml"
+    copy.write_text(default_set_path("schlangennest").read_text(encoding="utf-8").replace(
+        'name = "Schlangennest"', 'name = "My copy"'), encoding="utf-8")
+    code, out, err = _check("schlangennest", "--set", str(copy), "--player", "random", "--players", "2",
+                            "--variants", "tail-first", "--games", "60", "--skill-games", "0", "--json")
+    assert code == 0, err
+    report = json.loads(out)["schlangennest"]
+    assert report["original"] is True
+    (row,) = report["configs"]
+    assert row["original_fails"] == row["verdict"]["failed"]
+    # one rule changed: not the original
+    changed = tmp_path / "changed.toml"
+    changed.write_text(copy.read_text(encoding="utf-8") + '\n[rules]\nsnake_score = "coloured"\n', encoding="utf-8")
+    code, out, err = _check("schlangennest", "--set", str(changed), "--players", "2", "--variants", "base",
+                            "--games", "2", "--skill-games", "0", "--json")
+    assert json.loads(out)["schlangennest"]["original"] is False
+
+
+def _trace(games: int, share: float) -> dict[str, object]:
+    from cardgen.engine.stats import wilson
+
+    low, high = wilson(share * games, games)
+    return {"strong": "castle", "weak": "wary", "games": games, "share": share, "low": low, "high": high,
+            "fair": 0.5}
+
+
+def test_skill_on_a_handful_of_games_is_undecided_not_a_finding() -> None:
+    few = skill_criterion([_trace(12, 0.58)])
+    assert few.status == INCONCLUSIVE and "undecided, 12 games a rung pair cannot tell" in few.text
+    many = skill_criterion([_trace(400, 0.52)])
+    assert many.status == FINDING and "no rung of the cheap ladder beats the one below it" in many.text
+    assert skill_criterion([_trace(400, 0.7)]).status == PASS
+
+
+def test_the_chart_marks_failures_counts_its_axes_and_draws_a_constant_narrow() -> None:
+    rows = [{"config": c, "lineup": "careful", "section": "main", "games": 40,
+             "histograms": {"score": [[3, 10], [6, 30]], "length": [[53, 40]]}} for c in ("2p", "3p")]
+    svg = chart_svg("test", rows, {"2p": "fail", "3p": "pass"})
+    assert svg.count("— FAILS") == 2 and "3p: final scores of 40 games<" in svg
+    assert ">30<" in svg and ">40<" in svg  # the main lineup's highest bars, counted
+    assert "every one 53" in svg
+    assert ">53<" in svg and ">48<" in svg and ">58<" in svg  # a range around the constant, not 53-53
