@@ -87,6 +87,8 @@ class Session:
             raise DataError("--seats", f"the game has {self.state.num_players} seats, not {len(self.seats)}")
         self.selection: Selection = NOTHING
         self.refusal: Refusal | None = None
+        self.stand_ins: dict[int, tuple[str, Player]] = {}
+        """Human seats that handed their steps over (`Picked.hand_over`): the player's name and it."""
         self.version = 0
         humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.humans = tuple(humans)
@@ -106,10 +108,15 @@ class Session:
             state.apply_trusted(move)
         return state
 
+    def _player(self, seat: int) -> Player | None:
+        """Who chooses `seat`'s steps: its bot, a stand-in it handed them to, or None (a person)."""
+        stand_in = self.stand_ins.get(seat)
+        return self.players[seat] if stand_in is None else stand_in[1]
+
     def bot_due(self) -> bool:
-        """Whether a bot is to move now."""
+        """Whether a bot (or a human seat's stand-in) is to move now."""
         with self.lock:
-            return not self.state.is_terminal() and self.players[self.state.current_player] is not None
+            return not self.state.is_terminal() and self._player(self.state.current_player) is not None
 
     def _viewer(self) -> int | None:
         """The human seat whose hand is on the screen: the only human seat, or on a hot-seat
@@ -148,7 +155,9 @@ class Session:
             state = self.state if live else self.position(at or 0)
             pass_to = self._pass_to() if live else None
             viewer = self._viewer() if live and pass_to is None else None
-            mover = not state.is_terminal() and viewer == state.current_player and not self.replay
+            stand_in = self.stand_ins.get(viewer) if live and viewer is not None else None
+            mover = (not state.is_terminal() and viewer == state.current_player and not self.replay
+                     and stand_in is None)
             shown = self.table.view(state, viewer, self.selection if mover else NOTHING)
             scores = state.scores()
             return {
@@ -160,7 +169,8 @@ class Session:
                           for i, s in enumerate(self.seats)],
                 "table": shown.table, "hand": shown.hand if viewer is not None else "",
                 "buttons": [b.to_json() for b in shown.buttons] if mover else [],
-                "hint": shown.hint if mover else "",
+                "hint": shown.hint if mover else self.table.handed_over(stand_in[0]) if stand_in else "",
+                "note": shown.note if mover else "",
                 "pass_to": pass_to, "can_undo": self._undo_seat() is not None and not self.replay,
                 "refusal": None if self.refusal is None else self.refusal.to_json(),
                 "log": list(self.lines),
@@ -191,6 +201,8 @@ class Session:
         self.lines.append(f"{move}" + (f" (+{_number(gain)})" if gain > 0 else ""))
         self.selection = NOTHING
         self.refusal = None
+        if self.stand_ins and self.table.hand_back(self.state):
+            self.stand_ins.clear()
         self.version += 1
 
     def play(self, move: Any) -> None:
@@ -208,6 +220,8 @@ class Session:
             raise Refused("pick", f"it is {self.state.seat_name(seat)}'s turn ({self.seats[seat]})")
         if self._viewer() != seat:
             raise Refused("pick", f"pass the screen to {self.state.seat_name(seat)} first")
+        if seat in self.stand_ins:
+            raise Refused("pick", self.table.handed_over(self.stand_ins[seat][0]))
         return seat
 
     def pick(self, key: str) -> Refusal | None:
@@ -217,6 +231,13 @@ class Session:
         with self.lock:
             self._human_to_move()
             picked: Picked = self.table.pick(self.state, self.selection, key)
+            if picked.hand_over is not None:
+                seat = self.state.current_player
+                self.stand_ins[seat] = (picked.hand_over, make_player(picked.hand_over, None, self.game.players()))
+                self.selection = NOTHING
+                self.refusal = None
+                self.version += 1
+                return None
             if picked.move is None:
                 self.selection = picked.selection
                 self.refusal = None
@@ -259,6 +280,7 @@ class Session:
             self.state = self.position(last)
             self.selection = NOTHING
             self.refusal = None
+            self.stand_ins.clear()
             self.screen = seat
             self.version += 1
 
@@ -269,7 +291,7 @@ class Session:
             if not self.bot_due():
                 return False
             seat, version = self.state.current_player, self.version
-            player = self.players[seat]
+            player = self._player(seat)
             state = self.state.clone()
             rng = random.Random(f"{self.seed}/{seat}/{len(self.steps)}")
         assert player is not None

@@ -78,6 +78,13 @@ def test_playwright_drives_the_installed_chromium(browser: Any) -> None:
     page.close()
 
 
+def _page(browser: Any) -> Any:
+    """A new page whose every action and wait (Playwright's default: 30 s) has the bound `WAIT`."""
+    page = browser.new_page(accept_downloads=True)
+    page.set_default_timeout(WAIT)
+    return page
+
+
 def _log(page: Any) -> int:
     return int(page.locator("#log li").count())
 
@@ -111,19 +118,19 @@ def _pit_start(page: Any) -> None:
 
 
 def _irr_start(page: Any) -> None:
-    page.click('[data-pick="groove:v,3,5"]')
+    page.click('[data-pick="groove:v,3,5"] .diamond')
 
 
 START = {"schlangennest": (_nest_start, '[data-pick="pass"]', "pass-not-allowed"),
          "schlangengrube": (_pit_start, '[data-pick="pass"]', "pass-not-allowed"),
-         "irrlaeufer": (_irr_start, '[data-pick="groove:v,3,5"]', "overlaps-stick")}
+         "irrlaeufer": (_irr_start, '[data-pick="groove:v,3,5"] .diamond', "overlaps-stick")}
 
 
 @pytest.mark.parametrize("game", sorted(START))
 def test_a_game_against_a_bot_clicked_refused_undone_and_downloaded(game: str, browser: Any,
                                                                    serve: Callable[..., str], tmp_path: Path) -> None:
     start, illegal, rule = START[game]
-    page = browser.new_page(accept_downloads=True)
+    page = _page(browser)
     page.goto(serve(game, "--seats", "human,random" if game != "irrlaeufer" else "human,sensible"))
     page.wait_for_selector("#table svg", timeout=WAIT)
     start(page)
@@ -148,7 +155,7 @@ def test_a_game_against_a_bot_clicked_refused_undone_and_downloaded(game: str, b
 @pytest.mark.parametrize("game", sorted(START))
 def test_a_bots_only_game_is_shown_to_its_end_and_its_record_is_a_finished_game(
         game: str, browser: Any, serve: Callable[..., str], tmp_path: Path) -> None:
-    page = browser.new_page(accept_downloads=True)
+    page = _page(browser)
     page.goto(serve(game, "--seats", "random,random"))
     page.wait_for_selector("body[data-finished='true']", timeout=WAIT)
     assert "game over" in page.inner_text("#status")
@@ -162,4 +169,69 @@ def test_a_bots_only_game_is_shown_to_its_end_and_its_record_is_a_finished_game(
     page.wait_for_function(f"document.getElementById('step-at').textContent === '{steps}/{steps}'", timeout=WAIT)
     replayed = _download_and_replay(page, tmp_path)
     assert replayed["legal"] and replayed["finished"]
+    page.close()
+
+
+def _to_move_is_human(page: Any, played: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {played} && "
+                           "document.querySelector('#seats li.to-move').textContent.includes('human')", timeout=WAIT)
+
+
+def _note(page: Any, words: str) -> None:
+    page.wait_for_selector("#note:not([hidden])", timeout=WAIT)
+    assert words in page.inner_text("#note"), page.inner_text("#note")
+
+
+def test_a_person_plays_irrlaeufer_through_both_phases(browser: Any, serve: Callable[..., str], tmp_path: Path) -> None:
+    page = _page(browser)
+    page.goto(serve("irrlaeufer", "--seats", "human,castle"))
+    page.wait_for_selector("#table svg", timeout=WAIT)
+    # Phase 1: a stick laid by a click near its groove (the diamond round it), the preview green.
+    groove = page.locator('[data-pick="groove:v,3,5"]')
+    assert "fits" in (groove.get_attribute("class") or "")
+    page.click('[data-pick="groove:v,3,5"] .diamond')
+    _to_move_is_human(page, 1)
+    assert "refused" in (page.locator('[data-pick="groove:v,3,6"]').get_attribute("class") or "")
+    page.click('[data-pick="groove:v,3,6"] .diamond')  # over the stick just laid: refused, and said on the page
+    page.wait_for_selector("#refusal:not([hidden])", timeout=WAIT)
+    assert page.inner_text("#refusal .rule") == "overlaps-stick"
+    # The rest of the sticks laid at random, the bot laying its own meanwhile.
+    page.click('[data-pick="lay-rest:random"]')
+    page.wait_for_selector(".stick.legal", timeout=WAIT)  # phase 2, red's turn: the sticks that may slide
+    assert _log(page) == 80 and "slide sticks 3 fields" in page.inner_text("#hint")
+    # Phase 2: a piece clicked before the slides is refused with the reason on the page.
+    page.locator(".piece").first.click()
+    _note(page, "Slide the sticks first")
+    for turn in range(3):
+        played = _log(page)
+        while "slide sticks" in page.inner_text("#hint"):
+            steps = _log(page)
+            page.locator(".stick.legal").first.click()
+            page.wait_for_selector(".slide-arrow", timeout=WAIT)  # the slides allowed, drawn on the board
+            allowed = page.locator("#buttons button.on").all_inner_texts()
+            assert allowed and all(t.startswith("slide ") for t in allowed)
+            arrow = page.locator(".slide-arrow").first
+            assert f"slide {arrow.text_content()} (" in " ".join(allowed)
+            arrow.locator("circle").click()
+            page.wait_for_function(f"document.querySelectorAll('#log li').length > {steps}", timeout=WAIT)
+        movable = page.locator(".piece.can-move, .castle.can-move")
+        if movable.count() == 0:
+            page.click('[data-pick="end"]')
+        else:
+            pieces = page.locator(".piece.can-move")  # a castle's middle is the corner of four fields
+            chosen = (pieces if pieces.count() else movable).first.get_attribute("data-pick")
+            piece = f'[data-pick="{chosen}"]'
+            page.locator(piece).last.click()
+            page.wait_for_selector(".target.legal", timeout=WAIT)
+            if turn == 0:  # the chosen piece clicked again: put down, visibly
+                page.locator(piece).last.click(force=True)
+                _note(page, "Put down again")
+                assert page.locator(".target.legal").count() == 0
+                page.locator(piece).last.click()
+                page.wait_for_selector(".target.legal", timeout=WAIT)
+            page.locator(".target.legal").first.click(force=True)
+        _to_move_is_human(page, played + 1)
+    assert page.inner_text("#refusal") == ""
+    replayed = _download_and_replay(page, tmp_path)
+    assert replayed["legal"] and replayed["applied"] >= 80 + 2 * 3 - 1
     page.close()

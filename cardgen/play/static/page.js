@@ -48,6 +48,8 @@ function draw(v) {
   $("table").innerHTML = v.table;
   $("hand").innerHTML = v.hand;
   $("hint").textContent = v.hint;
+  $("note").textContent = v.note || "";
+  $("note").hidden = !v.note;
   $("buttons").replaceChildren(...v.buttons.map((b) => {
     const el = document.createElement("button");
     el.type = "button"; el.textContent = b.label; el.dataset.pick = b.pick;
