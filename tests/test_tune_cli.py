@@ -29,8 +29,15 @@ SEARCH = ("tune", "schlangengrube", "--players", "3", "--vary", "heads=2..4",
           "--skill-games", "0", "--workers", "2", "--quiet")
 
 
+def needs_optuna() -> None:
+    """Skip a test of tune's search where Optuna (the `tune` extra) is not installed, as the
+    play and cluster tests skip without theirs."""
+    pytest.importorskip("optuna", reason="needs Optuna (pip install -e '.[tune]'): tune's search skipped")
+
+
 @pytest.mark.slow
 def test_tune_writes_the_best_set_its_trials_and_chart_and_the_set_passes_check(tmp_path: Path) -> None:
+    needs_optuna()
     out = tmp_path / "pit.toml"
     code, _, err = _run(*SEARCH, "--out", str(out))
     assert code == 0, err
@@ -51,6 +58,7 @@ def test_tune_writes_the_best_set_its_trials_and_chart_and_the_set_passes_check(
 
 
 def test_the_same_seed_gives_the_same_search(tmp_path: Path) -> None:
+    needs_optuna()
     quick = ("tune", "schlangengrube", "--players", "2", "--vary", "heads=3..4", "--vary", "tiles=40..60",
              "--trials", "3", "--games", "30", "--skill-games", "0", "--quiet")
     tables = []
@@ -65,6 +73,7 @@ def test_the_same_seed_gives_the_same_search(tmp_path: Path) -> None:
 
 
 def test_tune_says_so_plainly_when_nothing_passes_and_writes_no_set(tmp_path: Path) -> None:
+    needs_optuna()
     out = tmp_path / "none.toml"
     code, _, err = _run("tune", "schlangengrube", "--players", "4", "--vary", "heads=2..2", "--games", "50",
                         "--skill-games", "0", "--quiet", "--out", str(out))
@@ -93,6 +102,7 @@ def test_a_refused_variant_recommends_the_change_that_fixes_it_and_that_change_p
 
 @pytest.mark.slow
 def test_ctrl_c_stops_the_search_and_keeps_the_best_so_far(tmp_path: Path) -> None:
+    needs_optuna()
     import signal
     import subprocess
     import sys
