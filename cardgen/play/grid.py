@@ -76,14 +76,14 @@ def hand_svg(items: Sequence[HandItem], size: float) -> str:
     with its label under it ("" for no hand)."""
     if not items:
         return ""
-    step = size * 1.15
+    step = size * 1.3  # a clear gap: two tiles' snakes must not seem to join across it
     label_h = size * 0.3
     parts = []
     for i, item in enumerate(items):
-        x = i * step + size * 0.075
-        if item.chosen:
-            parts.append(f'<rect x="{fmt(x - size * 0.06)}" y="{fmt(size * 0.015)}" width="{fmt(size * 1.12)}" '
-                         f'height="{fmt(size * 1.12)}" fill="#345"/>')
+        x = i * step + size * 0.15
+        frame = "#345" if item.chosen else "#8a8170"
+        parts.append(f'<rect class="hand-frame" x="{fmt(x - size * 0.06)}" y="{fmt(size * 0.015)}" '
+                     f'width="{fmt(size * 1.12)}" height="{fmt(size * 1.12)}" fill="{frame}" rx="{fmt(size * 0.04)}"/>')
         parts.append(embed(item.svg, x, size * 0.075, size, size, f'{pick(item.key)} class="in-hand"'))
         if item.label:
             parts.append(f'<text x="{fmt(x + size / 2)}" y="{fmt(size * 1.2 + label_h / 2)}" text-anchor="middle" '

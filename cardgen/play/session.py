@@ -143,7 +143,10 @@ class Session:
         ending = state.ending()
         names = " and ".join(state.seat_name(s) for s in winners)
         result = "a draw" if len(winners) in (0, state.num_players) else f"{names} {'wins' if len(winners) == 1 else 'win'}"
-        return f"game over after {count(len(self.steps), 'step')}: {result}" + (f" ({ending})" if ending else "")
+        # counted as `cardgen replay` counts the record (a Schlangengrube turn is one move of it)
+        moves = len(self.game.record(self.state, self.options, self.entries)["moves"])
+        steps = "" if moves == len(self.steps) else f" ({count(len(self.steps), 'step')} in the log)"
+        return f"game over after {count(moves, 'move')}{steps}: {result}" + (f" ({ending})" if ending else "")
 
     def view(self, at: int | None = None) -> dict[str, Any]:
         """What the page shows: the live table for the seat on the screen, or (with `at`) the
@@ -191,6 +194,7 @@ class Session:
     def _play(self, move: Any) -> None:
         """Judge `move` by the engine and play it (IllegalMove if refused; the state unchanged)."""
         seat = self.state.current_player
+        name = self.state.seat_name(seat)
         entry = self.state.move_to_json(move)
         before = self.state.scores()
         self.state.apply(move)
@@ -198,7 +202,9 @@ class Session:
         self.steps.append(move)
         self.movers.append(seat)
         self.entries.append(entry)
-        self.lines.append(f"{move}" + (f" (+{_number(gain)})" if gain > 0 else ""))
+        text = self.table.words(move)
+        text = text if text.startswith(name) else f"{name}: {text}"  # every line names the player
+        self.lines.append(text + (f" (+{_number(gain)})" if gain > 0 else ""))
         self.selection = NOTHING
         self.refusal = None
         if self.stand_ins and self.table.hand_back(self.state):
@@ -247,7 +253,7 @@ class Session:
                 self._play(picked.move)
             except IllegalMove as exc:
                 reason = exc.reason.removesuffix(f" [{exc.rule}]")
-                self.refusal = Refusal(exc.rule, f"{picked.move}: {reason}", wording(self.game.name, exc.rule,
+                self.refusal = Refusal(exc.rule, f"{self.table.words(picked.move)}: {reason}", wording(self.game.name, exc.rule,
                                                                                      self.table.wording_values()))
                 self.version += 1
                 return self.refusal

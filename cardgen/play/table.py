@@ -76,6 +76,11 @@ def pick_error(key: str, reason: str) -> DataError:
     return DataError("pick", f"{key!r}: {reason}")
 
 
+def turned(rot: int) -> str:
+    """How far a card or tile is turned, as a player says it ("" unturned)."""
+    return f", turned {rot % 360}° clockwise" if rot % 360 else ""
+
+
 def cell_key(x: int, y: int) -> str:
     """The pick key of a cell or field `(x, y)`."""
     return f"cell:{x},{y}"
@@ -115,6 +120,11 @@ class Table(ABC, Generic[S]):
     def pick(self, state: GameState[Any], selection: Selection, key: str) -> Picked:
         """What clicking `key` means for the player to move (DataError for a key that is not
         the table's). The move returned is not judged here: the session lets the engine."""
+
+    def words(self, move: Any) -> str:
+        """One step in the players' words (the booklet's, not the engine's notation), for the
+        move log and a refusal (default: the engine's text of the move)."""
+        return str(move)
 
     def hand_back(self, state: GameState[Any]) -> bool:
         """Whether a seat that handed its steps over (`Picked.hand_over`) plays again itself

@@ -108,6 +108,9 @@ def _nest_start(page: Any) -> None:
 
 
 def _pit_start(page: Any) -> None:
+    boxes = [page.locator("#hand .hand-frame").nth(i).bounding_box() for i in range(5)]
+    for left, right in zip(boxes, boxes[1:]):  # framed with a clear gap: no snake seems to join the next
+        assert right["x"] - (left["x"] + left["width"]) > 0.1 * left["width"], (left, right)
     for _ in range(2):  # the turn's two tiles (the engine ends it early when no second one fits)
         page.click('[data-pick="tile:0"]')
         page.wait_for_selector(".legal", timeout=WAIT)  # the cells where the chosen tile fits
@@ -134,10 +137,7 @@ def test_a_game_against_a_bot_clicked_refused_undone_and_downloaded(game: str, b
     page.goto(serve(game, "--seats", "human,random" if game != "irrlaeufer" else "human,sensible"))
     page.wait_for_selector("#table svg", timeout=WAIT)
     start(page)
-    mine = _log(page)
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {mine} && "
-                           "document.querySelector('#seats li.to-move').textContent.includes('human')",
-                           timeout=WAIT)  # the bot's reply
+    _bot_replied(page)
     played = _log(page)
     page.click(illegal)
     page.wait_for_selector("#refusal:not([hidden])", timeout=WAIT)
@@ -156,9 +156,11 @@ def test_a_game_against_a_bot_clicked_refused_undone_and_downloaded(game: str, b
 def test_a_bots_only_game_is_shown_to_its_end_and_its_record_is_a_finished_game(
         game: str, browser: Any, serve: Callable[..., str], tmp_path: Path) -> None:
     page = _page(browser)
-    page.goto(serve(game, "--seats", "random,random"))
+    # Irrläufer's castle and sensible players play over a thousand steps (the log keeps every digit)
+    page.goto(serve(game, "--seats", "sensible,castle" if game == "irrlaeufer" else "random,random"))
     page.wait_for_selector("body[data-finished='true']", timeout=WAIT)
-    assert "game over" in page.inner_text("#status")
+    status = page.inner_text("#status")
+    assert "game over" in status
     assert page.inner_text("#hand") == "" and page.locator("#buttons button").count() == 0
     steps = _log(page)
     page.click("#step-first")
@@ -167,14 +169,25 @@ def test_a_bots_only_game_is_shown_to_its_end_and_its_record_is_a_finished_game(
     page.wait_for_function("document.getElementById('step-at').textContent.startsWith('1/')", timeout=WAIT)
     page.click("#step-last")
     page.wait_for_function(f"document.getElementById('step-at').textContent === '{steps}/{steps}'", timeout=WAIT)
+    lines = page.locator("#log li").all_inner_texts()
+    seats = [name.split(" (")[0] for name in page.locator("#seats li").all_inner_texts()]
+    for number, line in enumerate(lines, 1):  # numbered in full, each naming its player
+        assert line.startswith(f"{number}.") and line[len(f"{number}."):].strip().startswith(tuple(seats)), line
+    assert game != "irrlaeufer" or len(lines) > 999
     replayed = _download_and_replay(page, tmp_path)
     assert replayed["legal"] and replayed["finished"]
+    assert f"game over after {replayed['applied']} move" in status, status  # counted as the replay counts
     page.close()
 
 
-def _to_move_is_human(page: Any, played: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {played} && "
-                           "document.querySelector('#seats li.to-move').textContent.includes('human')", timeout=WAIT)
+def _bot_replied(page: Any) -> None:
+    """Wait until the bot has replied: the person's turn again, the log's last line the bot's
+    (whenever the page learns of it: the count of steps seen before is no measure)."""
+    page.wait_for_function("(() => { const me = document.querySelector('#seats li.to-move');"
+                           " const lines = document.querySelectorAll('#log li');"
+                           " return me && me.textContent.includes('(human)') && lines.length > 0 &&"
+                           " !lines[lines.length - 1].textContent.includes(me.textContent.split(' (')[0] + ':'); })()",
+                           timeout=WAIT)
 
 
 def _note(page: Any, words: str) -> None:
@@ -190,7 +203,7 @@ def test_a_person_plays_irrlaeufer_through_both_phases(browser: Any, serve: Call
     groove = page.locator('[data-pick="groove:v,3,5"]')
     assert "fits" in (groove.get_attribute("class") or "")
     page.click('[data-pick="groove:v,3,5"] .diamond')
-    _to_move_is_human(page, 1)
+    _bot_replied(page)
     assert "refused" in (page.locator('[data-pick="groove:v,3,6"]').get_attribute("class") or "")
     page.click('[data-pick="groove:v,3,6"] .diamond')  # over the stick just laid: refused, and said on the page
     page.wait_for_selector("#refusal:not([hidden])", timeout=WAIT)
@@ -203,7 +216,6 @@ def test_a_person_plays_irrlaeufer_through_both_phases(browser: Any, serve: Call
     page.locator(".piece").first.click()
     _note(page, "Slide the sticks first")
     for turn in range(3):
-        played = _log(page)
         while "slide sticks" in page.inner_text("#hint"):
             steps = _log(page)
             page.locator(".stick.legal").first.click()
@@ -230,7 +242,7 @@ def test_a_person_plays_irrlaeufer_through_both_phases(browser: Any, serve: Call
                 page.locator(piece).last.click()
                 page.wait_for_selector(".target.legal", timeout=WAIT)
             page.locator(".target.legal").first.click(force=True)
-        _to_move_is_human(page, played + 1)
+        _bot_replied(page)
     assert page.inner_text("#refusal") == ""
     replayed = _download_and_replay(page, tmp_path)
     assert replayed["legal"] and replayed["applied"] >= 80 + 2 * 3 - 1

@@ -238,3 +238,35 @@ def test_a_refusal_quotes_the_booklet_of_the_set_played_with_its_own_rules(tmp_p
     table = pit.table(pit.load_set(path))
     assert table is not None
     assert "lay three tiles" in " ".join(wordings("schlangengrube", "en", table.wording_values()).values())
+
+
+def test_the_page_icon_is_served_and_not_a_404() -> None:
+    _, client = _client("schlangengrube", "human,random")
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.content.startswith(b"<svg")
+
+
+def test_refusals_and_the_log_speak_the_players_words_and_name_the_player() -> None:
+    from cardgen.errors import IllegalMove
+    from cardgen.games.schlangengrube.moves import Place
+
+    session, client = _client("schlangengrube", "human,random")
+    _pick(client, "tile:0")
+    _pick(client, "rot")
+    body = _pick(client, "cell:1,1").json()  # a corner of the start tile: refused
+    assert body["rule"] == "not-touching"
+    assert "turned 90° clockwise" in body["message"] and " rot " not in body["message"]
+    session.play(session.state.legal_moves()[0])
+    assert session.lines[-1].startswith("player 1: ") and " rot " not in session.lines[-1]
+    hand = {m.tile for m in session.state.legal_moves() if isinstance(m, Place)}
+    tries = [Place(t, (x, y), rot, False) for t in sorted(hand) for x, y in ((1, 0), (-1, 0), (0, 1), (0, -1))
+             for rot in (0, 90, 180, 270)]
+    for place in tries:  # an edge that does not match names the snakes the player sees, not "ports"
+        try:
+            session.state.clone().apply(place)
+        except IllegalMove as exc:
+            if exc.rule == "edge-mismatch":
+                assert " snake" in exc.reason and "port" not in exc.reason, exc.reason
+                return
+    pytest.fail("no edge-mismatch refusal found to read")

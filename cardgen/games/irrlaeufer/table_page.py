@@ -85,6 +85,23 @@ class IrrTable(Table[IrrBoard]):
         """The board of the set as it is (two seats, always)."""
         return {}
 
+    def words(self, move: Any) -> str:
+        """"red: stick laid between columns 3 and 4, rows 5-7", "… slid 2 down", "red: moves (3, 1)
+        to (3, 4)", "red: ends the turn"."""
+        if isinstance(move, (Lay, Slide)):
+            s = move.stick
+            across = "columns" if s.dir is Dir.V else "rows"
+            along = "rows" if s.dir is Dir.V else "columns"
+            where = f"stick between {across} {s.line} and {s.line + 1}, {along} {s.start}-{s.start + 2}"
+            if isinstance(move, Lay):
+                return f"{move.side.label}: {where} laid"
+            return f"{move.side.label}: {where} slid {_fields(abs(move.by))} {_way(s, move.by)}"
+        if isinstance(move, Go):
+            return f"{move.side.label}: moves ({move.src[0]}, {move.src[1]}) to ({move.dst[0]}, {move.dst[1]})"
+        if isinstance(move, EndTurn):
+            return f"{move.side.label}: ends the turn"
+        return str(move)
+
     def hand_back(self, state: GameState[Any]) -> bool:
         """A seat that handed its sticks over plays again itself once they are laid (phase 2)."""
         assert isinstance(state, IrrState)

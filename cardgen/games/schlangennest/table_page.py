@@ -18,7 +18,7 @@ from cardgen.games.schlangennest.moves import MoveKind, pass_move, place, swap, 
 from cardgen.games.schlangennest.render import card_svg
 from cardgen.games.schlangennest.state import NestState
 from cardgen.play.grid import HandItem, Laid, grid_svg, hand_svg
-from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error
+from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error, turned
 
 SIZE = 40.0
 """A card's side on the table, in the drawing's units."""
@@ -93,6 +93,14 @@ class NestTable(Table[NestSet]):
                 return Picked(move=turn(colour, at, not selection.get("ccw")))
             return Picked(move=place(colour, str(card), at, int(selection.get("rot", 0))))
         raise pick_error(key, "not a Schlangennest click")
+
+    def words(self, move: Any) -> str:
+        """"red curve at (0,0), turned 180° clockwise"; the other moves as the engine says them."""
+        if move.kind is MoveKind.PLACE:
+            return f"{move.colour} {move.card} at ({move.at[0]},{move.at[1]}){turned(move.rot)}"
+        if move.kind is MoveKind.SWAP:
+            return f"{move.colour} swaps the straight at ({move.at[0]},{move.at[1]}) for the tail{turned(move.rot)}"
+        return str(move).replace(" cw", " clockwise").replace(" ccw", " counter-clockwise")
 
     def css(self) -> Path | None:
         return Path(__file__).with_name("static") / "table.css"

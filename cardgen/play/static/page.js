@@ -61,7 +61,9 @@ function draw(v) {
   $("step-at").textContent = `${v.at}/${v.steps}`;
   $("log").replaceChildren(...v.log.map((line, i) => {
     const li = document.createElement("li");
-    li.textContent = line; li.dataset.at = i + 1;
+    const n = document.createElement("span");  // the step's number, every digit of it
+    n.className = "n"; n.textContent = `${i + 1}.`;
+    li.append(n, line); li.dataset.at = i + 1;
     if (i + 1 === v.at) li.className = "here";
     return li;
   }));
