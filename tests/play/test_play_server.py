@@ -270,3 +270,17 @@ def test_refusals_and_the_log_speak_the_players_words_and_name_the_player() -> N
                 assert " snake" in exc.reason and "port" not in exc.reason, exc.reason
                 return
     pytest.fail("no edge-mismatch refusal found to read")
+
+
+def test_the_docs_watch_two_bots_examples_are_whole_games() -> None:
+    root = Path(__file__).resolve().parents[2]
+    examples = [line for doc in (root / "README.md", root / "docs" / "play.md")
+                for line in doc.read_text(encoding="utf-8").splitlines() if "# watch two bots" in line]
+    assert examples
+    for line in examples:
+        words = line.split("#")[0].split()
+        game, seats = words[words.index("play") + 1], words[words.index("--seats") + 1]
+        session = new_session(GAMES.get(game), None, seats, 0)
+        while session.bot_step():
+            pass
+        assert session.state.is_terminal() and len(session.steps) >= 20, (line, len(session.steps))
