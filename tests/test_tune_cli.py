@@ -93,7 +93,7 @@ def test_tune_refuses_a_bad_vary_as_a_usage_error(tmp_path: Path) -> None:
 def test_a_refused_variant_recommends_the_change_that_fixes_it_and_that_change_passes(tmp_path: Path) -> None:
     code, out, err = _run("variant", "schlangengrube", "--heads", "2", "--out", str(tmp_path / "two.toml"))
     assert code == 1 and "refused" in err
-    assert "schlangengrube: fixes all 7 failing configurations: --heads 2 → 3" in out
+    assert "schlangengrube: this change alone fixes all 7 failing configurations: --heads 2 → 3" in out
     assert "--heads 2 → 3: decisive: draws 32% → 18%: fixes it" in out
     code, _, err = _run("variant", "schlangengrube", "--heads", "3", "--out", str(tmp_path / "three.toml"), "--quiet")
     assert code == 0, err
