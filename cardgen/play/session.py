@@ -54,8 +54,10 @@ def parse_seats(text: str, game: Game[Any], limits: tuple[int, int]) -> tuple[st
     seats = tuple(s.strip().lower() for s in text.split(","))
     for seat in seats:
         if seat != HUMAN and parse_player(seat, "--seats").name not in known:
+            rungs = game.ladder().rungs
+            others = sorted(set(known) - {r.split("@")[0] for r in rungs})  # each player named once
             raise DataError("--seats", f"{seat!r} is neither 'human' nor a player of {game.name} "
-                                       f"(its ladder: {', '.join(game.ladder().rungs)}; also {', '.join(sorted(known))})")
+                                       f"(its ladder: {', '.join(rungs)}" + (f"; also {', '.join(others)})" if others else ")"))
     low, high = limits
     if not low <= len(seats) <= high:
         raise DataError("--seats", f"{text!r}: {game.name} seats {low}-{high} players, not {len(seats)}")

@@ -284,3 +284,13 @@ def test_the_docs_watch_two_bots_examples_are_whole_games() -> None:
         while session.bot_step():
             pass
         assert session.state.is_terminal() and len(session.steps) >= 20, (line, len(session.steps))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_an_unknown_seat_lists_each_player_once(game: str) -> None:
+    exit_code, err = _run(game, "--seats", "human,nobody")
+    assert exit_code == 2 and "'nobody' is neither 'human' nor a player" in err
+    listed = re.search(r"\(its ladder: (.*)\)", err)
+    assert listed, err
+    names = [n.strip().split("@")[0] for n in re.split(r"[,;]|also", listed.group(1)) if n.strip()]
+    assert len(names) == len(set(names)) and GAMES.get(game).ladder().report in names, names
