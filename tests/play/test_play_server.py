@@ -294,3 +294,29 @@ def test_an_unknown_seat_lists_each_player_once(game: str) -> None:
     assert listed, err
     names = [n.strip().split("@")[0] for n in re.split(r"[,;]|also", listed.group(1)) if n.strip()]
     assert len(names) == len(set(names)) and GAMES.get(game).ladder().report in names, names
+
+
+def test_the_nest_table_shows_its_area_still_open_then_fixed(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "templates" / "schlangennest" / "standard.toml").read_text(encoding="utf-8")
+    small = tmp_path / "small.toml"
+    small.write_text(re.sub(r"^2 = .*$", "2 = [[2, 3]]", text, flags=re.M), encoding="utf-8")
+    session = new_session(GAMES.get("schlangennest"), str(small), "human,human", 0)
+    seen = []
+    for _ in range(12):
+        if session.view()["pass_to"]:
+            session.reveal()
+        view = session.view()
+        seen.append(view["hint"].split(". ", 1)[1].split(":")[0])  # the sentence on the area
+        if seen[-1] == "The area is fixed":
+            assert "fill 2×3 cells, the whole 2×3 area" in view["hint"]
+            assert 'class="area-box"' in view["table"] and 'class="outside-area"' in view["table"]
+            break
+        assert 'class="area-box"' not in view["table"]
+        assert "at most 2×3" in view["hint"] or "must fit in 2×3 cells, either way round; none lies yet" in view["hint"]
+        moves = session.state.legal_moves()
+        body = [m for m in moves if getattr(m, "card", "") in ("straight", "curve")]  # cards the area counts
+        session.play((body or moves)[0])
+    assert seen[0] == "The area is still open" and seen[-1] == "The area is fixed", seen
+    standard = new_session(GAMES.get("schlangennest"), None, "human,random", 0)  # the recommended 5×7
+    assert "The area is still open: the straights and curves must fit in 5×7 cells" in standard.view()["hint"]
