@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -133,3 +134,24 @@ def test_tune_from_a_bad_set_is_one_line_naming_file_line_and_key_and_writes_not
     (line,) = err.strip().splitlines()
     assert line.startswith(f"cardgen: {bad}:6:") and "[rules] key 'hand_size': 12 is outside 2-10" in line
     assert not (tmp_path / "out").exists()
+
+
+def test_each_trials_figures_carry_intervals_and_trials_the_games_cannot_tell_apart_are_marked(tmp_path: Path) -> None:
+    needs_optuna()
+    out = tmp_path / "few.toml"
+    _, text, _ = _run("tune", "schlangengrube", "--players", "2", "--vary", "hand_size=4..6", "--trials", "3",
+                      "--games", "20", "--skill-games", "0", "--out", str(out))
+    assert re.search(r"first seat \d+% \[\d+-\d+%\] \(fair 50%\), draws \d+% \[\d+-\d+%\], .*20 games", text), text
+    rows = _rows(out.with_suffix(".trials.csv"))
+    reference = next(r for r in rows if r["trial"] in re.findall(r"cannot tell it from trial (\d+)", text))
+    marked = [r for r in rows if r["not_told_from"]]
+    assert marked and all(r["not_told_from"] == reference["trial"] for r in marked)
+    for row in rows:
+        low, high = float(row["first_seat_low"]), float(row["first_seat_high"])
+        assert low <= float(row["first_seat"]) <= high
+        overlaps = low <= float(reference["first_seat_high"]) and float(reference["first_seat_low"]) <= high
+        assert overlaps or row not in marked  # a trial whose interval lies apart is told apart
+        mark = "≈" if row in marked else "*" if row["chosen"] else " "
+        assert f" {mark} trial {row['trial']}: " in text  # all 3 shown (the summary shows the best 5)
+    assert f"cannot be told apart from trial {reference['trial']} by these games" in text
+    assert out.with_suffix(".trials.png").stat().st_size > 0
