@@ -320,3 +320,23 @@ def test_the_nest_table_shows_its_area_still_open_then_fixed(tmp_path: Path) -> 
     assert seen[0] == "The area is still open" and seen[-1] == "The area is fixed", seen
     standard = new_session(GAMES.get("schlangennest"), None, "human,random", 0)  # the recommended 5×7
     assert "The area is still open: the straights and curves must fit in 5×7 cells" in standard.view()["hint"]
+
+
+def test_a_person_hands_the_rest_of_the_irrlaeufer_sticks_over_and_gets_phase_2_back() -> None:
+    session, client = _client("irrlaeufer", "human,castle")
+    assert _pick(client, "groove:v,3,5").status_code == 200
+    assert session.bot_step()
+    assert _pick(client, "lay-rest:random").status_code == 200
+    view = client.get("/view").json()
+    assert view["hint"].startswith("your sticks are being laid at random") and view["buttons"] == []
+    refused = _pick(client, "groove:v,5,5")
+    assert refused.status_code == 409 and "being laid at random" in refused.json()["error"]
+    while session.state.to_json()["phase"] == 1:
+        assert session.bot_step()  # the stand-in lays red's sticks, the castle player blue's
+    view = client.get("/view").json()
+    assert view["steps"] == 80 and "slide sticks" in view["hint"] and not session.bot_due()  # red's turn, by hand
+    lays = [line for line in view["log"] if line.startswith("red: stick")]
+    assert len(lays) == 40 and all(line.endswith("laid") for line in lays)
+    assert _pick(client, "lay-rest:random").json()["note"] == "Every stick is laid already: phase 2 has begun."
+    assert client.post("/undo").status_code == 200  # back before red's last lay: laid by hand again
+    assert client.get("/view").json()["steps"] == 78 and not session.bot_due()
