@@ -1,5 +1,6 @@
 # `make` sets up a virtual environment, installs cardgen and builds the default kit into output/.
-# `make test` does the same set-up and runs the tests; `make bench` prints the benchmarks.
+# `make test` does the same set-up and runs the tests (`make test-quick`: a first look in under a
+# minute); `make bench` prints the benchmarks.
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -12,7 +13,7 @@ $(error cardgen needs Python 3.11 or newer, and '$(PYTHON)' is missing or older 
 endif
 endif
 
-.PHONY: all kit test test-slow test-wheel test-all bench bench-tune ladder baselines lint clean
+.PHONY: all kit test test-quick test-slow test-wheel test-all bench bench-tune ladder baselines lint clean
 
 all: kit
 
@@ -24,9 +25,16 @@ $(STAMP): pyproject.toml setup.py $(wildcard cardgen/games/*/_core.c)
 
 kit: $(STAMP)
 	$(VENV)/bin/cardgen build
+	@echo "Next: open output/<game>/HOW-TO-PRINT.txt (which file to print, how to cut and fold); try a game first: .venv/bin/cardgen play schlangengrube"
 
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2
+
+# A first look: every command once, the set files, the example records and the toy game.
+QUICK := tests/test_cli_conventions.py tests/test_examples.py tests/test_toy_game.py tests/test_sets.py \
+	tests/test_docs_rules.py
+test-quick: $(STAMP)
+	$(PY) -m pytest -q -n 2 $(QUICK)
 
 # The long runs kept out of `make test` (the bench of bad sets, the default Irrläufer check, …).
 test-slow: $(STAMP)

@@ -890,15 +890,23 @@ def _tune_booklets(game: Game[Any], out: Any) -> Any:
 
 def _tune_summary(found: Sequence[Any], chosen: Any, verified: Any, written: Sequence[Any]) -> None:
     from cardgen.engine.tune import ranked, value_text
-    from cardgen.engine.tuneout import figures_line
+    from cardgen.engine.tuneout import alike, figures_line
+    from cardgen.words import count
 
     best = ranked(found)[:5]
-    _echo(f"tried {len(found)} sets; the best:")
+    reference = chosen if chosen is not None else (best[0] if best else None)
+    like = {t.number for t in alike(found, reference)} if reference is not None else set()
+    _echo(f"tried {len(found)} sets; the best (95% intervals; ≈: the games cannot tell it from trial "
+          f"{reference.number if reference is not None else '-'}):")
     for t in best:
         values = ", ".join(f"{k}={value_text(v)}" for k, v in t.values.items())
-        mark = "*" if chosen is not None and t.number == chosen.number else " "
+        mark = "*" if chosen is not None and t.number == chosen.number else "≈" if t.number in like else " "
         _echo(f" {mark} trial {t.number}: {values}: {t.score.outcome}, objective {t.score.value:.3f}"
               + (f"; {figures_line(t.score.figures)}" if t.score.figures else f"; {t.error}" if t.error else ""))
+    if like and reference is not None:
+        _echo(f"{count(len(like), 'trial')} ({', '.join(str(n) for n in sorted(like))}) cannot be told apart from "
+              f"trial {reference.number} by these games: their intervals overlap in every configuration "
+              "(more --games would tell)")
     if chosen is not None:
         _echo(f"chose trial {chosen.number}" + (f"; checked at every player count: {verified.summary()}"
                                                   if verified is not None else ""))

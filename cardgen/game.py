@@ -21,6 +21,8 @@ This module knows no game: the shared layers below the games (engine, print, boo
 
 from __future__ import annotations
 
+import difflib
+
 import importlib
 from abc import ABC, abstractmethod
 from enum import Enum
@@ -432,7 +434,12 @@ class Registry:
             for game in self.games:
                 if game.name == name.lower():
                     return game
-        raise DataError(place, f"unknown game {shown(name)} (known: {', '.join(self.names)})")
+        guess = ""
+        if isinstance(name, str):
+            spelt = name.lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+            close = difflib.get_close_matches(spelt, self.names, n=1, cutoff=0.6)
+            guess = f"; did you mean {close[0]!r}?" if close else ""
+        raise DataError(place, f"unknown game {shown(name)}{guess} (known: {', '.join(self.names)})")
 
     def select(self, names: Sequence[str]) -> list[Game[Any]]:
         """The games `names` (all when empty), each checked to exist."""

@@ -187,6 +187,14 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         reason = re.sub(r"\s*\(at line.*\)", "", str(exc))
+        twice = re.fullmatch(r"Cannot declare \((.*)\) twice", reason)
+        if twice is not None:  # a table given twice: say where the first one is
+            name = ".".join(part.strip().strip("'\"") for part in twice.group(1).split(",") if part.strip())
+            first = re.search(r"^[ \t]*\[[ \t]*" + re.escape(name) + r"[ \t]*\]", text, re.M)
+            if first is not None:
+                at = text.count("\n", 0, first.start()) + 1
+                reason = (f"the [{name}] table is declared twice; it is already at line {at}: "
+                          "set the values there instead")
         raise DataError(f"{where}:{match.group(1)}" if match else where, f"not valid TOML: {reason}") from None
     except RecursionError:
         raise DataError(where, f"nested more than {MAX_DEPTH} levels deep") from None

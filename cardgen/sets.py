@@ -85,10 +85,15 @@ def read_toml(path: Path) -> tuple[dict[str, Any], SetSource]:
 
 
 def check_keys(src: SetSource, data: dict[str, Any], allowed: set[str], required: set[str],
-                table: str | None = None, index: int = 0) -> None:
+                table: str | None = None, index: int = 0, rules: tuple[RuleParam, ...] = ()) -> None:
+    """Every key of `data` allowed and every required one there (DataError naming file, line and
+    key); a key that is one of the game's `rules` parameters is told to go under `[rules]`."""
     if not isinstance(data, dict):
         raise src.error(f"expected a table, got {inputs.shown(data)}", "", table, index)
     for key in data:
+        if key in {p.name for p in rules}:
+            raise src.error(f"a rule parameter: put it under [{RULES_TABLE}] (a line `[{RULES_TABLE}]` "
+                            f"above `{key} = …`, or in the set's [{RULES_TABLE}] table if it has one)", key, table, index)
         if key not in allowed:
             raise src.error(f"unknown key (allowed: {', '.join(sorted(allowed))})", key, table, index)
     for key in sorted(required - data.keys()):

@@ -43,14 +43,14 @@ def _signal_mid_build(out: Path, sig: signal.Signals, *args: str) -> int:
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "schlangennest", "--out", str(out), "-q",
                              *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 600
         while time.monotonic() < deadline and proc.poll() is None:
             if any(p.is_file() for p in out.glob(".schlangennest.new-*/schlangennest/*")):
                 break
             time.sleep(0.02)
         assert proc.poll() is None, f"the build ended before it got {sig.name}"
         proc.send_signal(sig)
-        proc.wait(timeout=60)
+        proc.wait(timeout=600)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -256,7 +256,7 @@ def test_a_deleted_current_folder_is_one_line(tmp_path: Path) -> None:
     gone = tmp_path / "gone"
     gone.mkdir()
     script = f'cd "{gone}" && rmdir "{gone}" && exec "{sys.executable}" -m cardgen build schlangennest -q'
-    done = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=600)
     assert done.returncode == 1, done.stderr
     assert done.stderr == f"cardgen: {gone}: the current folder no longer exists (deleted?); change into a " \
                           "folder that exists and run cardgen again\n"

@@ -54,6 +54,8 @@ def test_bad_set_file_gives_one_line_exit_1_and_no_output(tmp_path: Path, old: s
     ("args", "code", "fragment"),
     [
         (["build", "chess"], 2, "unknown game 'chess'"),
+        (["build", "schlangenest"], 2, "unknown game 'schlangenest'; did you mean 'schlangennest'?"),
+        (["build", "Irrläufer"], 2, "unknown game 'Irrläufer'; did you mean 'irrlaeufer'?"),
         (["build", "--paper", "a5"], 2, "Invalid value for '--paper'"),
         (["build", "--layout", "fanfold"], 2, "Invalid value for '--layout'"),
         (["build", "--format", "pdf,gif"], 2, "--format: unknown value 'gif'"),

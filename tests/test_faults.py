@@ -90,7 +90,7 @@ def test_a_fifo_as_set_or_record_is_refused_at_once(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     for args in (["replay", str(fifo)], ["build", "--set", str(fifo), "--quiet"],
                  ["build", "schlangennest", "--colour", "cmyk", "--icc", str(fifo), "--quiet"]):
-        done = subprocess.run(CARDGEN + args, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+        done = subprocess.run(CARDGEN + args, capture_output=True, text=True, timeout=600, cwd=tmp_path)
         _one_line(done.returncode, done.stderr, "a pipe (FIFO), not a regular file")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.json"]  # refused before any work
 
@@ -306,7 +306,7 @@ def test_a_really_full_small_disk_leaves_only_whole_files(size: str, formats: st
         # before it removes its staged folder (a worker writing on used to make it again).
         done = subprocess.run(CARDGEN + ["build", "schlangennest", "--out", str(disk), "--format", formats,
                                          "--layout", "single", "--lang", "en", "--dpi", "72", "--quiet"],
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=600)
         err = _one_line(done.returncode, done.stderr, "No space left on device", str(disk / "schlangennest"))
         assert ".new-" not in err, err  # the file's final name, not the staged folder's
         assert _hidden(disk) == []  # no staged folder, no temporary file
@@ -346,7 +346,7 @@ def test_running_out_of_file_descriptors_is_one_line_naming_the_folder(tmp_path:
     for limit in (16, 20):
         done = subprocess.run(CARDGEN + ["build", "schlangennest", "--out", "out", "--format", "pdf,png", "--dpi",
                                          "72", "--layout", "single", "--lang", "en", "--quiet"],
-                              capture_output=True, text=True, timeout=120, cwd=tmp_path, preexec_fn=few_files(limit))
+                              capture_output=True, text=True, timeout=600, cwd=tmp_path, preexec_fn=few_files(limit))
         assert _hidden(tmp_path / "out") == [], limit
         if done.returncode != 0:
             failed += 1

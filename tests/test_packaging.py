@@ -109,3 +109,54 @@ def test_nothing_users_get_refers_to_the_development_material() -> None:
                                    if p.is_file() and p.suffix in {".md", ".py", ".toml", ".txt", ".json"})]
     assert len(files) > 100
     assert [str(p.relative_to(REPO)) for p in files if "shared/" in p.read_text(encoding="utf-8")] == []
+
+
+def _make_dry(target: str) -> str:
+    import subprocess
+
+    done = subprocess.run(["make", "-s", "-n", "-C", str(REPO), target], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_readme_starts_with_what_a_hobbyist_needs_and_make_ends_saying_what_next() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    first = readme.split("\n## ")[1]  # the first section
+    assert first.startswith("Print a kit") and "HOW-TO-PRINT.txt" in first and "bench" not in first
+    assert readme.index("HOW-TO-PRINT.txt") < readme.index("make bench") < readme.index("git worktree")
+    last = _make_dry("kit").strip().splitlines()[-1]
+    assert last.startswith("echo") and "Next: open output/<game>/HOW-TO-PRINT.txt" in last
+
+
+def test_the_readme_says_how_long_make_test_takes_and_offers_a_quick_look() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "make test " in readme and "on a quiet 2-core machine" in readme
+    quick = _make_dry("test-quick")
+    assert "pytest" in quick and "make test-quick" in readme
+    for name in quick.split():
+        if name.startswith("tests/"):
+            assert (REPO / name).is_file(), name
+
+
+def test_the_readmes_editable_install_is_what_make_installs() -> None:
+    import re
+
+    extras = re.search(r"-e '\.\[([a-z,]+)\]'", (REPO / "Makefile").read_text(encoding="utf-8"))
+    assert extras, "the Makefile installs no extras"
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    claims = re.findall(r"pip install -e '\.\[([a-z,]+)\]'`?,? ?(?:which is what|as) `make`", readme)
+    stated = re.findall(r"`make` does:\s*`pip install -e '\.\[([a-z,]+)\]'`", readme)
+    assert not claims and stated == [extras.group(1)], (claims, stated)
+
+
+def test_tunes_search_tests_skip_without_optuna_as_the_play_and_cluster_tests_do(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "no_optuna.py").write_text("import sys\nsys.modules['optuna'] = None  # as if not installed\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no_optuna", "-p", "no:xdist", "-p",
+                           "no:cacheprovider", "-rs", str(REPO / "tests/engine/test_tune.py")],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                          env={**__import__("os").environ, "PYTHONPATH": str(tmp_path)})
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "skipped" in done.stdout and "needs Optuna (pip install -e '.[tune]')" in done.stdout, done.stdout[-2000:]

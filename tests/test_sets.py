@@ -85,3 +85,31 @@ def test_missing_file_is_a_data_error(tmp_path: Path) -> None:
 def test_a_set_for_another_game_is_refused_when_a_game_is_named() -> None:
     with pytest.raises(DataError, match="not a schlangengrube set"):
         load_set(STANDARD, game="schlangengrube")
+
+
+@pytest.mark.parametrize("game", ["schlangennest", "schlangengrube", "irrlaeufer"])
+def test_a_rules_table_added_to_a_written_set_or_a_rule_at_the_top_says_where_it_belongs(
+        tmp_path: Path, game: str) -> None:
+    from click.testing import CliRunner
+
+    from cardgen.cli import main
+    from cardgen.registry import GAMES
+
+    param = GAMES.get(game).rule_params[0]
+    written = tmp_path / "mine.toml"
+    assert CliRunner().invoke(main, ["sets", game, "--out", str(written)]).exit_code == 0
+    text = written.read_text(encoding="utf-8")
+    if "[rules]" not in text.splitlines():  # Schlangengrube's written set has one; give the others one
+        text += "\n[rules]\n"
+    first = text.splitlines().index("[rules]") + 1
+    value = str(param.default).lower()
+    check = ["check", game, "--set", str(written), "--games", "1", "--skill-games", "0", "--no-chart", "--quiet"]
+    written.write_text(text + f"\n[rules]\n{param.name} = {value}\n", encoding="utf-8")  # a second [rules]
+    result = CliRunner().invoke(main, check)
+    assert result.exit_code == 1
+    assert f"the [rules] table is declared twice; it is already at line {first}: set the values there" in result.stderr
+    top = text.replace("\nname = ", f"\n{param.name} = {value}\nname = ", 1)  # a rule among the top-level keys
+    written.write_text(top, encoding="utf-8")
+    result = CliRunner().invoke(main, check)
+    assert result.exit_code == 1
+    assert f"key '{param.name}': a rule parameter: put it under [rules]" in result.stderr, result.stderr

@@ -25,7 +25,7 @@ import pytest
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads processes from /proc")
 
 CARDGEN = [sys.executable, "-m", "cardgen"]
-TIMEOUT = 120.0
+TIMEOUT = 600.0
 
 
 def _children(pid: int) -> set[int]:

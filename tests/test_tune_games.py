@@ -35,6 +35,12 @@ def _check(path: Path) -> tuple[int, dict[str, Any], str]:
     return code, json.loads(out) if out.strip() else {}, err
 
 
+def needs_optuna() -> None:
+    """Skip a test of tune's search where Optuna (the `tune` extra) is not installed, as the
+    play and cluster tests skip without theirs."""
+    pytest.importorskip("optuna", reason="needs Optuna (pip install -e '.[tune]'): tune's search skipped")
+
+
 def test_every_game_has_a_failing_set() -> None:
     assert {p.name.removesuffix("-failing.toml") for p in FAILING} == set(GAMES.names)
 
@@ -88,6 +94,7 @@ def _vary(fix: dict[str, Any]) -> str:
 
 @pytest.mark.parametrize("path", FAILING, ids=lambda p: p.stem)
 def test_tune_from_a_failing_set_finds_one_that_passes_the_same_for_a_seed(path: Path, tmp_path: Path) -> None:
+    needs_optuna()
     game, fix = _fix(path)
     undecided = ["--allow-inconclusive"] if _original(game.name) == "inconclusive" else []
     tables = []

@@ -48,10 +48,17 @@ class Figures:
     worst: float | None
     draws: float | None
     turns: float | None
+    first_ci: tuple[float, float] | None = None
+    """The first seat's share's 95% Wilson interval."""
+    draws_ci: tuple[float, float] | None = None
+    """The draws' share's 95% Wilson interval."""
+    games: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"config": self.config, "first_seat": self.first, "fair_share": self.fair,
-                "worst_seat_off": self.worst, "draws": self.draws, "turns": self.turns}
+                "worst_seat_off": self.worst, "draws": self.draws, "turns": self.turns,
+                "first_seat_interval": None if self.first_ci is None else list(self.first_ci),
+                "draws_interval": None if self.draws_ci is None else list(self.draws_ci), "games": self.games}
 
 
 def figures(verdict: Verdict) -> Figures:
@@ -63,9 +70,12 @@ def figures(verdict: Verdict) -> Figures:
     worst = max((abs(s["share"] - share) for s in seats), default=None) if share is not None else None
     decisive = verdict.criterion("decisive")
     length = verdict.criterion("length")
-    return Figures(verdict.config, first, share, worst,
-                   decisive.figures.get("share") if decisive is not None else None,
-                   length.figures.get("turns") if length is not None else None)
+    drawn = decisive.figures if decisive is not None else {}
+    return Figures(verdict.config, first, share, worst, drawn.get("share"),
+                   length.figures.get("turns") if length is not None else None,
+                   (seats[0]["low"], seats[0]["high"]) if seats and "low" in seats[0] else None,
+                   (drawn["low"], drawn["high"]) if "low" in drawn else None,
+                   fair.figures.get("games") if fair is not None else drawn.get("games"))
 
 
 def soft_terms(verdict: Verdict, limits: Thresholds) -> dict[str, float]:

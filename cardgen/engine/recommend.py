@@ -318,8 +318,11 @@ def lines(recommendations: Mapping[str, Sequence[Recommendation]], name: str, be
     out = []
     every = fix_all(recommendations)
     if every and len(recommendations) > 1:
-        out.append(f"{name}: fixes all {len(recommendations)} failing configurations: "
-                   + ", ".join(c.change() for c in every))
+        alone = ("this change alone fixes" if len(every) == 1
+                 else "either change alone fixes" if len(every) == 2 else f"each of these {len(every)} changes alone fixes")
+        out.append(f"{name}: {alone} all {len(recommendations)} failing configurations: "
+                   + ("; " if len(every) > 1 else "").join(c.change() for c in every)
+                   + (" (make one of them)" if len(every) > 1 else ""))
     for config, recs in recommendations.items():
         if not recs:
             continue

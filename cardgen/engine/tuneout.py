@@ -14,7 +14,7 @@ import svgwrite  # type: ignore[import-untyped]
 
 from cardgen.engine.checkrun import GameCheck
 from cardgen.engine.objective import WEIGHTS, Figures
-from cardgen.engine.tune import Knob, Search, Trial, value_text
+from cardgen.engine.tune import Knob, Search, Trial, ranked, value_text
 from cardgen.errors import DataError
 from cardgen.print.files import atomic_path
 from cardgen.words import count
@@ -58,19 +58,47 @@ def _atomic(path: Path, data: bytes) -> None:
         tmp.write_bytes(data)
 
 
+def _ci(interval: tuple[float, float] | None) -> str:
+    return "" if interval is None else f" [{interval[0] * 100:.0f}-{interval[1]:.0%}]"
+
+
 def figures_line(figures: Sequence[Figures]) -> str:
-    """"3p: first seat 34% (fair 33%), draws 5%, 9.1 turns per player; …"."""
+    """"3p: first seat 34% [29-39%] (fair 33%), draws 5% [3-8%], 9.1 turns per player, 300 games;
+    …" (95% intervals)."""
     parts = []
     for f in figures:
         bits = []
         if f.first is not None and f.fair is not None:
-            bits.append(f"first seat {f.first:.0%} (fair {f.fair:.0%})")
+            bits.append(f"first seat {f.first:.0%}{_ci(f.first_ci)} (fair {f.fair:.0%})")
         if f.draws is not None:
-            bits.append(f"draws {f.draws:.0%}")
+            bits.append(f"draws {f.draws:.0%}{_ci(f.draws_ci)}")
         if f.turns is not None:
             bits.append(f"{f.turns:.1f} turns per player")
+        if f.games is not None:
+            bits.append(count(f.games, "game"))
         parts.append(f"{f.config}: " + ", ".join(bits))
     return "; ".join(parts)
+
+
+def _overlap(a: tuple[float, float] | None, b: tuple[float, float] | None) -> bool:
+    return a is None or b is None or (a[0] <= b[1] and b[0] <= a[1])
+
+
+def told_apart(a: Trial, b: Trial) -> bool:
+    """Whether the games tell trials `a` and `b` apart: in some configuration both played, the
+    95% intervals of the first seat's share or of the draws do not overlap (or the outcomes
+    differ). Turns per player carry no interval and do not count."""
+    if a.score.outcome != b.score.outcome:
+        return True
+    theirs = {f.config: f for f in b.score.figures}
+    return any(not (_overlap(f.first_ci, theirs[f.config].first_ci) and _overlap(f.draws_ci, theirs[f.config].draws_ci))
+               for f in a.score.figures if f.config in theirs)
+
+
+def alike(trials: Sequence[Trial], reference: Trial) -> list[Trial]:
+    """The trials other than `reference` that the games cannot tell apart from it."""
+    return [t for t in trials if t.number != reference.number and t.repeats is None and t.score.figures
+            and not told_apart(t, reference)]
 
 
 def header(search: Search, command: str, chosen: Trial, verified: GameCheck | None, trials: int,
@@ -105,18 +133,28 @@ def write_set(out: Path, text: str) -> None:
 
 def trials_csv(knobs: Sequence[Knob], trials: Sequence[Trial], chosen: Trial | None) -> str:
     """The trials table: one row per trial, its values, outcome, objective and its parts, the
-    first configuration's figures, and which one was chosen."""
+    first configuration's figures with their 95% intervals, which one was chosen, and
+    (`not_told_from`) the chosen (else best) trial a trial's games cannot tell it apart from."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["trial", *(k.name for k in knobs), "outcome", "objective", *WEIGHTS, "first_seat",
-                     "fair_share", "draw_share", "turns", "seconds", "repeats", "chosen", "note"])
+                     "first_seat_low", "first_seat_high", "fair_share", "draw_share", "draw_low", "draw_high",
+                     "turns", "games", "seconds", "repeats", "chosen", "not_told_from", "note"])
+    ranking = ranked([t for t in trials if t.repeats is None])
+    reference = chosen if chosen is not None else (ranking[0] if ranking else None)
+    like = {t.number for t in alike(trials, reference)} if reference is not None else set()
     for t in trials:
         f = t.score.figures[0] if t.score.figures else None
+        first_ci, draws_ci = (f.first_ci, f.draws_ci) if f else (None, None)
         writer.writerow([t.number, *(value_text(t.values[k.name]) for k in knobs), t.score.outcome,
                          f"{t.score.value:.4f}", *(f"{t.score.terms.get(k, 0.0):.4f}" for k in WEIGHTS),
-                         _num(f.first if f else None), _num(f.fair if f else None), _num(f.draws if f else None),
-                         _num(f.turns if f else None), f"{t.seconds:.2f}", t.repeats or "",
+                         _num(f.first if f else None), _num(first_ci[0] if first_ci else None),
+                         _num(first_ci[1] if first_ci else None), _num(f.fair if f else None),
+                         _num(f.draws if f else None), _num(draws_ci[0] if draws_ci else None),
+                         _num(draws_ci[1] if draws_ci else None), _num(f.turns if f else None),
+                         f.games if f and f.games is not None else "", f"{t.seconds:.2f}", t.repeats or "",
                          "yes" if chosen is not None and t.number == chosen.number else "",
+                         reference.number if reference is not None and t.number in like else "",
                          t.error or (t.check.summary() if t.check is not None else "")])
     return buffer.getvalue()
 
@@ -142,7 +180,7 @@ def chart_svg(title: str, trials: Sequence[Trial], chosen: Trial | None) -> str:
     dwg.add(dwg.rect((0, 0), (W, H), fill="white"))
     dwg.add(dwg.text(title, insert=(LEFT, 28), font_family=FONT, font_size=16, font_weight="bold"))
     xs = [xy[0] for _, xy in shown] or [0.0, 1.0]
-    ys = [xy[1] for _, xy in shown] + [0.0, 0.1, -0.1]
+    ys = [xy[1] for _, xy in shown] + [0.0, 0.1, -0.1] + [y for t, _ in shown for y in (_bar(t) or ())]
     x0, x1 = min(xs), max(xs)
     x0, x1 = (x0 - 1, x1 + 1) if x1 - x0 < 2 else (x0 - (x1 - x0) * 0.08, x1 + (x1 - x0) * 0.08)
     y0, y1 = min(ys) - 0.02, max(ys) + 0.02
@@ -169,16 +207,31 @@ def chart_svg(title: str, trials: Sequence[Trial], chosen: Trial | None) -> str:
                      font_size=12, text_anchor="middle")
     label.rotate(-90, center=(18, (TOP + H - BOTTOM) / 2))
     dwg.add(label)
-    for t, (x, y) in shown:
-        c = px(x, y)
+    ranking = ranked([t for t, _ in shown])
+    reference = chosen if chosen is not None else (ranking[0] if ranking else None)
+    like = {t.number for t in alike([t for t, _ in shown], reference)} if reference is not None else set()
+    nudge = _nudges([px(*xy)[0] for _, xy in shown])
+    for (t, (x, y)), dx in zip(shown, nudge):
+        c = (px(x, y)[0] + dx, px(x, y)[1])
+        bar = _bar(t)
+        if bar is not None:  # the 95% interval of the first seat's share
+            top, bottom = (c[0], px(x, bar[1])[1]), (c[0], px(x, bar[0])[1])
+            dwg.add(dwg.line(top, bottom, stroke=INKS.get(t.score.outcome, "#888"), stroke_width=1.5, class_="error-bar"))
+            for end in (top, bottom):
+                dwg.add(dwg.line((end[0] - 4, end[1]), (end[0] + 4, end[1]), stroke=INKS.get(t.score.outcome, "#888"),
+                                 stroke_width=1.5))
         dwg.add(dwg.circle(c, r=5, fill=INKS.get(t.score.outcome, "#888"), fill_opacity=0.75, stroke="white"))
-        dwg.add(dwg.text(str(t.number), insert=(c[0] + 6, c[1] + 13), font_family=FONT, font_size=9, fill="#555"))
+        dwg.add(dwg.text(_label(t) + (" ≈" if t.number in like else ""), insert=(c[0] + 7, c[1] + 13),
+                         font_family=FONT, font_size=9, fill="#555"))
     if chosen is not None and (xy := _xy(chosen)) is not None:
-        c = px(*xy)
+        c = (px(*xy)[0] + dict(zip((t.number for t, _ in shown), nudge)).get(chosen.number, 0.0), px(*xy)[1])
         dwg.add(dwg.circle(c, r=10, fill="none", stroke="black", stroke_width=2))
         right = c[0] > W - RIGHT - 140
-        dwg.add(dwg.text(f"chosen: trial {chosen.number}", insert=(c[0] + (-13 if right else 13), c[1] - 9),
+        dwg.add(dwg.text(f"chosen: {_label(chosen)}", insert=(c[0] + (-13 if right else 13), c[1] - 9),
                          font_family=FONT, font_size=12, font_weight="bold", text_anchor="end" if right else "start"))
+    dwg.add(dwg.text("bars: 95% interval of the first seat's share; points labelled by their values"
+                     + (f"; ≈: the games cannot tell it from {_label(reference)}" if like and reference else ""),
+                     insert=(LEFT, H - 2), font_family=FONT, font_size=10, fill="#555"))
     x = LEFT
     for outcome, ink in INKS.items():
         dwg.add(dwg.circle((x + 5, TOP - 14), r=5, fill=ink))
@@ -189,6 +242,33 @@ def chart_svg(title: str, trials: Sequence[Trial], chosen: Trial | None) -> str:
         dwg.add(dwg.text(f"{count(missing, 'trial')} not played (their sets could not be made): not shown",
                          insert=(W - RIGHT, TOP - 10), font_family=FONT, font_size=11, text_anchor="end"))
     return str(dwg.tostring())
+
+
+def _nudges(xs: Sequence[float], step: float = 16.0) -> list[float]:
+    """Sideways offsets (px) that spread points of the same x apart, so that their bars show."""
+    groups: dict[int, list[int]] = {}
+    for i, x in enumerate(xs):
+        groups.setdefault(round(x / step), []).append(i)
+    out = [0.0] * len(xs)
+    for members in groups.values():
+        for k, i in enumerate(members):
+            out[i] = (k - (len(members) - 1) / 2) * step
+    return out
+
+
+def _label(trial: Trial) -> str:
+    """A point's label: its values ("hand_size=5, tiles_per_turn=2")."""
+    return ", ".join(f"{k}={value_text(v)}" for k, v in trial.values.items())
+
+
+def _bar(trial: Trial) -> tuple[float, float] | None:
+    """The error bar of a point: its first seat's share's interval minus the fair share,
+    averaged over the configurations as the point is."""
+    figs = [f for f in trial.score.figures if f.first_ci is not None and f.fair is not None and f.turns is not None]
+    if not figs:
+        return None
+    return (sum(f.first_ci[0] - (f.fair or 0.0) for f in figs if f.first_ci) / len(figs),
+            sum(f.first_ci[1] - (f.fair or 0.0) for f in figs if f.first_ci) / len(figs))
 
 
 def _xy(trial: Trial) -> tuple[float, float] | None:

@@ -42,10 +42,11 @@ def _widen(lo: int, hi: int, least: int) -> tuple[int, int]:
 
 
 def grid_svg(laid: Sequence[Laid], size: float, legal: Collection[Cell] = (), margin: int = 1,
-             least: int = 3) -> str:
+             least: int = 3, outside: Collection[Cell] = (), box: tuple[int, int, int, int] | None = None) -> str:
     """The table: every laid card at its cell (clickable as that cell), and every free cell of
     the laid cards' box widened by `margin` (at least `least` cells each way) as a clickable
-    target, those in `legal` marked. Cells are `size` units; y grows downwards (south)."""
+    target, those in `legal` marked, those in `outside` shaded (beyond a limit of the game's),
+    and the cells `box` (x0, y0, x1, y1) outlined. Cells are `size` units; y grows downwards."""
     cells = [c.cell for c in laid] or [(0, 0)]
     xs, ys = [c[0] for c in cells], [c[1] for c in cells]
     x0, x1, y0, y1 = min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin
@@ -61,13 +62,19 @@ def grid_svg(laid: Sequence[Laid], size: float, legal: Collection[Cell] = (), ma
             if (x, y) in taken:
                 continue
             css = "target legal" if (x, y) in legal else "target"
+            shade = ' class="outside-area" fill="#5a3a36"' if (x, y) in outside else ' fill="none"'
             parts.append(f'<rect x="{fmt(x * size + off)}" y="{fmt(y * size + off)}" width="{fmt(inner)}" '
-                         f'height="{fmt(inner)}" fill="none" stroke="#566856" stroke-width="0.3"/>')
+                         f'height="{fmt(inner)}"{shade} stroke="#566856" stroke-width="0.3"/>')
             parts.append(target(x * size + off, y * size + off, inner, inner, cell_key(x, y), css))
     for card in laid:
         x, y = card.cell
         parts.append(embed(card.svg, x * size + off, y * size + off, inner, inner,
                            f'{pick(cell_key(x, y))} class="laid"'))
+    if box is not None:
+        bx0, by0, bx1, by1 = box
+        parts.append(f'<rect class="area-box" x="{fmt(bx0 * size)}" y="{fmt(by0 * size)}" '
+                     f'width="{fmt((bx1 - bx0 + 1) * size)}" height="{fmt((by1 - by0 + 1) * size)}" fill="none" '
+                     f'stroke="#ffd54f" stroke-width="{fmt(size * 0.05)}" pointer-events="none"/>')
     return document((x1 - x0 + 1) * size, (y1 - y0 + 1) * size, "".join(parts), x0 * size, y0 * size)
 
 
@@ -76,14 +83,14 @@ def hand_svg(items: Sequence[HandItem], size: float) -> str:
     with its label under it ("" for no hand)."""
     if not items:
         return ""
-    step = size * 1.15
+    step = size * 1.3  # a clear gap: two tiles' snakes must not seem to join across it
     label_h = size * 0.3
     parts = []
     for i, item in enumerate(items):
-        x = i * step + size * 0.075
-        if item.chosen:
-            parts.append(f'<rect x="{fmt(x - size * 0.06)}" y="{fmt(size * 0.015)}" width="{fmt(size * 1.12)}" '
-                         f'height="{fmt(size * 1.12)}" fill="#345"/>')
+        x = i * step + size * 0.15
+        frame = "#345" if item.chosen else "#8a8170"
+        parts.append(f'<rect class="hand-frame" x="{fmt(x - size * 0.06)}" y="{fmt(size * 0.015)}" '
+                     f'width="{fmt(size * 1.12)}" height="{fmt(size * 1.12)}" fill="{frame}" rx="{fmt(size * 0.04)}"/>')
         parts.append(embed(item.svg, x, size * 0.075, size, size, f'{pick(item.key)} class="in-hand"'))
         if item.label:
             parts.append(f'<text x="{fmt(x + size / 2)}" y="{fmt(size * 1.2 + label_h / 2)}" text-anchor="middle" '

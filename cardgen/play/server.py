@@ -10,6 +10,7 @@ Routes (every answer JSON unless said):
     POST /undo          back to the last step of the human seat on the screen
     POST /reveal        hot seat: the seat to move takes the screen
     GET  /record.json   the game so far as a game record (a download)
+    GET  /favicon.ico   the page's icon (SVG)
 
 A bad request gets a 4xx and {"error": "<one line>"}, never a traceback. The bots move in a
 thread of their own as soon as it is their turn (after `delay` seconds).
@@ -56,6 +57,12 @@ MAX_BODY = 4096
 MAX_KEY = 200
 STOP_GRACE = 1
 """Seconds the requests under way get to finish once the server is told to stop."""
+FAVICON = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" '
+           b'fill="#2f3b2f"/><path d="M3 11c2-6 5 2 7-3s3-2 3-2" fill="none" stroke="#f0c000" stroke-width="2.2" '
+           b'stroke-linecap="round"/></svg>')
+"""The page's icon (`/favicon.ico`, which browsers ask for): a snake on the table's green."""
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -145,6 +152,9 @@ def make_app(session: Session, host: str = "127.0.0.1", port: int = 8765) -> Sta
             return _error(404, f"no static file {name!r}")
         return Response(files[name], media_type=types[name.rsplit(".", 1)[1]])
 
+    async def favicon(request: Request) -> Response:
+        return Response(FAVICON, media_type="image/svg+xml")
+
     async def css(request: Request) -> Response:
         return Response(game_css, media_type=types["css"])
 
@@ -187,7 +197,7 @@ def make_app(session: Session, host: str = "127.0.0.1", port: int = 8765) -> Sta
         reason = {404: f"no page {request.url.path!r}", 405: f"{request.method} is not allowed on {request.url.path}"}
         return _error(status, reason.get(status, "the request could not be answered"))
 
-    routes = [Route("/", page), Route("/static/{name}", static), Route("/game.css", css),
+    routes = [Route("/", page), Route("/static/{name}", static), Route("/game.css", css), Route("/favicon.ico", favicon),
               Route("/view", view), Route("/pick", pick, methods=["POST"]), Route("/undo", undo, methods=["POST"]),
               Route("/reveal", reveal, methods=["POST"]), Route("/record.json", record)]
     from starlette.middleware import Middleware

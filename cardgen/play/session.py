@@ -54,8 +54,10 @@ def parse_seats(text: str, game: Game[Any], limits: tuple[int, int]) -> tuple[st
     seats = tuple(s.strip().lower() for s in text.split(","))
     for seat in seats:
         if seat != HUMAN and parse_player(seat, "--seats").name not in known:
+            rungs = game.ladder().rungs
+            others = sorted(set(known) - {r.split("@")[0] for r in rungs})  # each player named once
             raise DataError("--seats", f"{seat!r} is neither 'human' nor a player of {game.name} "
-                                       f"(its ladder: {', '.join(game.ladder().rungs)}; also {', '.join(sorted(known))})")
+                                       f"(its ladder: {', '.join(rungs)}" + (f"; also {', '.join(others)})" if others else ")"))
     low, high = limits
     if not low <= len(seats) <= high:
         raise DataError("--seats", f"{text!r}: {game.name} seats {low}-{high} players, not {len(seats)}")
@@ -87,6 +89,8 @@ class Session:
             raise DataError("--seats", f"the game has {self.state.num_players} seats, not {len(self.seats)}")
         self.selection: Selection = NOTHING
         self.refusal: Refusal | None = None
+        self.stand_ins: dict[int, tuple[str, Player]] = {}
+        """Human seats that handed their steps over (`Picked.hand_over`): the player's name and it."""
         self.version = 0
         humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.humans = tuple(humans)
@@ -106,10 +110,15 @@ class Session:
             state.apply_trusted(move)
         return state
 
+    def _player(self, seat: int) -> Player | None:
+        """Who chooses `seat`'s steps: its bot, a stand-in it handed them to, or None (a person)."""
+        stand_in = self.stand_ins.get(seat)
+        return self.players[seat] if stand_in is None else stand_in[1]
+
     def bot_due(self) -> bool:
-        """Whether a bot is to move now."""
+        """Whether a bot (or a human seat's stand-in) is to move now."""
         with self.lock:
-            return not self.state.is_terminal() and self.players[self.state.current_player] is not None
+            return not self.state.is_terminal() and self._player(self.state.current_player) is not None
 
     def _viewer(self) -> int | None:
         """The human seat whose hand is on the screen: the only human seat, or on a hot-seat
@@ -136,7 +145,10 @@ class Session:
         ending = state.ending()
         names = " and ".join(state.seat_name(s) for s in winners)
         result = "a draw" if len(winners) in (0, state.num_players) else f"{names} {'wins' if len(winners) == 1 else 'win'}"
-        return f"game over after {count(len(self.steps), 'step')}: {result}" + (f" ({ending})" if ending else "")
+        # counted as `cardgen replay` counts the record (a Schlangengrube turn is one move of it)
+        moves = len(self.game.record(self.state, self.options, self.entries)["moves"])
+        steps = "" if moves == len(self.steps) else f" ({count(len(self.steps), 'step')} in the log)"
+        return f"game over after {count(moves, 'move')}{steps}: {result}" + (f" ({ending})" if ending else "")
 
     def view(self, at: int | None = None) -> dict[str, Any]:
         """What the page shows: the live table for the seat on the screen, or (with `at`) the
@@ -148,7 +160,9 @@ class Session:
             state = self.state if live else self.position(at or 0)
             pass_to = self._pass_to() if live else None
             viewer = self._viewer() if live and pass_to is None else None
-            mover = not state.is_terminal() and viewer == state.current_player and not self.replay
+            stand_in = self.stand_ins.get(viewer) if live and viewer is not None else None
+            mover = (not state.is_terminal() and viewer == state.current_player and not self.replay
+                     and stand_in is None)
             shown = self.table.view(state, viewer, self.selection if mover else NOTHING)
             scores = state.scores()
             return {
@@ -160,7 +174,8 @@ class Session:
                           for i, s in enumerate(self.seats)],
                 "table": shown.table, "hand": shown.hand if viewer is not None else "",
                 "buttons": [b.to_json() for b in shown.buttons] if mover else [],
-                "hint": shown.hint if mover else "",
+                "hint": shown.hint if mover else self.table.handed_over(stand_in[0]) if stand_in else "",
+                "note": shown.note if mover else "",
                 "pass_to": pass_to, "can_undo": self._undo_seat() is not None and not self.replay,
                 "refusal": None if self.refusal is None else self.refusal.to_json(),
                 "log": list(self.lines),
@@ -181,6 +196,7 @@ class Session:
     def _play(self, move: Any) -> None:
         """Judge `move` by the engine and play it (IllegalMove if refused; the state unchanged)."""
         seat = self.state.current_player
+        name = self.state.seat_name(seat)
         entry = self.state.move_to_json(move)
         self.state.move_from_json(entry)  # what `cardgen replay` reads back: a step it would refuse is refused here
         before = self.state.scores()
@@ -189,9 +205,13 @@ class Session:
         self.steps.append(move)
         self.movers.append(seat)
         self.entries.append(entry)
-        self.lines.append(f"{move}" + (f" (+{_number(gain)})" if gain > 0 else ""))
+        text = self.table.words(move)
+        text = text if text.startswith(name) else f"{name}: {text}"  # every line names the player
+        self.lines.append(text + (f" (+{_number(gain)})" if gain > 0 else ""))
         self.selection = NOTHING
         self.refusal = None
+        if self.stand_ins and self.table.hand_back(self.state):
+            self.stand_ins.clear()
         self.version += 1
 
     def play(self, move: Any) -> None:
@@ -209,6 +229,8 @@ class Session:
             raise Refused("pick", f"it is {self.state.seat_name(seat)}'s turn ({self.seats[seat]})")
         if self._viewer() != seat:
             raise Refused("pick", f"pass the screen to {self.state.seat_name(seat)} first")
+        if seat in self.stand_ins:
+            raise Refused("pick", self.table.handed_over(self.stand_ins[seat][0]))
         return seat
 
     def pick(self, key: str) -> Refusal | None:
@@ -218,6 +240,13 @@ class Session:
         with self.lock:
             self._human_to_move()
             picked: Picked = self.table.pick(self.state, self.selection, key)
+            if picked.hand_over is not None:
+                seat = self.state.current_player
+                self.stand_ins[seat] = (picked.hand_over, make_player(picked.hand_over, None, self.game.players()))
+                self.selection = NOTHING
+                self.refusal = None
+                self.version += 1
+                return None
             if picked.move is None:
                 self.selection = picked.selection
                 self.refusal = None
@@ -227,7 +256,7 @@ class Session:
                 self._play(picked.move)
             except IllegalMove as exc:
                 reason = exc.reason.removesuffix(f" [{exc.rule}]")
-                self.refusal = Refusal(exc.rule, f"{picked.move}: {reason}", wording(self.game.name, exc.rule,
+                self.refusal = Refusal(exc.rule, f"{self.table.words(picked.move)}: {reason}", wording(self.game.name, exc.rule,
                                                                                      self.table.wording_values()))
                 self.version += 1
                 return self.refusal
@@ -261,6 +290,7 @@ class Session:
             self.state = state
             self.selection = NOTHING
             self.refusal = None
+            self.stand_ins.clear()
             self.screen = seat
             self.version += 1
 
@@ -271,7 +301,7 @@ class Session:
             if not self.bot_due():
                 return False
             seat, version = self.state.current_player, self.version
-            player = self.players[seat]
+            player = self._player(seat)
             state = self.state.clone()
             rng = random.Random(f"{self.seed}/{seat}/{len(self.steps)}")
         assert player is not None

@@ -56,25 +56,35 @@ class Button:
 @dataclass(frozen=True, slots=True)
 class View:
     """What one seat sees of the table: the table SVG, its own hand (SVG, "" for none), the
-    buttons it may press and a one-line hint of what to click next."""
+    buttons it may press, a one-line hint of what to click next, and a `note` saying why the
+    last click was not followed (a click the table answers itself, before any engine step)."""
 
     table: str
     hand: str = ""
     buttons: tuple[Button, ...] = ()
     hint: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Picked:
-    """What a click meant: a new `selection`, or a `move` (one engine step) to play."""
+    """What a click meant: a new `selection`, or a `move` (one engine step) to play, or
+    `hand_over`: the name of a player cardgen knows that plays the clicking seat's steps from
+    now on, until the table's `hand_back` says the seat's own (Irrläufer's sticks laid for it)."""
 
     selection: Selection = field(default_factory=dict)
     move: Any = None
+    hand_over: str | None = None
 
 
 def pick_error(key: str, reason: str) -> DataError:
     """The DataError for a pick key that makes no sense here (the server answers 400)."""
     return DataError("pick", f"{key!r}: {reason}")
+
+
+def turned(rot: int) -> str:
+    """How far a card or tile is turned, as a player says it ("" unturned)."""
+    return f", turned {rot % 360}° clockwise" if rot % 360 else ""
 
 
 def cell_key(x: int, y: int) -> str:
@@ -116,6 +126,20 @@ class Table(ABC, Generic[S]):
     def pick(self, state: GameState[Any], selection: Selection, key: str) -> Picked:
         """What clicking `key` means for the player to move (DataError for a key that is not
         the table's). The move returned is not judged here: the session lets the engine."""
+
+    def words(self, move: Any) -> str:
+        """One step in the players' words (the booklet's, not the engine's notation), for the
+        move log and a refusal (default: the engine's text of the move)."""
+        return str(move)
+
+    def hand_back(self, state: GameState[Any]) -> bool:
+        """Whether a seat that handed its steps over (`Picked.hand_over`) plays again itself
+        in `state` (default: at once)."""
+        return True
+
+    def handed_over(self, player: str) -> str:
+        """The hint shown while `player` plays the seat's steps for it."""
+        return f"{player} plays your steps for now"
 
     def css(self) -> Path | None:
         """The game's own style sheet for the page (None: the frame's alone)."""

@@ -46,7 +46,7 @@ def test_the_booklet_names_the_gap_the_sheets_have(tmp_path: Path, game: str, la
                                                    gap_words: str, cuts: str) -> None:
     done = subprocess.run([sys.executable, "-m", "cardgen", "build", game, "--layout", "single", "--format", "pdf",
                            "--only", f"{part},booklets", "--lang", lang, "--bleed", f"{bleed:g}", "--out", str(tmp_path),
-                           "-q"], capture_output=True, text=True, timeout=300)
+                           "-q"], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     gap = sheet_gap(tmp_path / game / f"{part}-a4.pdf")
     assert gap == pytest.approx(2 * bleed, abs=0.05)  # the sheets: two bleeds between two faces

@@ -21,6 +21,12 @@ from cardgen.sets import default_set_path
 PIT = GAMES.get("schlangengrube")
 
 
+def needs_optuna() -> None:
+    """Skip a test of tune's search where Optuna (the `tune` extra) is not installed, as the
+    play and cluster tests skip without theirs."""
+    pytest.importorskip("optuna", reason="needs Optuna (pip install -e '.[tune]'): tune's search skipped")
+
+
 def test_without_vary_every_rule_parameter_is_searched_over_its_whole_range() -> None:
     for game in GAMES:
         if not game.rule_params:
@@ -96,6 +102,7 @@ def test_the_objective_puts_a_pass_before_an_inconclusive_before_a_fail_then_the
 
 
 def test_a_stopped_search_keeps_the_trials_done() -> None:
+    needs_optuna()
     search = Search(PIT, None, (Knob("hand_size", "rules", 4, 7),), trials=4, seed=0, players=(2,), games=10,
                     skill_games=0)
 

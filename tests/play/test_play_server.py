@@ -49,7 +49,7 @@ def _replay(record: dict[str, Any], folder: Path) -> subprocess.CompletedProcess
     path = folder / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     return subprocess.run([sys.executable, "-m", "cardgen", "replay", "--json", str(path)],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=600)
 
 
 def test_a_step_the_rules_refuse_gets_422_with_its_rule_and_the_booklets_wording() -> None:
@@ -214,14 +214,14 @@ def test_the_server_plays_a_bots_game_to_its_end_writes_nothing_and_stops_on_ctr
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert match, line
         url = match.group(0)
-        end = time.monotonic() + 30
+        end = time.monotonic() + 600  # a generous bound: the event is awaited, not a time
         while not json.load(urllib.request.urlopen(url + "view"))["finished"]:
             assert time.monotonic() < end, "the bots did not finish"
             time.sleep(0.1)
         record = json.load(urllib.request.urlopen(url + "record.json"))
     finally:
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
+        out, err = proc.communicate(timeout=600)
     assert proc.returncode == 130 and err == "cardgen: interrupted\n"  # as every command stopped by Ctrl-C
     assert list(tmp_path.iterdir()) == []
     result = _replay(record, tmp_path)
@@ -245,3 +245,105 @@ def test_a_refusal_quotes_the_booklet_of_the_set_played_with_its_own_rules(tmp_p
     table = pit.table(pit.load_set(path))
     assert table is not None
     assert "lay three tiles" in " ".join(wordings("schlangengrube", "en", table.wording_values()).values())
+
+
+def test_the_page_icon_is_served_and_not_a_404() -> None:
+    _, client = _client("schlangengrube", "human,random")
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.content.startswith(b"<svg")
+
+
+def test_refusals_and_the_log_speak_the_players_words_and_name_the_player() -> None:
+    from cardgen.errors import IllegalMove
+    from cardgen.games.schlangengrube.moves import Place
+
+    session, client = _client("schlangengrube", "human,random")
+    _pick(client, "tile:0")
+    _pick(client, "rot")
+    body = _pick(client, "cell:1,1").json()  # a corner of the start tile: refused
+    assert body["rule"] == "not-touching"
+    assert "turned 90° clockwise" in body["message"] and " rot " not in body["message"]
+    session.play(session.state.legal_moves()[0])
+    assert session.lines[-1].startswith("player 1: ") and " rot " not in session.lines[-1]
+    hand = {m.tile for m in session.state.legal_moves() if isinstance(m, Place)}
+    tries = [Place(t, (x, y), rot, False) for t in sorted(hand) for x, y in ((1, 0), (-1, 0), (0, 1), (0, -1))
+             for rot in (0, 90, 180, 270)]
+    for place in tries:  # an edge that does not match names the snakes the player sees, not "ports"
+        try:
+            session.state.clone().apply(place)
+        except IllegalMove as exc:
+            if exc.rule == "edge-mismatch":
+                assert " snake" in exc.reason and "port" not in exc.reason, exc.reason
+                return
+    pytest.fail("no edge-mismatch refusal found to read")
+
+
+def test_the_docs_watch_two_bots_examples_are_whole_games() -> None:
+    root = Path(__file__).resolve().parents[2]
+    examples = [line for doc in (root / "README.md", root / "docs" / "play.md")
+                for line in doc.read_text(encoding="utf-8").splitlines() if "# watch two bots" in line]
+    assert examples
+    for line in examples:
+        words = line.split("#")[0].split()
+        game, seats = words[words.index("play") + 1], words[words.index("--seats") + 1]
+        session = new_session(GAMES.get(game), None, seats, 0)
+        while session.bot_step():
+            pass
+        assert session.state.is_terminal() and len(session.steps) >= 20, (line, len(session.steps))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_an_unknown_seat_lists_each_player_once(game: str) -> None:
+    exit_code, err = _run(game, "--seats", "human,nobody")
+    assert exit_code == 2 and "'nobody' is neither 'human' nor a player" in err
+    listed = re.search(r"\(its ladder: (.*)\)", err)
+    assert listed, err
+    names = [n.strip().split("@")[0] for n in re.split(r"[,;]|also", listed.group(1)) if n.strip()]
+    assert len(names) == len(set(names)) and GAMES.get(game).ladder().report in names, names
+
+
+def test_the_nest_table_shows_its_area_still_open_then_fixed(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "templates" / "schlangennest" / "standard.toml").read_text(encoding="utf-8")
+    small = tmp_path / "small.toml"
+    small.write_text(re.sub(r"^2 = .*$", "2 = [[2, 3]]", text, flags=re.M), encoding="utf-8")
+    session = new_session(GAMES.get("schlangennest"), str(small), "human,human", 0)
+    seen = []
+    for _ in range(12):
+        if session.view()["pass_to"]:
+            session.reveal()
+        view = session.view()
+        seen.append(view["hint"].split(". ", 1)[1].split(":")[0])  # the sentence on the area
+        if seen[-1] == "The area is fixed":
+            assert "fill 2×3 cells, the whole 2×3 area" in view["hint"]
+            assert 'class="area-box"' in view["table"] and 'class="outside-area"' in view["table"]
+            break
+        assert 'class="area-box"' not in view["table"]
+        assert "at most 2×3" in view["hint"] or "must fit in 2×3 cells, either way round; none lies yet" in view["hint"]
+        moves = session.state.legal_moves()
+        body = [m for m in moves if getattr(m, "card", "") in ("straight", "curve")]  # cards the area counts
+        session.play((body or moves)[0])
+    assert seen[0] == "The area is still open" and seen[-1] == "The area is fixed", seen
+    standard = new_session(GAMES.get("schlangennest"), None, "human,random", 0)  # the recommended 5×7
+    assert "The area is still open: the straights and curves must fit in 5×7 cells" in standard.view()["hint"]
+
+
+def test_a_person_hands_the_rest_of_the_irrlaeufer_sticks_over_and_gets_phase_2_back() -> None:
+    session, client = _client("irrlaeufer", "human,castle")
+    assert _pick(client, "groove:v,3,5").status_code == 200
+    assert session.bot_step()
+    assert _pick(client, "lay-rest:random").status_code == 200
+    view = client.get("/view").json()
+    assert view["hint"].startswith("your sticks are being laid at random") and view["buttons"] == []
+    refused = _pick(client, "groove:v,5,5")
+    assert refused.status_code == 409 and "being laid at random" in refused.json()["error"]
+    while session.state.to_json()["phase"] == 1:
+        assert session.bot_step()  # the stand-in lays red's sticks, the castle player blue's
+    view = client.get("/view").json()
+    assert view["steps"] == 80 and "slide sticks" in view["hint"] and not session.bot_due()  # red's turn, by hand
+    lays = [line for line in view["log"] if line.startswith("red: stick")]
+    assert len(lays) == 40 and all(line.endswith("laid") for line in lays)
+    assert _pick(client, "lay-rest:random").json()["note"] == "Every stick is laid already: phase 2 has begun."
+    assert client.post("/undo").status_code == 200  # back before red's last lay: laid by hand again
+    assert client.get("/view").json()["steps"] == 78 and not session.bot_due()

@@ -192,7 +192,8 @@ def parse_board(src: SetSource, data: dict[str, Any]) -> IrrBoard:
     (1..200), columns (optional, must be 15), and a `[rules]` table (`RULE_PARAMS`). Errors name
     the file, line and key.
     """
-    check_keys(src, data, {"game", "name", "rows", "field_size", "sticks", "columns", "rules"}, {"game", "name"})
+    check_keys(src, data, {"game", "name", "rows", "field_size", "sticks", "columns", "rules"}, {"game", "name"},
+               rules=RULE_PARAMS)
     values = parse_rules(src, data, RULE_PARAMS)
     rules = IrrRules(int(values["slide_budget"]), int(values["round_limit"]), bool(values["capture_own"]))
     name = expect(src, data["name"], str, "a text", "name")

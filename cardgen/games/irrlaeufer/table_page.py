@@ -2,10 +2,13 @@
 the pieces and the castles, drawn with the kit's own art, and the clicks that make one engine
 step each.
 
-Phase 1: a click on a groove lays a stick there (over that field and the next two, or the last
-three of the line). Phase 2: a click on a stick chooses it and a "slide" button slides it (each
-slide one step); then a click on one of one's pieces or castles and one on a field moves it, or
-"End turn" ends the turn without a move.
+Phase 1: a click anywhere near a groove lays a stick there (over that field and the next two,
+or the last three of the line; the stick shows under the pointer first, green where it fits),
+or a button hands the rest of the seat's sticks to chance or to the castle player. Phase 2: a
+click on a stick (green: it may slide) chooses it, and an arrow drawn on the board (or a slide
+button) slides it; then a click on one of one's pieces or castles (ringed: it can move) and one
+on a marked field moves it, or "End turn" ends the turn without a move. A click that cannot be
+followed says why under the hint.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.engine.base import GameState
-from cardgen.games.irrlaeufer.board_art import BLUE, RED, board_svg
+from cardgen.games.irrlaeufer.board_art import BLUE, RED, BoardSpec, board_svg
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Field, IrrBoard, Side, Stick, castle_fields
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.parts_art import castle_size, castle_svg, piece_panel_svg, stick_svg
@@ -26,6 +29,10 @@ from cardgen.play.table import Button, Picked, Selection, Table, View, cell_key,
 COLOURS = {"red": RED, "blue": BLUE}
 SLIDES = (-3, -2, -1, 1, 2, 3)
 """The slide buttons under the original's budget of 3 fields."""
+STAND_INS = {"random": "at random", "castle": "by the castle player"}
+"""Who may lay the rest of a seat's sticks (`lay-rest:NAME`), as the buttons say it."""
+WAYS = {Dir.V: ("up", "down"), Dir.H: ("left", "right")}
+"""Which way a slide by a negative and a positive number of fields goes, by the stick's groove."""
 
 
 def slide_buttons(budget: int) -> tuple[int, ...]:
@@ -35,6 +42,33 @@ def slide_buttons(budget: int) -> tuple[int, ...]:
 
 def _stick_key(s: Stick) -> str:
     return f"stick:{s.dir.value},{s.line},{s.start}"
+
+
+def _way(stick: Stick, by: int) -> str:
+    return WAYS[stick.dir][by > 0]
+
+
+def _fields(n: int) -> str:
+    return f"{n} field{'s' if n != 1 else ''}"
+
+
+def _where(f: Field) -> str:
+    return f"column {f[0]}, row {f[1]}"
+
+
+def _segment(sp: BoardSpec, d: Dir, line: int, at: int) -> tuple[float, float]:
+    """The middle of groove segment `at` (a field's length) of groove line `line`."""
+    if d is Dir.V:
+        return sp.line_x(line), sp.line_y(at - 1) + sp.field / 2
+    return sp.line_x(at - 1) + sp.field / 2, sp.line_y(line)
+
+
+def _stick_box(sp: BoardSpec, s: Stick, width: float) -> tuple[float, float, float, float]:
+    """The box (x, y, w, h) of stick `s` drawn `width` wide across its groove."""
+    length = 3 * sp.field - sp.groove
+    if s.dir is Dir.V:
+        return sp.line_x(s.line) - width / 2, sp.line_y(s.start - 1) + sp.groove / 2, width, length
+    return sp.line_x(s.start - 1) + sp.groove / 2, sp.line_y(s.line) - width / 2, length, width
 
 
 class IrrTable(Table[IrrBoard]):
@@ -51,6 +85,31 @@ class IrrTable(Table[IrrBoard]):
         """The board of the set as it is (two seats, always)."""
         return {}
 
+    def words(self, move: Any) -> str:
+        """"red: stick laid between columns 3 and 4, rows 5-7", "… slid 2 down", "red: moves (3, 1)
+        to (3, 4)", "red: ends the turn"."""
+        if isinstance(move, (Lay, Slide)):
+            s = move.stick
+            across = "columns" if s.dir is Dir.V else "rows"
+            along = "rows" if s.dir is Dir.V else "columns"
+            where = f"stick between {across} {s.line} and {s.line + 1}, {along} {s.start}-{s.start + 2}"
+            if isinstance(move, Lay):
+                return f"{move.side.label}: {where} laid"
+            return f"{move.side.label}: {where} slid {_fields(abs(move.by))} {_way(s, move.by)}"
+        if isinstance(move, Go):
+            return f"{move.side.label}: moves ({move.src[0]}, {move.src[1]}) to ({move.dst[0]}, {move.dst[1]})"
+        if isinstance(move, EndTurn):
+            return f"{move.side.label}: ends the turn"
+        return str(move)
+
+    def hand_back(self, state: GameState[Any]) -> bool:
+        """A seat that handed its sticks over plays again itself once they are laid (phase 2)."""
+        assert isinstance(state, IrrState)
+        return state.phase != 1
+
+    def handed_over(self, player: str) -> str:
+        return f"your sticks are being laid {STAND_INS.get(player, 'by ' + player)}; phase 2 is yours again"
+
     def _stick(self, s: Stick, chosen: bool, movable: bool = False) -> str:
         sp = self.spec
         # the kit's stick, drawn half as wide again as its groove so that it shows on a screen
@@ -60,24 +119,61 @@ class IrrTable(Table[IrrBoard]):
             x, y = sp.line_x(s.line), sp.line_y(s.start - 1) + sp.groove / 2
             body = (f'<g transform="translate({fmt(x + g / 2)},{fmt(y)}) rotate(90)">'
                     f'{embed(art, 0, 0, length, g)}</g>')
-            hit = (x - g * 1.2, y, g * 2.4, length)
         else:
             x, y = sp.line_x(s.start - 1) + sp.groove / 2, sp.line_y(s.line)
             body = embed(art, x, y - g / 2, length, g)
-            hit = (x, y - g * 1.2, length, g * 2.4)
         css = "target stick" + (" chosen-stick" if chosen else " legal" if movable else "")
-        return body + target(*hit, _stick_key(s), css)
+        return body + target(*_stick_box(sp, s, sp.field * 0.5), _stick_key(s), css)
 
-    def _grooves(self) -> str:
-        """Phase 1: a target on every groove segment (a stick laid from there)."""
+    def _grooves(self, state: IrrState, legal: set[Stick]) -> str:
+        """Phase 1: every groove segment clickable over the diamond around it (the diamonds
+        tile the board: a click anywhere picks the nearest groove), with the stick it would
+        lay shown under the pointer, green where it fits and red where the rules refuse it."""
         sp, out = self.spec, []
-        g = sp.groove * 2.4
-        for c in range(1, COLUMNS):
-            for r in range(1, sp.rows + 1):
-                out.append(target(sp.line_x(c) - g / 2, sp.line_y(r - 1), g, sp.field, f"groove:v,{c},{r}", "target groove"))
-        for r in range(1, sp.rows):
-            for c in range(1, COLUMNS + 1):
-                out.append(target(sp.line_x(c - 1), sp.line_y(r) - g / 2, sp.field, g, f"groove:h,{r},{c}", "target groove"))
+        h = sp.field / 2
+        segments = [("v", c, r) for c in range(1, COLUMNS) for r in range(1, sp.rows + 1)]
+        segments += [("h", r, c) for r in range(1, sp.rows) for c in range(1, COLUMNS + 1)]
+        for d, line, at in segments:
+            x, y = _segment(sp, Dir(d), line, at)
+            stick = self._laid(d, line, at)
+            fits = stick in legal
+            box = _stick_box(sp, stick, sp.groove * 1.5)
+            out.append(f'<g class="groove {"fits" if fits else "refused"}" data-pick="groove:{d},{line},{at}">'
+                       f'<polygon class="diamond" points="{fmt(x)},{fmt(y - h)} {fmt(x + h)},{fmt(y)} '
+                       f'{fmt(x)},{fmt(y + h)} {fmt(x - h)},{fmt(y)}"/>'
+                       f'<rect class="preview" x="{fmt(box[0])}" y="{fmt(box[1])}" width="{fmt(box[2])}" '
+                       f'height="{fmt(box[3])}"/></g>')
+        return "".join(out)
+
+    def _laid(self, d: str, line: int, at: int) -> Stick:
+        """The stick a click on groove segment `at` of line `line` lays: from there over the next
+        two fields, or the last three of the line."""
+        top = (self.spec.rows if d == "v" else COLUMNS) - 2
+        return Stick(Dir(d), line, max(1, min(at, top)))
+
+    def _arrows(self, stick: Stick, allowed: set[int]) -> str:
+        """For the chosen stick, one arrow per slide the rules allow now: from the stick's end to
+        the field its end reaches, labelled with the slide (`+2`), clickable as that slide."""
+        sp, out = self.spec, []
+        r = sp.field * 0.3
+        for by in sorted(allowed, key=lambda b: -abs(b)):  # the shorter arrows' badges on top
+            end = stick.start + 2 if by > 0 else stick.start
+            x0, y0 = _segment(sp, stick.dir, stick.line, end)
+            x1, y1 = _segment(sp, stick.dir, stick.line, end + by)
+            dx, dy = (x1 - x0, y1 - y0)
+            length = max(abs(dx), abs(dy))
+            ux, uy = dx / length, dy / length
+            tip = (x1 - ux * r, y1 - uy * r)
+            head = sp.field * 0.18
+            out.append(f'<g class="slide-arrow" data-pick="by:{by}">'
+                       f'<line x1="{fmt(x0 + ux * sp.field * 0.5)}" y1="{fmt(y0 + uy * sp.field * 0.5)}" '
+                       f'x2="{fmt(tip[0])}" y2="{fmt(tip[1])}"/>'
+                       f'<polygon points="{fmt(tip[0])},{fmt(tip[1])} '
+                       f'{fmt(tip[0] - ux * head - uy * head * 0.6)},{fmt(tip[1] - uy * head + ux * head * 0.6)} '
+                       f'{fmt(tip[0] - ux * head + uy * head * 0.6)},{fmt(tip[1] - uy * head - ux * head * 0.6)}"/>'
+                       f'<circle cx="{fmt(x1)}" cy="{fmt(y1)}" r="{fmt(r)}"/>'
+                       f'<text x="{fmt(x1)}" y="{fmt(y1 + r * 0.38)}" text-anchor="middle" '
+                       f'font-size="{fmt(r * 1.05)}">{by:+d}</text></g>')
         return "".join(out)
 
     def view(self, state: GameState[Any], seat: int | None, selection: Selection) -> View:
@@ -90,52 +186,73 @@ class IrrTable(Table[IrrBoard]):
         if mover and data["phase"] == 2:  # every field a target: the piece to move, then where to
             parts += [target(sp.line_x(c - 1), sp.line_y(r - 1), sp.field, sp.field, cell_key(c, r))
                       for c in range(1, COLUMNS + 1) for r in range(1, sp.rows + 1)]
+        legal = state.legal_moves() if mover else []
+        goes = [m for m in legal if isinstance(m, Go)]
+        sources = {m.src for m in goes}
         cs = castle_size(sp.field, sp.groove)
         for castle in data["castles"]:
             c, r = castle["at"]
             x, y = sp.line_x(c) - cs / 2, sp.line_y(r) - cs / 2
+            css = "castle can-move" if (c, r) in sources else "castle"
             parts.append(embed(castle_svg(cs, COLOURS[castle["owner"]], 0), x, y, cs, cs,
-                               f'{pick(cell_key(c, r))} class="castle"'))
+                               f'{pick(cell_key(c, r))} class="{css}"'))
         frm = selection.get("from")
-        legal = state.legal_moves() if mover and data["phase"] == 2 else []
         if isinstance(frm, list):
             near = self._near(state, (frm[0], frm[1]))
-            for m in legal:
-                if isinstance(m, Go) and m.src in near:
+            for m in goes:
+                if m.src in near:
                     c, r = m.dst
                     parts.append(target(sp.line_x(c - 1), sp.line_y(r - 1), sp.field, sp.field, cell_key(c, r),
                                         "target legal"))
         for c, r, side in data["pieces"]:
             w, h = sp.field * 0.62, sp.field * 0.8
             cx, cy = sp.centre(c, r)
-            css = "piece chosen" if frm == [c, r] else "piece"
+            css = "piece chosen" if frm == [c, r] else "piece can-move" if self._near(state, (c, r)) & sources else "piece"
             parts.append(embed(piece_panel_svg(COLOURS[side], h), cx - w / 2, cy - h / 2, w, h,
                                f'{pick(cell_key(c, r))} class="{css}"'))
         for c, r in [tuple(frm)] if isinstance(frm, list) else []:
             parts.append(f'<rect class="chosen-field" x="{fmt(sp.line_x(c - 1))}" y="{fmt(sp.line_y(r - 1))}" '
-                         f'width="{fmt(sp.field)}" height="{fmt(sp.field)}" fill="none" stroke="#ffd54f" stroke-width="1.2"/>')
-        slidable = {_stick_key(m.stick) for m in legal if isinstance(m, Slide)}
+                         f'width="{fmt(sp.field)}" height="{fmt(sp.field)}" fill="none" stroke="#ffd54f" stroke-width="1.2" '
+                         'pointer-events="none"/>')
+        slides = [m for m in legal if isinstance(m, Slide)]
+        slidable = {_stick_key(m.stick) for m in slides}
+        chosen: Stick | None = None
         for s in data["sticks"]:
             stick = Stick(Dir(s["dir"]), s["line"], s["start"])
             key = _stick_key(stick)
+            chosen = stick if chosen_stick == key else chosen
             parts.append(self._stick(stick, chosen_stick == key, key in slidable))
+        allowed = {m.by for m in slides if chosen is not None and m.stick == chosen}
+        if chosen is not None:
+            parts.append(self._arrows(chosen, allowed))
         if mover and data["phase"] == 1:
-            parts.append(self._grooves())
+            parts.append(self._grooves(state, {m.stick for m in legal if isinstance(m, Lay)}))
         table = document(sp.width, sp.height, "".join(parts))
         if not mover:
             return View(table)
+        note = str(selection.get("note", ""))
         side = Side(state.current_player).label
         if data["phase"] == 1:
-            return View(table, hint=f"{side}: click a groove to lay a stick there ({data['stick_count'] - len(data['sticks'])} to lay)")
-        allowed = {m.by for m in legal if isinstance(m, Slide) and _stick_key(m.stick) == chosen_stick}
-        buttons = ([Button(f"by:{b}", f"slide {b:+d}", b in allowed) for b in slide_buttons(state.budget)]
-                   if chosen_stick else [])
-        buttons.append(Button("end", "End turn"))
+            left = data["stick_count"] - len(data["sticks"])
+            rest = tuple(Button(f"lay-rest:{name}", f"Lay the rest of my sticks {words}")
+                         for name, words in STAND_INS.items())
+            return View(table, buttons=rest, note=note,
+                        hint=f"{side}: click a groove to lay a stick over it and the next two fields; the stick "
+                             f"shows under the pointer, green where it fits ({left} sticks still to lay, "
+                             "one each in turn)")
+        buttons = ([Button(f"by:{b}", f"slide {b:+d} ({_way(chosen, b)})", b in allowed)
+                    for b in slide_buttons(state.budget)] if chosen is not None else [])
+        buttons.append(Button("end", "End turn", not data["remaining"] and any(isinstance(m, EndTurn) for m in legal)))
         due = data["remaining"]
-        hint = (f"{side}: slide a stick ({due} field{'s' if due != 1 else ''} due of {state.budget} a turn): "
-                "click it, then a slide button"
-                if due else f"{side}: click your piece or castle, then a field, or end the turn")
-        return View(table, buttons=tuple(buttons), hint=hint)
+        if due:
+            hint = (f"{side}: slide sticks {_fields(due)} more this turn ({state.budget} in all, at most 3 sticks): "
+                    + ("click an arrow on the board or a lit slide button" if chosen is not None
+                       else "click a green stick"))
+        elif isinstance(frm, list):
+            hint = f"{side}: click a marked field to move there, or the chosen piece again to put it down"
+        else:
+            hint = f"{side}: click a ringed piece or castle of yours, then a field; or end the turn"
+        return View(table, buttons=tuple(buttons), hint=hint, note=note)
 
     def pick(self, state: GameState[Any], selection: Selection, key: str) -> Picked:
         assert isinstance(state, IrrState)
@@ -143,11 +260,23 @@ class IrrTable(Table[IrrBoard]):
         kind, _, value = key.partition(":")
         if kind == "groove":
             d, line, at = _triple(key, value)
-            top = (self.spec.rows if d == "v" else COLUMNS) - 2
-            return Picked(move=Lay(side, Stick(Dir(d), line, max(1, min(at, top)))))
+            return Picked(move=Lay(side, self._laid(d, line, at)))
+        if kind == "lay-rest":
+            if value not in STAND_INS:
+                raise pick_error(key, f"the rest is laid by {' or '.join(STAND_INS)}")
+            if state.phase != 1:
+                return Picked({"note": "Every stick is laid already: phase 2 has begun."})
+            return Picked(hand_over=value)
         if kind == "stick":
             d, line, at = _triple(key, value)
-            return Picked({"stick": f"stick:{d},{line},{at}"})
+            if state.phase == 1:
+                return Picked({"note": "That groove holds a stick already: click a free groove."})
+            if not state.remaining:
+                return Picked({"note": "This turn's sticks are slid: move a piece or castle, or end the turn."})
+            can = any(isinstance(m, Slide) and m.stick == Stick(Dir(d), line, at) for m in state.legal_moves())
+            note = "" if can else ("That stick cannot slide now (blocked, slid already this turn, or your "
+                                   "opponent just slid it towards you): choose a green one.")
+            return Picked({"stick": f"stick:{d},{line},{at}", "note": note})
         if kind == "by":
             stick = selection.get("stick")
             slides = slide_buttons(state.budget)
@@ -158,15 +287,34 @@ class IrrTable(Table[IrrBoard]):
         if kind == "end":
             return Picked(move=EndTurn(side))
         if kind == "cell":
-            field = parse_cell(key, value)
-            frm = selection.get("from")
-            if not isinstance(frm, list):
-                return Picked({"from": list(field)})
-            src: Field = (frm[0], frm[1])
-            if src == field:
-                return Picked({})
-            return Picked(move=self._go(state, side, src, field))
+            return self._cell(state, side, selection, parse_cell(key, value))
         raise pick_error(key, "not an Irrläufer click")
+
+    def _cell(self, state: IrrState, side: Side, selection: Selection, field: Field) -> Picked:
+        """A click on a field: choose the piece or castle there, put it down again, choose
+        another, or move the chosen one there (the engine judges the move)."""
+        if state.phase == 1:
+            return Picked({"note": "Phase 1 lays sticks: click a groove between the fields."})
+        if state.remaining:
+            return Picked({**selection, "note": f"Slide the sticks first: {_fields(state.remaining)} more this turn, "
+                                                "then a piece or castle moves."})
+        goes = [m for m in state.legal_moves() if isinstance(m, Go)]
+        mine = bool(self._near(state, field) & {m.src for m in goes})
+        frm = selection.get("from")
+        if not isinstance(frm, list):
+            if mine:
+                return Picked({"from": list(field)})
+            return Picked({"note": f"Nothing of yours that can move stands on {_where(field)}: click a ringed "
+                                   "piece or castle of yours."})
+        src: Field = (frm[0], frm[1])
+        near = self._near(state, src)
+        if not any(m.dst == field and m.src in near for m in goes):  # not a marked field
+            if field in near:
+                return Picked({"note": f"Put down again: the piece or castle on {_where(src)} stays. Click a "
+                                       "ringed one to move it."})
+            if mine:
+                return Picked({"from": list(field)})
+        return Picked(move=self._go(state, side, src, field))
 
     def _near(self, state: IrrState, src: Field) -> set[Field]:
         """`src`, and where it lies on a castle every field of that castle: a click anywhere on

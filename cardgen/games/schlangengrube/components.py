@@ -218,7 +218,7 @@ def _tile(src: SetSource, table: Any, colours: set[str], index: int) -> PitTile:
 
 def parse_pit_set(src: SetSource, data: dict[str, Any]) -> PitSet:
     """Validate a parsed Schlangengrube set file into a PitSet (DataError naming file:line/key)."""
-    check_keys(src, data, _TOP_KEYS, _TOP_REQUIRED)
+    check_keys(src, data, _TOP_KEYS, _TOP_REQUIRED, rules=RULE_PARAMS)
     name = expect(src, data["name"], str, "a text", "name")
     if not name.strip():
         raise src.error("the name must not be empty", "name")

@@ -222,7 +222,7 @@ class Board:
         return None
 
     def _side(self, code: int) -> str:
-        return "a blank side" if code == BLANK else f"a {self.cat.set.colours[code - 2]} port"
+        return "a blank side" if code == BLANK else f"a {self.cat.set.colours[code - 2]} snake"
 
     def placements(self, kinds: list[int]) -> list[Place]:
         """Every legal placement of the given distinct tile kinds: kind by kind (in the order

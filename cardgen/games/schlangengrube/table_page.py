@@ -17,7 +17,7 @@ from cardgen.games.schlangengrube.moves import Pass, Place
 from cardgen.games.schlangengrube.render import tile_art
 from cardgen.games.schlangengrube.rules import PitState
 from cardgen.play.grid import HandItem, Laid, grid_svg, hand_svg
-from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error
+from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error, turned
 
 SIZE = 40.0
 """A tile's side on the table, in the drawing's units."""
@@ -76,6 +76,13 @@ class PitTable(Table[PitSet]):
                 raise pick_error(key, "choose a tile of your hand first")
             return Picked(move=Place(hand[slot], at, int(selection.get("rot", 0)), bool(selection.get("flip", False))))
         raise pick_error(key, "not a Schlangengrube click")
+
+    def words(self, move: Any) -> str:
+        """"HT-GY at (0, -1), turned 90° clockwise, back side up"; a pass as the engine says it."""
+        if isinstance(move, Place):
+            return (f"{move.tile} at ({move.at[0]}, {move.at[1]}){turned(move.rot)}"
+                    + (", back side up" if move.flip else ""))
+        return str(move)
 
     def css(self) -> Path | None:
         return Path(__file__).with_name("static") / "table.css"

@@ -121,7 +121,7 @@ class NestSet:
 def parse_nest_set(src: SetSource, data: dict[str, Any]) -> NestSet:
     """Validate a parsed Schlangennest set file into a NestSet (DataError naming file:line/key)."""
     check_keys(src, data, {"game", "name", "colours", "card_size", "card", "areas", "variant", RULES_TABLE},
-                {"game", "name", "colours", "card_size", "card"})
+                {"game", "name", "colours", "card_size", "card"}, rules=RULE_PARAMS)
     name = expect(src, data["name"], str, "a text", "name")
     colours = colour_list(src, data)
     size = length_mm(src, data["card_size"], "card_size", 25.0, 300.0)  # paper fit is the layout's call

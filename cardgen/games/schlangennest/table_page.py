@@ -18,7 +18,7 @@ from cardgen.games.schlangennest.moves import MoveKind, pass_move, place, swap, 
 from cardgen.games.schlangennest.render import card_svg
 from cardgen.games.schlangennest.state import NestState
 from cardgen.play.grid import HandItem, Laid, grid_svg, hand_svg
-from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error
+from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error, turned
 
 SIZE = 40.0
 """A card's side on the table, in the drawing's units."""
@@ -50,9 +50,10 @@ class NestTable(Table[NestSet]):
             legal = {m.at for m in state.legal_moves() if m.kind is MoveKind.PLACE and m.card == card and m.rot == rot}
         assert isinstance(state, NestState)
         # with diagonal_opening = false a snake's first card lies two cells from the laid ones
-        table = grid_svg(laid, SIZE, legal, margin=1 if state.rules.diagonal_opening else 2)
+        area, outside, box = _area(state, [(x, y) for x, y, *_ in data["cards"]])
+        table = grid_svg(laid, SIZE, legal, margin=1 if state.rules.diagonal_opening else 2, outside=outside, box=box)
         if seat is None:
-            return View(table)
+            return View(table, hint=area)
         hand_colours = [state.rules.colours[c] for c in state.rules.seats[seat]]
         own = colour if colour in hand_colours else hand_colours[0]
         counts = data["hands"][own]
@@ -65,7 +66,7 @@ class NestTable(Table[NestSet]):
         if len(pending) > 1:
             buttons += [Button(f"colour:{c}", f"Play {c}", c == colour) for c in pending]
         hint = (f"{colour}: lay the {card} on a marked cell" if card else
-                f"{colour}: choose a card, or click your curve to turn it")
+                f"{colour}: choose a card, or click your curve to turn it") + f". {area}"
         return View(table, hand_svg(items, SIZE), tuple(buttons), hint)
 
     def pick(self, state: GameState[Any], selection: Selection, key: str) -> Picked:
@@ -94,8 +95,55 @@ class NestTable(Table[NestSet]):
             return Picked(move=place(colour, str(card), at, int(selection.get("rot", 0))))
         raise pick_error(key, "not a Schlangennest click")
 
+    def words(self, move: Any) -> str:
+        """"red curve at (0,0), turned 180° clockwise"; the other moves as the engine says them."""
+        if move.kind is MoveKind.PLACE:
+            return f"{move.colour} {move.card} at ({move.at[0]},{move.at[1]}){turned(move.rot)}"
+        if move.kind is MoveKind.SWAP:
+            return f"{move.colour} swaps the straight at ({move.at[0]},{move.at[1]}) for the tail{turned(move.rot)}"
+        return str(move).replace(" cw", " clockwise").replace(" ccw", " counter-clockwise")
+
     def css(self) -> Path | None:
         return Path(__file__).with_name("static") / "table.css"
+
+
+Box = tuple[int, int, int, int]
+
+
+def _area(state: NestState, cells: list[tuple[int, int]]) -> tuple[str, set[tuple[int, int]], Box | None]:
+    """The nest's limit as the table shows it: which one is in force (in words), the cells near
+    the laid cards where no straight or curve may lie any more (shaded), and the box outlined
+    once the area is fixed (a frame variant's, or the agreed one once the cards fill it)."""
+    rules = state.rules
+    fixed, size = rules.fixed_box, rules.options.area
+    if fixed is None and size is None:
+        return "No area limit: the straights and curves may spread as far as they like.", set(), None
+    xs, ys = [c[0] for c in cells] or [0], [c[1] for c in cells] or [0]
+    near = {(x, y) for x in range(min(xs) - 3, max(xs) + 4) for y in range(min(ys) - 3, max(ys) + 4)}
+    if fixed is not None:
+        x0, y0, x1, y1 = fixed
+        outside = {(x, y) for x, y in near if not (x0 <= x <= x1 and y0 <= y <= y1)}
+        return (f"The area is fixed: straights and curves lie inside the outlined {x1 - x0 + 1}×{y1 - y0 + 1} box "
+                "(heads and tails may lie outside).", outside, fixed)
+    assert size is not None
+    w_max, h_max = size
+    bbox = state.bbox
+    if bbox is None:
+        return (f"The area is still open: the straights and curves must fit in {w_max}×{h_max} cells, either way "
+                "round; none lies yet.", set(), None)
+    bx0, by0, bx1, by1 = bbox
+
+    def fits(x: int, y: int) -> bool:
+        w, h = max(bx1, x) - min(bx0, x) + 1, max(by1, y) - min(by0, y) + 1
+        return (w <= w_max and h <= h_max) or (w <= h_max and h <= w_max)
+
+    outside = {cell for cell in near if not fits(*cell)}
+    w, h = bx1 - bx0 + 1, by1 - by0 + 1
+    if {w, h} == {w_max, h_max} or (w == h == w_max == h_max):
+        return (f"The area is fixed: the straights and curves fill {w}×{h} cells, the whole {w_max}×{h_max} "
+                "area (outlined); heads and tails may lie outside.", outside, bbox)
+    return (f"The area is still open: the straights and curves span {w}×{h} cells of at most {w_max}×{h_max}, "
+            "either way round (cells beyond it are shaded; heads and tails may lie there).", outside, None)
 
 
 def _pending(state: GameState[Any]) -> list[str]:

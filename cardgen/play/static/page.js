@@ -48,6 +48,8 @@ function draw(v) {
   $("table").innerHTML = v.table;
   $("hand").innerHTML = v.hand;
   $("hint").textContent = v.hint;
+  $("note").textContent = v.note || "";
+  $("note").hidden = !v.note;
   $("buttons").replaceChildren(...v.buttons.map((b) => {
     const el = document.createElement("button");
     el.type = "button"; el.textContent = b.label; el.dataset.pick = b.pick;
@@ -59,7 +61,9 @@ function draw(v) {
   $("step-at").textContent = `${v.at}/${v.steps}`;
   $("log").replaceChildren(...v.log.map((line, i) => {
     const li = document.createElement("li");
-    li.textContent = line; li.dataset.at = i + 1;
+    const n = document.createElement("span");  // the step's number, every digit of it
+    n.className = "n"; n.textContent = `${i + 1}.`;
+    li.append(n, line); li.dataset.at = i + 1;
     if (i + 1 === v.at) li.className = "here";
     return li;
   }));

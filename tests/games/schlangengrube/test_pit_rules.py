@@ -84,7 +84,7 @@ def test_edge_mismatch_colour_and_blank() -> None:
     state = GAME.setup([P("X-RG", 0, 0)], [["X-GY", "HT-RG"]])
     # X-GY unturned puts a green port on its S side against X-RG's red N port
     err = _refused(state, P("X-GY", 0, -1), "edge-mismatch")
-    assert "green port" in err.reason and "red port" in err.reason
+    assert "green snake" in err.reason and "red snake" in err.reason
     # HT-RG turned 90: red head@E, green tail@W; at (1,0) its W tail meets X-RG's green E port: fine,
     # at (0,-1) its S side is blank against X-RG's red N port
     _refused(state, P("HT-RG", 0, -1, 90), "edge-mismatch")

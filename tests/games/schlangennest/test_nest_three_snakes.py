@@ -96,7 +96,7 @@ def test_the_retired_id_reads_as_the_rule_that_replaced_it() -> None:
 def _check(path: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "cardgen", "check", "schlangennest", "--set", str(path),
                            "--players", "2", "--games", "12", "--skill-games", "0", "--no-chart"],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=600)
 
 
 def test_a_three_part_variant_set_plays_through_check(tmp_path: Path) -> None:

@@ -1,0 +1,25 @@
+"""The line over the recommendations says that each change it names fixes every failing
+configuration on its own (issue 36: "fixes all 2 failing configurations: A, B" read as both)."""
+
+from __future__ import annotations
+
+from cardgen.engine.recommend import Candidate, Recommendation, lines
+
+
+def _fixing(config: str, *changes: tuple[str, int, int]) -> list[Recommendation]:
+    return [Recommendation(config, Candidate(name, before, after, ""), 40, True, (), 0.0)
+            for name, before, after in changes]
+
+
+def test_one_change_that_fixes_every_failing_configuration_is_said_to_do_it_alone() -> None:
+    recs = {"2p": _fixing("2p", ("heads", 2, 3)), "3p": _fixing("3p", ("heads", 2, 3))}
+    assert lines(recs, "pit")[0] == "pit: this change alone fixes all 2 failing configurations: heads 2 → 3"
+
+
+def test_two_changes_that_each_fix_every_failing_configuration_are_either_alone() -> None:
+    both = (("heads", 2, 3), ("hand_size", 5, 6))
+    recs = {"2p": _fixing("2p", *both), "3p": _fixing("3p", *both)}
+    assert lines(recs, "pit")[0] == ("pit: either change alone fixes all 2 failing configurations: heads 2 → 3; "
+                                     "hand_size 5 → 6 (make one of them)")
+    three = {"2p": _fixing("2p", *both, ("tiles", 54, 60)), "3p": _fixing("3p", *both, ("tiles", 54, 60))}
+    assert lines(three, "pit")[0].startswith("pit: each of these 3 changes alone fixes all 2 failing configurations: ")
