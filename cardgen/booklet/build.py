@@ -132,6 +132,8 @@ def padded_pdf(typeset: Typeset) -> bytes:
     """The typeset pages followed by ruled notes pages up to a multiple of 4, for imposition."""
     from pypdf import PdfReader, PdfWriter
 
+    from cardgen.print.pdfmeta import pdf_date, retag_subsets
+
     n = typeset.count
     extra = padded(n) - n
     if not extra:
@@ -141,7 +143,10 @@ def padded_pdf(typeset: Typeset) -> bytes:
     for data in (typeset.pages, notes):
         for page in PdfReader(io.BytesIO(data)).pages:
             writer.add_page(page)
-    writer.add_metadata({"/Title": typeset.spec.title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)"})
+    date = pdf_date()
+    writer.add_metadata({"/Title": typeset.spec.title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)",
+                         "/CreationDate": date, "/ModDate": date})
+    retag_subsets(writer)
     buf = io.BytesIO()
     writer.write(buf)
     return buf.getvalue()
@@ -169,7 +174,7 @@ BookletFiles = tuple[dict[str, bytes], list[dict[str, Any]]]
 
 
 def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
-                  icc: Path | None = None) -> BookletFiles:
+                  icc: Path | None = None, press: str | None = None) -> BookletFiles:
     """A typeset booklet's files (name -> PDF bytes, nothing written: the imposed booklet and
     the reading version, in the sheets' colour mode) and their manifest entries (see
     `booklet_job` for which process makes them)."""
@@ -178,7 +183,7 @@ def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
         from cardgen.print.colour import converter
         from cardgen.print.pdfcolour import to_cmyk_pdf
 
-        convert = converter(icc).colour
+        convert = converter(icc, press=press).colour
         read, full = to_cmyk_pdf(read, convert), to_cmyk_pdf(full, convert)
     sheet = SHEET.get(paper, "a4")
     paper_name = "A4" if sheet == "a4" else "Letter"
@@ -201,13 +206,14 @@ def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
 
 
 def booklet_job(content: BookletContent, lang: str, source: Any, paper: str, flip: str, colour: str,
-                icc: Path | None, last: bool, bleed: float | None = None) -> Typeset | BookletFiles:
+                icc: Path | None, last: bool, bleed: float | None = None,
+                press: str | None = None) -> Typeset | BookletFiles:
     """A worker's job: typeset one language's booklet (its cutting text for the sheets' `bleed`);
     when it is the `last` job of its worker, also pad and impose it (`booklet_files`), as
     nothing else waits for that worker, while the calling process does so for the languages
     typeset before."""
     typeset = typeset_booklet(content, lang, source, paper, flip, bleed)
-    return booklet_files(typeset, paper, colour, icc) if last else typeset
+    return booklet_files(typeset, paper, colour, icc, press) if last else typeset
 
 
 def booklet_workers(langs: int, cores: int, sheets: bool) -> int:
@@ -235,6 +241,7 @@ class Booklets:
         self._pool: ProcessPoolExecutor | None = None
         self._jobs: list[Future[Typeset | BookletFiles]] = []
         self._paper, self._colour, self._icc = options.paper, options.colour, options.icc
+        self._press: str | None = getattr(options, "press", None)
         self._entries: list[dict[str, Any]] | None = None
         self.workers = 0
         """How many worker processes typeset the booklets (0 without languages)."""
@@ -251,7 +258,7 @@ class Booklets:
         # last ones of their workers.
         last = len(self.langs) - workers
         self._jobs = [self._pool.submit(booklet_job, content, lang, source, options.paper, options.flip,
-                                        options.colour, options.icc, i >= last, options.bleed)
+                                        options.colour, options.icc, i >= last, options.bleed, self._press)
                       for i, lang in enumerate(self.langs)]
 
     def __enter__(self) -> Booklets:
@@ -274,7 +281,7 @@ class Booklets:
                 # by the worker: when the sheets are done this process has a core to itself,
                 # and the worker meanwhile typesets the next language.
                 result = job.result()
-                files, more = booklet_files(result, self._paper, self._colour, self._icc) \
+                files, more = booklet_files(result, self._paper, self._colour, self._icc, self._press) \
                     if isinstance(result, Typeset) else result
                 for name, data in files.items():
                     write_bytes_atomic(self.folder / name, data)

@@ -102,6 +102,8 @@ def impose_pdf(pages_pdf: bytes, paper: str, title: str, lang: str = "en") -> by
     from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
                                NameObject, NumberObject)
 
+    from cardgen.print.pdfmeta import pdf_date, retag_subsets
+
     reader = PdfReader(io.BytesIO(pages_pdf))
     n = len(reader.pages)
     sw, sh = SHEETS[paper]
@@ -141,7 +143,10 @@ def impose_pdf(pages_pdf: bytes, paper: str, title: str, lang: str = "en") -> by
         content = DecodedStreamObject()
         content.set_data("\n".join(ops).encode("ascii"))
         sheet[NameObject("/Contents")] = writer._add_object(content)
-    writer.add_metadata({"/Title": title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)"})
+    date = pdf_date()
+    writer.add_metadata({"/Title": title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)",
+                         "/CreationDate": date, "/ModDate": date})
+    retag_subsets(writer)  # the pages, the notes and the marks each had their own "AAAAAA" subsets
     buf = io.BytesIO()
     writer.write(buf)
     return buf.getvalue()

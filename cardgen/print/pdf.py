@@ -145,7 +145,7 @@ def form_name(key: str) -> str:
 
 def _canvas(target: Any, size: tuple[float, float]) -> Canvas:
     """A canvas set up like every sheet PDF's (the same initial font, so the same font names)."""
-    return Canvas(target, pagesize=size, invariant=1, pageCompression=1,
+    return Canvas(target, pagesize=size, invariant=0, pageCompression=1,  # dated now, or SOURCE_DATE_EPOCH
                   initialFontName=ensure_font(), initialFontSize=FOOTER_SIZE)
 
 

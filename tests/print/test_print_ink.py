@@ -61,8 +61,9 @@ def test_low_ink_fronts_take_at_most_half_the_ink_and_the_manifest_measures_the_
     def mean(pages: list[tuple[float, float, float]]) -> float:
         return sum(p[1] * p[2] for p in pages) / sum(p[2] for p in pages)
 
-    assert abs(ink["normal_coverage_percent"] - mean(normal)) < 2.5, (ink, mean(normal))
-    assert abs(ink["coverage_percent"] - mean(low)) < 2.5, (ink, mean(low))
+    # (the cut gaps' share is a share: 3 % of the figure, 2.5 points of the ~110 % of normal ink)
+    assert abs(ink["normal_coverage_percent"] - mean(normal)) < 0.03 * mean(normal), (ink, mean(normal))
+    assert abs(ink["coverage_percent"] - mean(low)) < max(2.5, 0.03 * mean(low)), (ink, mean(low))
     assert ink["saving_percent"] >= 50
 
 
