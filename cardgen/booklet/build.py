@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.booklet.impose import impose_pdf, padded
+from cardgen.booklet.impose import impose_pdf, padded, placement
 from cardgen.booklet.markup import PROGRAM, Document, parse
 from cardgen.booklet.pages import Figure, PageSpec, notes_pages, render_pages
 from cardgen.booklet.words import COLOURS, mm
@@ -188,6 +188,8 @@ def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
     sheet = SHEET.get(paper, "a4")
     paper_name = "A4" if sheet == "a4" else "Letter"
     total = len(_pages(full))
+    scale = placement(sheet)[0]  # the A5 pages are shrunk only where they do not fit (Letter)
+    scaled = f"; the A5 pages are printed at {scale * 100:.1f} % to fit {paper_name}" if scale < 1 else ""
     files = {booklet_name(lang, sheet): impose_pdf(full, sheet, parse_title(full), lang), reading_name(lang): read}
     # type "booklet" (a PDF): kept apart from the card/tile sheets, which carry "fronts"
     entries = [{
@@ -195,7 +197,7 @@ def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
         "lang": lang, "paper": sheet, "layout": "saddle-stitch", "pages": total // 2,
         "booklet_pages": total, "sides": "double-sided", "flip": "short",
         "print": (f"double-sided on {paper_name} (landscape), flip on the short edge, at 100 % "
-                  "(actual size); fold the stack in the middle and staple twice on the fold"),
+                  f"(actual size){scaled}; fold the stack in the middle and staple twice on the fold"),
         "cutting_order": "none: fold the printed sheets as one stack, then staple on the fold",
     }, {
         "file": reading_name(lang), "type": "booklet", "format": "pdf", "component": "rules",

@@ -74,3 +74,13 @@ def test_how_to_print_says_how_many_cards_a_sheet_takes_without_bleed(tmp_path: 
 
     assert (int(found.group(1)), int(found.group(2))) == (per_sheet("none"), per_sheet("bleed")) == (24, 15)
     assert "--bleed 0" not in (tmp_path / "none" / "schlangennest" / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+
+
+def test_a_letter_booklet_says_its_pages_are_scaled(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "schlangennest", "--paper", "letter", "--only", "booklets",
+                                       "--lang", "en", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "schlangennest" / "manifest.json").read_text(encoding="utf-8"))
+    entry = next(e for e in manifest["files"] if e["file"] == "rules-en-letter-duplex-short.pdf")
+    assert "the A5 pages are printed at 94.4 % to fit Letter" in entry["print"]  # 139.7 mm of 148
+    assert "94.4 %" in _flat((tmp_path / "schlangennest" / "HOW-TO-PRINT.txt").read_text(encoding="utf-8"))
