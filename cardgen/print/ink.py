@@ -27,8 +27,9 @@ from cardgen.print.faces import Face
 from cardgen.print.geometry import Box
 from cardgen.print.proof import cell
 
-LIGHT = 0.25
-"""The share of its ink a filled area keeps in low-ink faces."""
+LIGHT = 0.2
+"""The share of its ink a filled area keeps in low-ink faces: a fifth keeps a front sheet under half
+its normal ink whichever renderer measures it (docs/printing.md)."""
 
 RENDER_DPI = 100.0
 """The resolution the sheets are rendered at to measure their ink."""
