@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.art._svg import Point, fmt, group, mix, path, polyline_d, pt
+from cardgen.art._svg import Element, Point, document, fmt, group, mix, path, polyline_d, pt
 from .board_art import CROSSING, INK, rect_d, rect_drawing
 from .digits import STROKE, number_d
 
@@ -81,10 +81,21 @@ def _bishop_d(box_x: float, box_y: float, scale: float, turned: bool, cx: float,
     return polyline_d([f(p) for p in outline], closed=True), ball, slit
 
 
+def standee_figure_svg(size: StandeeSize, colour: str) -> str:
+    """The standee as it stands, seen from the front: its front panel alone (for a table that
+    shows standing figures, such as Tabletop Simulator's)."""
+    w, h, t = size.width, size.panel, size.tab
+    return str(_standee(document(f"{fmt(w)}mm", f"{fmt(h)}mm", f"0 {fmt(t + h)} {fmt(w)} {fmt(h)}"),
+                        size, colour, 0.0, folds=False).tostring())
+
+
 def standee_svg(size: StandeeSize, colour: str, bleed: float) -> str:
     """A fold-over standee: tab, back panel (upside down), front panel, tab; dashed fold lines."""
+    return str(_standee(rect_drawing(size.width, size.height, bleed), size, colour, bleed).tostring())
+
+
+def _standee(dwg: Element, size: StandeeSize, colour: str, bleed: float, folds: bool = True) -> Element:
     w, h, t = size.width, size.panel, size.tab
-    dwg = rect_drawing(w, size.height, bleed)
     light = mix(colour, "#ffffff", 0.55)
     dwg.add(path(rect_d(-bleed, -bleed, w + 2 * bleed, size.height + 2 * bleed), fill=light))
     dwg.add(path(rect_d(-bleed, t, w + 2 * bleed, 2 * h), fill=colour))
@@ -100,13 +111,14 @@ def standee_svg(size: StandeeSize, colour: str, bleed: float) -> str:
         dwg.add(path(slit, fill="none", stroke=colour, stroke_width=fmt(0.05 * scale), stroke_linecap="round"))
     # Fold lines as separate dashes (no stroke-dasharray: one less feature for the renderers).
     dashes = []
-    for y in (t, t + h, t + 2 * h):
+    for y in (t, t + h, t + 2 * h) if folds else ():
         x = 0.0
         while x < w:
             dashes.append(f"M{pt((x, y))}L{pt((min(x + 1.2, w), y))}")
             x += 2.0
-    dwg.add(path("".join(dashes), fill="none", stroke=FOLD, stroke_width="0.2"))
-    return str(dwg.tostring())
+    if dashes:
+        dwg.add(path("".join(dashes), fill="none", stroke=FOLD, stroke_width="0.2"))
+    return dwg
 
 
 def piece_panel_svg(colour: str, height: float = 13.0) -> str:
