@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -76,6 +77,7 @@ def test_how_to_print_says_how_many_cards_a_sheet_takes_without_bleed(tmp_path: 
     assert "--bleed 0" not in (tmp_path / "none" / "schlangennest" / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_letter_booklet_says_its_pages_are_scaled(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "schlangennest", "--paper", "letter", "--only", "booklets",
                                        "--lang", "en", "--out", str(tmp_path)])

@@ -150,6 +150,7 @@ def test_every_pdf_of_a_kit_with_its_service_upload_passes_and_is_dated_by_sourc
     assert len([n for n in names if n.endswith("+DejaVuSans")]) >= 2  # several subsets, each its own tag
 
 
+@pytest.mark.slow
 def test_the_cmyk_files_name_the_condition_and_a_missing_fogra39_falls_back_to_gracol(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))  # a system without a FOGRA39 profile of the user's
