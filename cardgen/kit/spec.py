@@ -94,12 +94,20 @@ class KitSpec:
 
 
 def resolve(options: BuildOptions) -> KitSpec:
-    """`options` resolved for the kit pipeline (DataError for an unknown print service)."""
+    """`options` resolved for the kit pipeline (DataError for an unknown print service or
+    printing condition, LayoutError for a condition the service does not state)."""
     service = None
     if options.service is not None:
         from cardgen.print.services import service_spec
 
         service = service_spec(options.service)
+    if options.press is not None:
+        from cardgen.print.press import press
+
+        press(options.press)  # an unknown name: refused here, with the options
+        if service is not None and service.press is not None and options.press != service.press:
+            raise LayoutError("--press", f"{service.title} states the printing condition {service.press}; "
+                                         f"build without --press or with --press {service.press}")
     bleed = options.bleed
     if bleed is None:  # no --bleed: cardgen's, or the service's when it asks for more
         bleed = max(DEFAULT_BLEED, service.bleed_mm if service is not None else 0.0)
@@ -120,8 +128,5 @@ def check(spec: KitSpec) -> None:
     if service is not None and spec.bleed + 1e-9 < service.bleed_mm:
         raise LayoutError("--bleed", f"{service.title} asks for {service.bleed_mm:g} mm bleed; "
                                      f"build with --bleed {service.bleed_mm:g} or more")
-    if service is not None and service.press is not None and spec.press != service.press:
-        raise LayoutError("--press", f"{service.title} states the printing condition {service.press}; "
-                                     f"build without --press or with --press {service.press}")
     if spec.cmyk:
         spec.converter()  # reads the profile: a bad --icc or an unknown --press fails here

@@ -181,11 +181,11 @@ def test_the_cmyk_files_name_the_condition_and_a_missing_fogra39_falls_back_to_g
 
 def test_press_and_service_conditions_are_checked(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "schlangennest", "--press", "offset", "--out", str(tmp_path)])
-    assert result.exit_code == 1 and "unknown printing condition 'offset'" in result.output
+    assert result.exit_code == 2 and "unknown printing condition 'offset'" in result.output  # a usage mistake
     assert "Traceback" not in result.output and not (tmp_path / "schlangennest").exists()
     result = CliRunner().invoke(main, ["build", "schlangennest", "--press", "swop", "--service", "mbprint",
                                        "--out", str(tmp_path)])
-    assert result.exit_code != 0 and "states the printing condition fogra39" in result.output
+    assert result.exit_code == 2 and "states the printing condition fogra39" in result.output
 
 
 @pytest.mark.slow
