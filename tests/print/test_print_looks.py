@@ -196,7 +196,7 @@ def test_drivethrucards_deck_is_cmyk_back_first_and_within_its_ink_limit() -> No
         names = [ops[0] for ops, op in ContentStream(page.get_contents(), None).operations if op == b"Do"]
         assert (names[0] == "/FormXob.face.back") == (i % 2 == 0)
     assert manifest["colour"] == {"mode": "cmyk", "profile": converter(None).name, "ink_limit_percent": 240.0,
-                                  "standard": "PDF/X-4"}
+                                  "standard": "PDF/X-4", "condition": "CGATS TR 005"}  # names none: SWOP
     limited = converter(None, 240.0)
     assert max(sum(limited.colour(r / 4, g / 4, 0.0)) for r in range(5) for g in range(5)) <= 2.4 + 1e-9
 
