@@ -24,10 +24,11 @@ DATA = Path("/usr/share/color/icc")
 SRGB = Path("/usr/share/color/argyll/ref/sRGB.icm")
 OUT = Path(__file__).resolve().parent.parent / "cardgen" / "profiles"
 PROFILES = {
-    # file: (data set, description, report)
-    "cgats-tr003-swop3.icc": ("TR003", "SWOP Coated #3 (CGATS TR 003), cardgen", "ANSI CGATS/SWOP TR 003-2007"),
-    "cgats-tr005-swop5.icc": ("TR005", "SWOP Coated #5 (CGATS TR 005), cardgen", "ANSI CGATS/SWOP TR 005-2007"),
-    "cgats-tr006-gracol.icc": ("TR006", "GRACoL Coated #1 (CGATS TR 006), cardgen", "ANSI CGATS/GRACoL TR 006-2007"),
+    # file: (data set, description, report, black generation: -kx maximum, -kr a ramp)
+    "cgats-tr003-swop3.icc": ("TR003", "SWOP Coated #3 (CGATS TR 003), cardgen", "ANSI CGATS/SWOP TR 003-2007", "-kr"),
+    "cgats-tr005-swop5.icc": ("TR005", "SWOP Coated #5 (CGATS TR 005), cardgen", "ANSI CGATS/SWOP TR 005-2007", "-kx"),
+    "cgats-tr006-gracol.icc": ("TR006", "GRACoL Coated #1 (CGATS TR 006), cardgen", "ANSI CGATS/GRACoL TR 006-2007",
+                               "-kx"),
 }
 INK = "300"
 """Total ink limit (%) the separation tables keep to: SWOP's, and within GRACoL's 320 %."""
@@ -35,14 +36,14 @@ INK = "300"
 
 def main() -> int:
     only = set(sys.argv[1:])
-    for name, (data, desc, report) in PROFILES.items():
+    for name, (data, desc, report, black) in PROFILES.items():
         if only and data not in only:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             shutil.copy(DATA / f"{data}.ti3", Path(tmp) / f"{data}.ti3")
             notice = (f"Made by cardgen with ArgyllCMS colprof from the characterization data of {report} "
                       "(Copyright 2007 NPES), which permits distributing profiles based on it.")
-            subprocess.run(["colprof", "-qm", "-kr", f"-l{INK}", "-cmt", "-dpp", "-S", str(SRGB), "-D", desc,
+            subprocess.run(["colprof", "-qm", black, f"-l{INK}", "-cmt", "-dpp", "-S", str(SRGB), "-D", desc,
                             "-C", notice, "-O", str(OUT / name), data], cwd=tmp, check=True,
                            stdout=subprocess.DEVNULL)
         print(OUT / name)
