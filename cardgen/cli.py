@@ -237,6 +237,12 @@ def _named(option: str, value: str | None) -> None:
         raise click.UsageError(f"{option}: an empty name; give a file or folder")
 
 
+def _given(param: str) -> bool:
+    """Whether the command line set `param` (not its default)."""
+    source = click.get_current_context().get_parameter_source(param)
+    return source is not None and source != click.core.ParameterSource.DEFAULT
+
+
 def _cluster(address: str | None) -> str | None:
     """`--cluster` checked by its form (tcp://HOST:PORT), a usage error otherwise; whether a
     scheduler answers there is found out when the games are played (exit 1)."""
@@ -274,7 +280,8 @@ def list_games() -> None:
 def _build_options(paper: str, out: str, layout: str | None, flip: str, back_offset: str, bleed: float | None,
                    marks: str | None, formats: str, dpi: int, colour: str, langs: str,
                    set_path: str | None, card_size: float | None = None, ink: str = "normal",
-                   icc: str | None = None, service: str | None = None, tts_url: str | None = None) -> BuildOptions:
+                   icc: str | None = None, service: str | None = None, tts_url: str | None = None,
+                   press: str | None = None) -> BuildOptions:
     """`build`'s options checked into BuildOptions (LayoutError naming the bad option)."""
     from pathlib import Path
 
@@ -286,7 +293,7 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
         formats=parse_list(formats, FORMATS, "--format"), dpi=dpi, colour="cmyk" if colour == "cmyk" else "rgb",
         langs=parse_list(langs, LANGS, "--lang"), set_path=Path(set_path) if set_path else None,
         out=Path(out), card_size=card_size, ink="low" if ink == "low" else "normal",
-        icc=Path(icc) if icc else None, service=service, tts_url=tts_url,
+        icc=Path(icc) if icc else None, service=service, tts_url=tts_url, press=press.lower() if press else None,
     )
 
 
@@ -313,7 +320,10 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @click.option("--dpi", type=Whole(), default=300, show_default=True, help="Resolution of the PNG faces.")
 @click.option("--colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb", show_default=True)
 @click.option("--icc", "icc", type=click.Path(dir_okay=False), metavar="FILE.icc",
-              help="CMYK output profile for --colour cmyk.  [default: cardgen's generic GCR profile, 300 % ink]")
+              help="CMYK output profile to separate with (implies --colour cmyk).  [default: the --press profile]")
+@click.option("--press", "press", metavar="NAME",
+              help="Printing condition of --colour cmyk: swop, swop3, gracol or fogra39 (implies --colour cmyk).  "
+                   "[default: the --service's, else swop]")
 @click.option("--card-size", "card_size", type=Decimal(), metavar="MM",
               help="Cards and tiles this many mm square (25-90); boards keep their field size.")
 @click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
@@ -332,7 +342,7 @@ def _build_options(paper: str, out: str, layout: str | None, flip: str, back_off
 @reports_errors
 def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, layout: str | None, flip: str,
           back_offset: str, bleed: float | None, marks: str | None, formats: str, tts_url: str | None, dpi: int,
-          colour: str, icc: str | None,
+          colour: str, icc: str | None, press: str | None,
           card_size: float | None, ink: str, service: str | None, langs: str,
           only: str | None, calibration: bool, seed: int, quiet: bool) -> None:
     """Write print-ready files for GAMES (all games when none is named) into DIR/<game>/.
@@ -351,12 +361,15 @@ def build(games: tuple[str, ...], set_path: str | None, paper: str, out: str, la
     _named("--set", set_path)
     _named("--icc", icc)
     with usage_errors():
+        if (icc is not None or press is not None) and colour.lower() != "cmyk":
+            if _given("colour"):
+                raise CardgenError("--icc" if icc is not None else "--press",
+                                   "a CMYK profile cannot be used with --colour rgb")
+            colour = "cmyk"  # --icc and --press mean CMYK
         options = _build_options(paper, out, layout, flip, back_offset, bleed, marks, formats, dpi, colour,
-                                 langs, set_path, card_size, ink.lower(), icc, service, tts_url)
+                                 langs, set_path, card_size, ink.lower(), icc, service, tts_url, press)
         if only is not None:
             options = dataclasses.replace(options, only=parse_list(only, _registry().kit_parts, "--only"))
-        if icc is not None and options.colour != "cmyk":
-            raise CardgenError("--icc", "a profile is used only with --colour cmyk")
         spec = resolve(options)  # once for every game; an unknown service fails before anything is built
     if calibration:
         path = build_calibration(spec)

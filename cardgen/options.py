@@ -40,7 +40,10 @@ class BuildOptions:
     out: Path = field(default_factory=lambda: Path("output"))
     card_size: float | None = None  # None: the set's own card or tile size
     ink: Literal["normal", "low"] = "normal"
-    icc: Path | None = None  # None: the default CMYK profile (cardgen.print.colour)
+    icc: Path | None = None  # None: the profile of the printing condition (`press`)
+    press: str | None = None
+    """The printing condition of `--colour cmyk` (`cardgen.print.press`); None: the service's, or
+    the default."""
     service: str | None = None  # a print service's upload files (cardgen.print.services)
     final_out: Path | None = None
     """Where `out`'s game folders end up when a build writes them elsewhere first (links in

@@ -137,6 +137,8 @@ def test_the_wheel_carries_every_package_of_the_source_tree(installed: Path) -> 
         if data.is_file() and data.suffix in (".toml", ".txt"):
             assert (package / "templates" / data.relative_to(REPO / "templates")).is_file(), data
     assert (package / "fonts" / "LICENSE").is_file()
+    for profile in (REPO / "cardgen" / "profiles").glob("*.icc"):  # the press profiles --colour cmyk uses
+        assert (package / "profiles" / profile.name).is_file(), profile
     static = [p for p in (REPO / "cardgen").rglob("static/*") if p.is_file()]
     assert len(static) >= 6  # the play page's frame and each game's style sheet
     for data in static:

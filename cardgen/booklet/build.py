@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.booklet.impose import impose_pdf, padded
+from cardgen.booklet.impose import impose_pdf, padded, placement
 from cardgen.booklet.markup import PROGRAM, Document, parse
 from cardgen.booklet.pages import Figure, PageSpec, notes_pages, render_pages
 from cardgen.booklet.words import COLOURS, mm
@@ -132,6 +132,8 @@ def padded_pdf(typeset: Typeset) -> bytes:
     """The typeset pages followed by ruled notes pages up to a multiple of 4, for imposition."""
     from pypdf import PdfReader, PdfWriter
 
+    from cardgen.print.pdfmeta import pdf_date, retag_subsets
+
     n = typeset.count
     extra = padded(n) - n
     if not extra:
@@ -141,7 +143,10 @@ def padded_pdf(typeset: Typeset) -> bytes:
     for data in (typeset.pages, notes):
         for page in PdfReader(io.BytesIO(data)).pages:
             writer.add_page(page)
-    writer.add_metadata({"/Title": typeset.spec.title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)"})
+    date = pdf_date()
+    writer.add_metadata({"/Title": typeset.spec.title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)",
+                         "/CreationDate": date, "/ModDate": date})
+    retag_subsets(writer)
     buf = io.BytesIO()
     writer.write(buf)
     return buf.getvalue()
@@ -169,7 +174,7 @@ BookletFiles = tuple[dict[str, bytes], list[dict[str, Any]]]
 
 
 def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
-                  icc: Path | None = None) -> BookletFiles:
+                  icc: Path | None = None, press: str | None = None) -> BookletFiles:
     """A typeset booklet's files (name -> PDF bytes, nothing written: the imposed booklet and
     the reading version, in the sheets' colour mode) and their manifest entries (see
     `booklet_job` for which process makes them)."""
@@ -178,11 +183,13 @@ def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
         from cardgen.print.colour import converter
         from cardgen.print.pdfcolour import to_cmyk_pdf
 
-        convert = converter(icc).colour
+        convert = converter(icc, press=press).colour
         read, full = to_cmyk_pdf(read, convert), to_cmyk_pdf(full, convert)
     sheet = SHEET.get(paper, "a4")
     paper_name = "A4" if sheet == "a4" else "Letter"
     total = len(_pages(full))
+    scale = placement(sheet)[0]  # the A5 pages are shrunk only where they do not fit (Letter)
+    scaled = f"; the A5 pages are printed at {scale * 100:.1f} % to fit {paper_name}" if scale < 1 else ""
     files = {booklet_name(lang, sheet): impose_pdf(full, sheet, parse_title(full), lang), reading_name(lang): read}
     # type "booklet" (a PDF): kept apart from the card/tile sheets, which carry "fronts"
     entries = [{
@@ -190,7 +197,7 @@ def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
         "lang": lang, "paper": sheet, "layout": "saddle-stitch", "pages": total // 2,
         "booklet_pages": total, "sides": "double-sided", "flip": "short",
         "print": (f"double-sided on {paper_name} (landscape), flip on the short edge, at 100 % "
-                  "(actual size); fold the stack in the middle and staple twice on the fold"),
+                  f"(actual size){scaled}; fold the stack in the middle and staple twice on the fold"),
         "cutting_order": "none: fold the printed sheets as one stack, then staple on the fold",
     }, {
         "file": reading_name(lang), "type": "booklet", "format": "pdf", "component": "rules",
@@ -201,13 +208,14 @@ def booklet_files(typeset: Typeset, paper: str, colour: str = "rgb",
 
 
 def booklet_job(content: BookletContent, lang: str, source: Any, paper: str, flip: str, colour: str,
-                icc: Path | None, last: bool, bleed: float | None = None) -> Typeset | BookletFiles:
+                icc: Path | None, last: bool, bleed: float | None = None,
+                press: str | None = None) -> Typeset | BookletFiles:
     """A worker's job: typeset one language's booklet (its cutting text for the sheets' `bleed`);
     when it is the `last` job of its worker, also pad and impose it (`booklet_files`), as
     nothing else waits for that worker, while the calling process does so for the languages
     typeset before."""
     typeset = typeset_booklet(content, lang, source, paper, flip, bleed)
-    return booklet_files(typeset, paper, colour, icc) if last else typeset
+    return booklet_files(typeset, paper, colour, icc, press) if last else typeset
 
 
 def booklet_workers(langs: int, cores: int, sheets: bool) -> int:
@@ -235,6 +243,7 @@ class Booklets:
         self._pool: ProcessPoolExecutor | None = None
         self._jobs: list[Future[Typeset | BookletFiles]] = []
         self._paper, self._colour, self._icc = options.paper, options.colour, options.icc
+        self._press: str | None = getattr(options, "press", None)
         self._entries: list[dict[str, Any]] | None = None
         self.workers = 0
         """How many worker processes typeset the booklets (0 without languages)."""
@@ -251,7 +260,7 @@ class Booklets:
         # last ones of their workers.
         last = len(self.langs) - workers
         self._jobs = [self._pool.submit(booklet_job, content, lang, source, options.paper, options.flip,
-                                        options.colour, options.icc, i >= last, options.bleed)
+                                        options.colour, options.icc, i >= last, options.bleed, self._press)
                       for i, lang in enumerate(self.langs)]
 
     def __enter__(self) -> Booklets:
@@ -274,7 +283,7 @@ class Booklets:
                 # by the worker: when the sheets are done this process has a core to itself,
                 # and the worker meanwhile typesets the next language.
                 result = job.result()
-                files, more = booklet_files(result, self._paper, self._colour, self._icc) \
+                files, more = booklet_files(result, self._paper, self._colour, self._icc, self._press) \
                     if isinstance(result, Typeset) else result
                 for name, data in files.items():
                     write_bytes_atomic(self.folder / name, data)

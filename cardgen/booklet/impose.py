@@ -58,16 +58,20 @@ def placement(paper: str, page: tuple[float, float] = A5) -> tuple[float, float,
 
 
 SHEET_NOTE = {"de": "Beidseitig drucken, an der kurzen Kante wenden", "en": "Double-sided, flip on the short edge"}
-"""The printing instruction in the top margin of every sheet front, per booklet language."""
+"""The printing instruction on every sheet front, per booklet language: along the fold, where
+the folded booklet shows it only on its spine and hides it in the gutter of the pages inside
+(in a page's top margin it would stand on the back cover and on pages inside the booklet)."""
 FOLD_TICK = (5.5, 11.0)
 """The fold mark: a dashed tick on the fold from 5.5 to 11 mm in from the top and bottom
 edges, inside the pages' blank margins and clear of the ~5 mm a printer cannot print."""
-NOTE_FROM_TOP = 8.0
+NOTE_FROM_TOP = 13.0
+"""Where the note along the fold starts, mm below the top edge (below the fold tick)."""
+NOTE_SIZE = 5.0
 
 
 def sheet_marks(paper: str, lang: str, front: bool) -> bytes:
     """A one-page PDF of a sheet side's own marks: the fold ticks, and on a front the printing
-    instruction (`SHEET_NOTE`) over the left page, so it is read before printing the back."""
+    instruction (`SHEET_NOTE`) along the fold, so it is read before printing the back."""
     from reportlab.lib import colors  # type: ignore[import-untyped]
     from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
@@ -83,8 +87,12 @@ def sheet_marks(paper: str, lang: str, front: bool) -> bytes:
         c.line(sw / 2 * MM, y0 * MM, sw / 2 * MM, y1 * MM)
     if front:
         c.setFillColor(colors.HexColor("#6a6a62"))
-        c.setFont("DejaVuSans", 6)
-        c.drawCentredString(sw / 4 * MM, (sh - NOTE_FROM_TOP) * MM, SHEET_NOTE.get(lang, SHEET_NOTE["en"]))
+        c.setFont("DejaVuSans", NOTE_SIZE)
+        c.saveState()
+        c.translate(sw / 2 * MM, (sh - NOTE_FROM_TOP) * MM)
+        c.rotate(-90)  # reading down the fold, the letters centred on it
+        c.drawString(0, -NOTE_SIZE * 0.36, SHEET_NOTE.get(lang, SHEET_NOTE["en"]))
+        c.restoreState()
     c.showPage()
     c.save()
     return buf.getvalue()
@@ -101,6 +109,8 @@ def impose_pdf(pages_pdf: bytes, paper: str, title: str, lang: str = "en") -> by
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
                                NameObject, NumberObject)
+
+    from cardgen.print.pdfmeta import pdf_date, retag_subsets
 
     reader = PdfReader(io.BytesIO(pages_pdf))
     n = len(reader.pages)
@@ -141,7 +151,10 @@ def impose_pdf(pages_pdf: bytes, paper: str, title: str, lang: str = "en") -> by
         content = DecodedStreamObject()
         content.set_data("\n".join(ops).encode("ascii"))
         sheet[NameObject("/Contents")] = writer._add_object(content)
-    writer.add_metadata({"/Title": title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)"})
+    date = pdf_date()
+    writer.add_metadata({"/Title": title, "/Creator": "cardgen", "/Producer": "cardgen (pypdf)",
+                         "/CreationDate": date, "/ModDate": date})
+    retag_subsets(writer)  # the pages, the notes and the marks each had their own "AAAAAA" subsets
     buf = io.BytesIO()
     writer.write(buf)
     return buf.getvalue()

@@ -281,7 +281,7 @@ def _render_pages(doc: Document, lang: str, figures: Mapping[str, Callable[[], F
     ensure_fonts()
     buf = io.BytesIO()
     template = BaseDocTemplate(buf, pagesize=(A5[0] * mm, A5[1] * mm), title=spec.title,
-                               author="cardgen", creator="cardgen", invariant=1, lang=lang,
+                               author="cardgen", creator="cardgen", invariant=0, lang=lang,
                                initialFontName="DejaVuSerif")  # never reportlab's unembedded Helvetica
     footer = _footer(spec)
     template.addPageTemplates([

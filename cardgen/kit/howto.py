@@ -47,7 +47,20 @@ def _choices(sheets: Sequence[Entry]) -> list[str]:
             out.append("  - a printer that prints one side only, one of:")
         for e in single:
             out += _wrap(f"{e['file']}{_pages(e)}: {ONE_SIDE[e['layout']]}.", "        ", "      ")
+        out += _without_bleed(mine)
     return out
+
+
+def _without_bleed(sheets: Sequence[Entry]) -> list[str]:
+    """For cutting by hand: how many pieces a sheet holds built with `--bleed 0` (the first
+    layout's figures; the others gain alike)."""
+    for e in sheets:
+        fewer, more = e.get("per_sheet"), e.get("per_sheet_without_bleed")
+        if isinstance(fewer, int) and isinstance(more, int) and more > fewer:
+            return _wrap(f"cutting by hand? Build with --bleed 0: the {e['component']} then touch, {more} a "
+                         f"sheet of {e['file']} instead of {fewer}, one cut between neighbours (a cut beside "
+                         "the line shows a sliver of white or of the neighbour).", "    ", "  - ")
+    return []
 
 
 def _alternatives(printed: Sequence[Entry]) -> list[str]:
@@ -77,6 +90,7 @@ def _each(entries: Iterable[Entry]) -> list[str]:
             out += _wrap(str(cutting), "         ", "  Then:  ")
         if e.get("note"):
             out += _wrap(str(e["note"]), "         ", "  Note:  ")
+
     return out
 
 

@@ -28,7 +28,12 @@ def look(kit: Kit, spec: KitSpec, cache: FaceCache, lines: list[str]) -> dict[st
     if spec.cmyk:
         conv = spec.converter()
         out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit,
-                         "standard": VERSION}
+                         "standard": VERSION, "condition": conv.press.identifier if conv.press else "Custom"}
+        if conv.asked is not None and conv.press is not None:
+            out["colour"]["asked"] = conv.asked.identifier
+            lines.append(f"printing condition {conv.asked.identifier}: no profile for it on this system (docs/"
+                         f"printing.md says where one is looked for); separated for {conv.press.identifier} "
+                         f"(--press {conv.press.name}), the same paper class, instead")
     if kit.ink is not None:
         from cardgen.kit.inksheets import RENDER_DPI, measure
 

@@ -68,6 +68,9 @@ class SheetFile:
     entry: Mapping[str, Any]
     summary: str = ""
     kinds: tuple[PieceKind, ...] = ()
+    figures: tuple[tuple[str, Face], ...] = ()
+    """Faces a table shows standing instead of flat (Tabletop Simulator): (the key of a face of
+    this file, the figure as it stands), e.g. a fold-over standee's front panel."""
 
 
 @dataclass(frozen=True, slots=True)

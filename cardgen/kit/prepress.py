@@ -37,7 +37,8 @@ def finish(job: Job) -> None:
     from cardgen.print.pdfx import Intent, make_pdfx
 
     conv = spec.converter()
-    intent = Intent(conv.profile, conv.name, conv.colour)
+    press = conv.press
+    intent = Intent(conv.profile, conv.name, conv.colour, *((press.identifier, press.condition) if press else ()))
     for entry in job.entries:
         if cmyk_pdf(entry, spec.colour == "cmyk"):
             make_pdfx(job.folder / str(entry["file"]), intent)

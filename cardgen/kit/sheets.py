@@ -5,6 +5,7 @@ each."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
@@ -13,7 +14,7 @@ from cardgen.kit.calibration import calibration_name
 from cardgen.kit.draw import Imposed, Kit
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Entry, Job, Writer, Written
-from cardgen.print.impose import Imposition, Layout
+from cardgen.print.impose import Imposition, Layout, impose
 from cardgen.print.pdf import FaceCache, how_to_print, write_pdf
 
 SIDES = {"single": "single-sided", "duplex": "double-sided", "gutterfold": "single-sided",
@@ -50,13 +51,22 @@ def _fronts(imp: Imposition) -> int:
     return sum(1 for page in imp.pages for p in page.placements if p.side.value == "front")
 
 
+def _per_sheet_without_bleed(sheet: Imposed, spec: KitSpec) -> int | None:
+    """How many pieces a sheet of `sheet`'s layout holds with `--bleed 0` (None when it has none)."""
+    if sheet.imposition.bleed <= 0:
+        return None
+    options = replace(spec.layout_options(sheet.layout, sheet.part.component.marks), bleed=0.0)
+    return impose(sheet.part.items, options).per_page
+
+
 def entry(sheet: Imposed, spec: KitSpec) -> Entry:
     """The manifest entry of one grid sheet PDF: what it holds, how to print and cut it."""
     comp, imp, layout = sheet.part.component, sheet.imposition, sheet.layout
     return {
         "file": sheet.file, "type": "pdf", "component": comp.stem, "paper": spec.paper,
         "layout": layout, "pages": len(imp.pages), "fronts": _fronts(imp),
-        "per_sheet": imp.per_page, "landscape": imp.landscape,
+        "per_sheet": imp.per_page, "per_sheet_without_bleed": _per_sheet_without_bleed(sheet, spec),
+        "landscape": imp.landscape,
         "sides": SIDES[layout], "flip": spec.flip if layout == "duplex" else None,
         "back_offset_mm": list(spec.back_offset) if layout == "duplex" else None,
         "calibration": calibration_name(spec.paper, spec.flip, imp.landscape) if layout == "duplex" else None,

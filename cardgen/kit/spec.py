@@ -53,6 +53,9 @@ class KitSpec:
     service: Service | None
     cmyk: bool
     tts_url: str | None = None
+    press: str | None = None
+    """The printing condition the CMYK files are separated for (`--press`, or the service's);
+    None: the default one, or only the `--icc` profile."""
 
     def wants(self, part: str) -> bool:
         """Whether this build makes `part` of a kit ("cards", "booklets", …)."""
@@ -70,11 +73,11 @@ class KitSpec:
         return INK_LIMIT if limit is None else min(INK_LIMIT, limit)
 
     def converter(self) -> Converter:
-        """The CMYK conversion of this build: the ICC profile (`--icc` or cardgen's default) at
-        the build's ink limit (one object per profile and limit, made on first use)."""
+        """The CMYK conversion of this build: the ICC profile (`--icc`, or the printing
+        condition's) at the build's ink limit (one object per profile and limit, made on first use)."""
         from cardgen.print.colour import converter
 
-        return converter(self.icc, self.ink_limit())
+        return converter(self.icc, self.ink_limit(), self.press)
 
     def layout_options(self, layout: str, marks: str) -> LayoutOptions:
         """The imposition options of grid layout `layout` with `marks` (the component's own
@@ -91,12 +94,20 @@ class KitSpec:
 
 
 def resolve(options: BuildOptions) -> KitSpec:
-    """`options` resolved for the kit pipeline (DataError for an unknown print service)."""
+    """`options` resolved for the kit pipeline (DataError for an unknown print service or
+    printing condition, LayoutError for a condition the service does not state)."""
     service = None
     if options.service is not None:
         from cardgen.print.services import service_spec
 
         service = service_spec(options.service)
+    if options.press is not None:
+        from cardgen.print.press import press
+
+        press(options.press)  # an unknown name: refused here, with the options
+        if service is not None and service.press is not None and options.press != service.press:
+            raise LayoutError("--press", f"{service.title} states the printing condition {service.press}; "
+                                         f"build without --press or with --press {service.press}")
     bleed = options.bleed
     if bleed is None:  # no --bleed: cardgen's, or the service's when it asks for more
         bleed = max(DEFAULT_BLEED, service.bleed_mm if service is not None else 0.0)
@@ -106,7 +117,7 @@ def resolve(options: BuildOptions) -> KitSpec:
         colour=options.colour, icc=options.icc, langs=options.langs, set_path=options.set_path,
         out=options.out, final_out=options.final_out, card_size=options.card_size, ink=options.ink,
         only=options.only, service=service, cmyk=options.colour == "cmyk" or bool(service and service.cmyk),
-        tts_url=options.tts_url)
+        tts_url=options.tts_url, press=options.press or (service.press if service is not None else None))
 
 
 def check(spec: KitSpec) -> None:
@@ -118,4 +129,4 @@ def check(spec: KitSpec) -> None:
         raise LayoutError("--bleed", f"{service.title} asks for {service.bleed_mm:g} mm bleed; "
                                      f"build with --bleed {service.bleed_mm:g} or more")
     if spec.cmyk:
-        spec.converter()  # reads the profile: a bad --icc fails here
+        spec.converter()  # reads the profile: a bad --icc or an unknown --press fails here

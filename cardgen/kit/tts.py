@@ -24,12 +24,15 @@ class Tts(Writer[None]):
         tokens: list[Token] = []
         seen = {f.key for p in kit.parts for it in p.items for f in (it.front, it.back) if f}
         for file in kit.files:
+            standing = dict(file.figures)
             for face, count in file.faces:
                 face = kit.faces.get(face.key, (face, 0))[0]
                 if face.key in seen:
                     continue
                 seen.add(face.key)
-                if "board" not in file.kinds:
+                if face.key in standing:  # a figure stands on the table, one image a piece
+                    tokens.append(Token(standing[face.key], count, stand_up=True, name=face.key))
+                elif "board" not in file.kinds:
                     tokens.append(Token(face, count))
                 elif board is None:
                     board = face

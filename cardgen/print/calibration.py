@@ -172,7 +172,7 @@ def calibration_pdf(path: str | os.PathLike[str], paper: Paper | str = "a4", fli
     target = Path(path)
     with atomic_path(target) as tmp:
         size = (mm_to_pt(sides[0].width), mm_to_pt(sides[0].height))
-        c = Canvas(str(tmp), pagesize=size, invariant=1, pageCompression=1, initialFontName=font)
+        c = Canvas(str(tmp), pagesize=size, invariant=0, pageCompression=1, initialFontName=font)
         c.setTitle("cardgen duplex calibration")
         c.setCreator("cardgen")
         for side in sides:

@@ -1,8 +1,8 @@
 """CMYK through an ICC profile with LittleCMS (Pillow's ImageCms), and the total ink limit.
 
 `--colour cmyk` converts every colour of the sheets from sRGB through a CMYK output profile:
-the user's (`--icc FILE`, e.g. the profile a print service names) or cardgen's generic one
-(`cardgen.print.icc`). Whatever the profile, no colour leaves with more total ink than
+the user's (`--icc FILE`, e.g. the profile a print service names) or the profile of a published
+printing condition (`--press NAME`, `cardgen.print.press`; SWOP by default). Whatever the profile, no colour leaves with more total ink than
 `INK_LIMIT` %: the excess is taken from cyan, magenta and yellow in proportion, keeping black,
 so a dark colour keeps its depth and does not smear or stick on the press. Greys, and the
 near-greys of black text and line art, are printed in black ink only (`black_only`), whatever
@@ -21,7 +21,7 @@ from PIL import Image, ImageCms, ImageMath
 
 from cardgen.errors import DataError
 from cardgen.inputs import MAX_PROFILE_BYTES, read_bytes
-from cardgen.print import icc
+from cardgen.print.press import DEFAULT, Press, press as press_named, profile as press_profile
 
 INK_LIMIT = 300.0
 """Total ink (C+M+Y+K, %) a converted colour may carry."""
@@ -57,6 +57,10 @@ class Converter:
     limit: float = INK_LIMIT
     profile: bytes = b""
     """The profile's bytes (embedded as the PDF/X output intent)."""
+    press: Press | None = None
+    """The printing condition the profile characterises (None: a user's profile of no known one)."""
+    asked: Press | None = None
+    """The condition asked for when its profile was not found and `press` stands in for it."""
     _seen: dict[tuple[float, float, float], tuple[float, float, float, float]] = field(default_factory=dict)
 
     def colour(self, r: float, g: float, b: float) -> tuple[float, float, float, float]:
@@ -97,10 +101,7 @@ class Converter:
         return out
 
 
-def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str, bytes]:
-    if path is None:
-        data = icc.default_profile()
-        return ImageCms.ImageCmsProfile(io.BytesIO(data)), icc.NAME, data
+def _profile(path: Path) -> tuple[ImageCms.ImageCmsProfile, str, bytes]:
     data = read_bytes(path, MAX_PROFILE_BYTES)  # a FIFO or a device is refused, not waited for
     try:
         profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
@@ -117,13 +118,25 @@ def _profile(path: Path | None) -> tuple[ImageCms.ImageCmsProfile, str, bytes]:
 
 
 @lru_cache(maxsize=8)
-def converter(path: Path | None = None, limit: float = INK_LIMIT) -> Converter:
-    """The converter for the profile at `path` (cardgen's default profile when None), keeping
-    every colour within `limit` % total ink."""
+def converter(path: Path | None = None, limit: float = INK_LIMIT, press: str | None = None) -> Converter:
+    """The converter for the profile at `path` (a profile of condition `press` when None, the
+    default condition without either), keeping every colour within `limit` % total ink (and
+    within the condition's). With both, `path` is taken as a profile of condition `press`."""
+    chosen = asked = None
+    if path is None:
+        found = press_profile(press or DEFAULT)
+        path, chosen, asked = found.path, found.press, found.asked
+    elif press is not None:
+        chosen = press_named(press)
+    if chosen is not None:
+        limit = min(limit, chosen.limit)
     profile, name, data = _profile(path)
     try:
+        # relative colorimetric with black point compensation: the darkest art colours keep their
+        # steps instead of clipping to the press's black (and renderers compensate the same way)
         transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK",
-                                            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+                                            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
     except ImageCms.PyCMSError as exc:
         raise DataError(str(path), f"LittleCMS cannot convert to this profile ({exc})") from None
-    return Converter(name, transform, limit, data)
+    return Converter(name, transform, limit, data, chosen, asked)

@@ -1,12 +1,12 @@
-"""cardgen's default CMYK profile, written as an ICC v2 output profile (CMYK <-> Lab tables).
+"""A generic CMYK output profile written from a simple press model (ICC v2, CMYK <-> Lab tables).
 
-No CMYK profile ships with Pillow, and the press profiles printers use (FOGRA39, GRACoL …) may
-not be bundled here; a user who has one passes it with `--icc`. Without it this profile is used:
-a generic press with full grey component replacement (black ink carries every grey, so greys
-print in one ink and do not shift colour) and a total ink limit of `LIMIT` %, the figure most
-coated-paper presses accept. Its tables are computed from that model (sRGB primaries, D50
-white), so LittleCMS converts through a real profile and the same profile is embedded in the
-output's description; it is not a measured press characterisation.
+`--colour cmyk` separates for a published printing condition (`cardgen.print.press`), not for
+this model. The model is kept to make profiles of known behaviour: `profile(name, separate)`
+writes an output profile whose separation is any function (the tests make a press without grey
+replacement with `skeleton_black`, to check that black stays black ink only whatever the
+profile). `default_profile` is the model with full grey component replacement (black ink carries
+every grey) and a total ink limit of `LIMIT` %; its tables are computed from the model (sRGB
+primaries, D50 white). It is no measured press characterisation.
 """
 
 from __future__ import annotations

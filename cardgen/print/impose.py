@@ -38,6 +38,10 @@ Progress = Callable[[int, int], None]
 
 #: Smallest margin any printer can be trusted with, mm.
 MIN_MARGIN = 5.0
+MARK_EDGE = 6.5
+"""The nearest a mark comes to the paper edge, mm, where the sheet leaves room: the unprintable
+quarter inch (6.35 mm) many printers keep. Where the faces lie nearer the edge (a layout in the
+5 mm printable margin), the marks end at the faces' bleed there instead."""
 #: Smallest gap between the front and back trims across a gutterfold's fold line, mm.
 MIN_FOLD_GAP = 2.0
 
@@ -258,6 +262,8 @@ def impose(
         )
     pw, ph = o.paper.oriented(best.landscape)
     content = Box(m, m, pw - 2 * m, ph - 2 * m)
+    e = max(m, MARK_EDGE)
+    marked = Box(e, e, pw - 2 * e, ph - 2 * e)  # where marks may go
     bands = [
         Box(m, m, content.width, o.footer),
         Box(m, ph - m - o.footer, content.width, o.footer),
@@ -275,7 +281,7 @@ def impose(
     def page(side: str, placed: list[Placement], trims: list[Box], extra: tuple[Mark, ...] = ()) -> Page:
         key = tuple(trims)
         if key not in cut:
-            cut[key] = cut_marks(trims, o.marks, content, avoid)
+            cut[key] = cut_marks(trims, o.marks, marked, avoid)
         marks = cut[key] + extra
         return Page(len(pages) + 1, pw, ph, side, tuple(placed), marks, tuple(trims), b, content, footer)
 
@@ -292,7 +298,7 @@ def impose(
                 for i, s in zip(chunk, back_slots)
                 if i.back is not None
             ]
-            fold = fold_mark(not across_x, (pw if across_x else ph) / 2, content, front_slots + back_slots)
+            fold = fold_mark(not across_x, (pw if across_x else ph) / 2, marked, front_slots + back_slots)
             pages.append(page("both", placed + backs, front_slots + back_slots, fold))
         else:
             duplex = o.layout is Layout.DUPLEX
@@ -312,7 +318,7 @@ def impose(
             reg_f: tuple[Mark, ...] = ()
             reg_b: tuple[Mark, ...] = ()
             if not duplex:
-                reg_f = registration_marks(front_slots, b, content, bands if o.footer > 0 else [])
+                reg_f = registration_marks(front_slots, b, marked, bands if o.footer > 0 else [])
                 reg_b = tuple(_mirror_mark(m, pw, ph, across_x) for m in reg_f)
             pages.append(page("front", placed, front_slots, reg_f))
             pages.append(page("back", backs, back_slots, reg_b))

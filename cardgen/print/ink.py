@@ -8,7 +8,7 @@ snakes' bodies are stacks of wide strokes along one path, each narrower one draw
 shows of a stroke is the band the next narrower stroke of the stack leaves uncovered, so a body's
 thin dark edge stays a line while its body is lightened).
 The saving is measured on the sheets as pdfium renders them (`rendered_coverage`), separated
-into CMYK through the build's ICC profile (cardgen's default one unless `--icc`): the mean total
+into CMYK through the build's ICC profile (the printing condition's, SWOP by default, unless `--icc`): the mean total
 ink (C+M+Y+K, in per cent of the area) inside the trim boxes of the pieces the sheets print, so
 each face counts by its area and how often it is printed (`cardgen.kit.inksheets`). `coverage`
 estimates the same from faces alone.
@@ -27,8 +27,9 @@ from cardgen.print.faces import Face
 from cardgen.print.geometry import Box
 from cardgen.print.proof import cell
 
-LIGHT = 0.25
-"""The share of its ink a filled area keeps in low-ink faces."""
+LIGHT = 0.2
+"""The share of its ink a filled area keeps in low-ink faces: a fifth keeps a front sheet under half
+its normal ink whichever renderer measures it (docs/printing.md)."""
 
 RENDER_DPI = 100.0
 """The resolution the sheets are rendered at to measure their ink."""

@@ -35,7 +35,7 @@ from cardgen import fonts
 from cardgen.errors import LayoutError
 from cardgen.print.faces import Face
 from cardgen.print.files import atomic_path
-from cardgen.print.geometry import MARK_STROKE, Box, MarkKind
+from cardgen.print.geometry import MARK_STROKE, Box, Mark, MarkKind
 from cardgen.print.impose import Imposition, Layout, Page
 from cardgen.units import mm_to_pt
 
@@ -145,7 +145,7 @@ def form_name(key: str) -> str:
 
 def _canvas(target: Any, size: tuple[float, float]) -> Canvas:
     """A canvas set up like every sheet PDF's (the same initial font, so the same font names)."""
-    return Canvas(target, pagesize=size, invariant=1, pageCompression=1,
+    return Canvas(target, pagesize=size, invariant=0, pageCompression=1,  # dated now, or SOURCE_DATE_EPOCH
                   initialFontName=ensure_font(), initialFontSize=FOOTER_SIZE)
 
 
@@ -296,17 +296,48 @@ def draw_marks(c: Canvas, page: Page, black: Color) -> None:
         c.setDash(4, 3)
         c.lines([(mm_to_pt(m.x0), mm_to_pt(H - m.y0), mm_to_pt(m.x1), mm_to_pt(H - m.y1)) for m in fold])
         c.restoreState()
-        first = fold[0]
         c.setFillColor(black)
-        c.setFont(FONT, 5)
-        if first.horizontal:
-            c.drawString(mm_to_pt(first.x0 + 1), mm_to_pt(H - first.y0 + 0.6), "fold / falten")
+        c.setFont(FONT, FOLD_LABEL_SIZE)
+        c.saveState()
+        line, box = fold_label(page)
+        if line.horizontal:
+            c.translate(mm_to_pt(box.x + box.width / 2), mm_to_pt(H - line.y0 + 0.6))
         else:
-            c.saveState()
-            c.translate(mm_to_pt(first.x0 - 0.6), mm_to_pt(H - first.y0 - 1))
-            c.rotate(-90)
-            c.drawString(0, 0, "fold / falten")
-            c.restoreState()
+            c.translate(mm_to_pt(box.x), mm_to_pt(H - box.y - box.height / 2))
+            c.rotate(-90)  # reading down, the letters' tops towards the fold line
+        c.drawCentredString(0, 0, FOLD_LABEL)
+        c.restoreState()
+
+
+FOLD_LABEL = "fold / falten"
+FOLD_LABEL_SIZE = 5.0
+
+
+def fold_label(page: Page) -> tuple[Mark, Box]:
+    """Where a page's fold label goes: beside its longest fold segment, where no other mark
+    crosses the label, off the art if it can be (in the margin), else nearest the segment's
+    middle; and the box (mm) the label takes."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
+
+    ensure_font()
+    line = max((m for m in page.marks if m.kind is MarkKind.FOLD), key=lambda m: m.length)
+    width = stringWidth(FOLD_LABEL, FONT, FOLD_LABEL_SIZE) * 25.4 / 72
+    height = FOLD_LABEL_SIZE * 25.4 / 72
+    others = [m for m in page.marks if m is not line]
+
+    def box(at: float) -> Box:
+        if line.horizontal:
+            return Box(at - width / 2, line.y0 - 0.6 - height, width, height)
+        return Box(line.x0 - 0.6 - height, at - width / 2, height, width)
+
+    lo, hi = (line.x0, line.x1) if line.horizontal else (line.y0, line.y1)
+    middle = (lo + hi) / 2
+    art = [slot.grown(page.bleed) for slot in page.slots]
+    # off the art first (in the margin, where the label reads best), then nearest the middle
+    places = sorted((lo + width / 2 + k * 0.5 for k in range(int((hi - lo - width) / 0.5) + 1)),
+                    key=lambda at: (any(box(at).grown(0.5).overlaps(a) for a in art), abs(at - middle)))
+    at = next((at for at in places if not any(m.enters(box(at).grown(0.5)) for m in others)), middle)
+    return line, box(at)
 
 
 def write_pdf(

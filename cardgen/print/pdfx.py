@@ -5,12 +5,15 @@ removes what it forbids:
 
 - the header says PDF 1.6 (X-4 is based on it; the files use transparency, which 1.3 lacks);
 - an output intent (`/OutputIntents`, `/S /GTS_PDFX`) with the build's ICC profile embedded as
-  its `DestOutputProfile`, an `OutputConditionIdentifier` ("Custom": the profile is no
-  registered printing condition) and the profile's name as `OutputCondition` and `Info`;
+  its `DestOutputProfile`, the printing condition's registered `OutputConditionIdentifier`
+  ("CGATS TR 003", "FOGRA39" …; "Custom" for a user's profile of no named condition) with its
+  description as `OutputCondition`, and the profile's name as `Info`;
 - XMP metadata (`pdfxid:GTS_PDFXVersion` "PDF/X-4", title, dates, document and version ids,
   rendition class, trapping) matching the Info dictionary, which gets `GTS_PDFXVersion`, a title,
   the dates and `/Trapped /False` (cardgen does no trapping);
-- a document `/ID` (derived from the file's content, so a build stays reproducible);
+- a document `/ID` (derived from the file's content, so a build stays reproducible), the
+  creation date the file has (else now, or `SOURCE_DATE_EPOCH`), and font subset tags made
+  distinct (`cardgen.print.pdfmeta`);
 - on every page a TrimBox and a BleedBox (the MediaBox for a page that has none: a page that is
   its finished size), checked to nest, TrimBox in BleedBox in MediaBox;
 - reportlab's empty text objects (`BT /F1 12 Tf 14.4 TL ET`, naming an unembedded Helvetica) are
@@ -38,6 +41,7 @@ from pypdf.generic import (
 
 from cardgen.errors import LayoutError
 from cardgen.print.files import atomic_path
+from cardgen.print.pdfmeta import pdf_date, retag_subsets
 
 RgbToCmyk = Callable[[float, float, float], tuple[float, float, float, float]]
 
@@ -46,8 +50,6 @@ HEADER = b"%PDF-1.6"
 CONDITION = "Custom"
 """The `OutputConditionIdentifier` of a profile that is no registered characterisation."""
 PRODUCER = "cardgen (reportlab, pypdf)"
-DATE = "D:20000101000000+00'00'"
-"""The creation date of a file that has none (reportlab's reproducible date)."""
 
 _EMPTY_TEXT = re.compile(rb"BT\s+/[^\s/\[\]()<>]+\s+[-0-9.]+\s+Tf\s+[-0-9.]+\s+TL\s+ET")
 _TOKEN = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>|<<|>>|\[|\]|/[^\s/\[\]()<>{}%]*|%[^\r\n]*"
@@ -59,12 +61,16 @@ _MAYBE = re.compile(rb"(?<![A-Za-z])(?:rg|RG|g|G|Tf|BI)(?![A-Za-z])")
 
 @dataclass(frozen=True, slots=True)
 class Intent:
-    """The output intent of a CMYK build: its ICC profile (bytes), the profile's name and the
-    conversion of a colour left in RGB."""
+    """The output intent of a CMYK build: its ICC profile (bytes), the profile's name, the
+    conversion of a colour left in RGB and the printing condition the profile characterises."""
 
     profile: bytes
     name: str
     convert: RgbToCmyk
+    identifier: str = CONDITION
+    """The printing condition's registered identifier (`CONDITION` for none)."""
+    condition: str = ""
+    """The printing condition in words (empty: the profile's name)."""
 
 
 def _num(v: float) -> bytes:
@@ -254,7 +260,7 @@ def make_pdfx(path: Path, intent: Intent) -> Path:
     digest = hashlib.md5(original).digest()
     info: Mapping[str, Any] = reader.metadata or {}
     title = str(info.get("/Title") or path.stem)
-    created = str(info.get("/CreationDate") or DATE)
+    created = str(info.get("/CreationDate") or pdf_date())
     modified = str(info.get("/ModDate") or created)
     writer.add_metadata({"/Title": title, "/CreationDate": created, "/ModDate": modified, "/Creator": "cardgen",
                          "/Producer": PRODUCER, "/GTS_PDFXVersion": VERSION})
@@ -270,8 +276,8 @@ def make_pdfx(path: Path, intent: Intent) -> Path:
     profile[NameObject("/N")] = NumberObject(4)
     out_intent = DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"), NameObject("/S"): NameObject("/GTS_PDFX"),
-        NameObject("/OutputConditionIdentifier"): TextStringObject(CONDITION),
-        NameObject("/OutputCondition"): create_string_object(intent.name),
+        NameObject("/OutputConditionIdentifier"): TextStringObject(intent.identifier),
+        NameObject("/OutputCondition"): create_string_object(intent.condition or intent.name),
         NameObject("/Info"): create_string_object(intent.name),
         NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
         NameObject("/DestOutputProfile"): writer._add_object(profile),
@@ -283,6 +289,7 @@ def make_pdfx(path: Path, intent: Intent) -> Path:
     metadata[NameObject("/Subtype")] = NameObject("/XML")
     root[NameObject("/Metadata")] = writer._add_object(metadata)
     writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
+    retag_subsets(writer)
     with atomic_path(path) as tmp:
         with open(tmp, "wb") as fh:
             writer.write(fh)

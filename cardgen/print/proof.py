@@ -134,12 +134,30 @@ def proof_image(faces: Sequence[tuple[Face, int]], title: str,
         sheet.paste(img, (x0 + (CELL - img.width) // 2, y0 + (CELL - img.height) // 2))
         draw.rectangle((x0 + (CELL - img.width) // 2 - 1, y0 + (CELL - img.height) // 2 - 1,
                         x0 + (CELL + img.width) // 2, y0 + (CELL + img.height) // 2), outline="#999999")
-        key = face.key
-        while draw.textlength(f"{count} × {key}…", font=small) > CELL + GAP - 2 and len(key) > 3:
-            key = key[:-1]
-        label = f"{count} × {key}" + ("" if key == face.key else "…")
-        draw.text((x0, y0 + CELL + 3), label, fill="black", font=small)
+        font, lines = _label(draw, f"{count} × {face.key}", small)
+        for n, line in enumerate(lines):
+            draw.text((x0, y0 + CELL + 3 + n * (LABEL // 2)), line, fill="black", font=font)
     return sheet
+
+
+def _label(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont
+           ) -> tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, list[str]]:
+    """The font and lines that show the whole label `text` under a cell: one line, in a smaller
+    font down to 11 px if need be; else two lines of 9 px, broken after a hyphen (or anywhere)."""
+    room = CELL + GAP - 2
+    for size in (14, 13, 12, 11):
+        smaller = _font(size) if size != 14 else font
+        if draw.textlength(text, font=smaller) <= room:
+            return smaller, [text]
+    tiny = _font(9)
+    cut = max((i + 1 for i, ch in enumerate(text) if ch == "-" and draw.textlength(text[:i + 1], font=tiny) <= room),
+              default=0)
+    if not cut:
+        cut = max(i for i in range(1, len(text)) if draw.textlength(text[:i], font=tiny) <= room)
+    rest = text[cut:]
+    while draw.textlength(rest, font=tiny) > room and len(rest) > 1:  # a label too long even for two lines
+        rest = rest[:-2] + "…"
+    return tiny, [text[:cut], rest]
 
 
 def proof_png(faces: Sequence[tuple[Face, int]], title: str,

@@ -37,7 +37,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from cardgen.errors import DataError, LayoutError
 from cardgen.print.faces import PIECE_KINDS, Face
 from cardgen.print.files import atomic_path, write_bytes_atomic
-from cardgen.print.pdf import FaceCache, define_form, form_name
+from cardgen.print.pdf import FaceCache, define_form, ensure_font, form_name
 from cardgen.sets import TEMPLATES
 from cardgen.units import MM_PER_INCH, mm_to_pt
 
@@ -86,6 +86,8 @@ class Service:
     name_pattern: str
     covers: tuple[str, ...] = ()
     products: tuple[Product, ...] = ()
+    press: str | None = None
+    """The printing condition the service states (a `--press` name), None when it states none."""
 
     def trim_mm(self, product: Product) -> tuple[float, float]:
         """The finished size of `product`: its image size less the bleed on both sides."""
@@ -142,7 +144,8 @@ def services(path: Path = SERVICES_FILE) -> dict[str, Service]:
                               None if limit is None else float(limit), str(spec["per"]),
                               str(spec.get("order", "front-back")), str(spec["name"]),
                               tuple(str(c) for c in spec.get("covers", ())),
-                              tuple(_product(name, p) for p in spec.get("product", ())))
+                              tuple(_product(name, p) for p in spec.get("product", ())),
+                              None if spec.get("press") is None else str(spec["press"]))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise DataError(f"{path}: [{name}]", f"incomplete service entry ({exc})") from None
         if service.per not in ("size", "component", "face") or service.order not in ("front-back", "back-front"):
@@ -423,7 +426,7 @@ def write_pdfs(folder: Path, spec: Service, pieces: Sequence[Piece], game: str,
         pages = 0
         with atomic_path(folder / "service" / name / file) as tmp:
             b = mm_to_pt(spec.bleed_mm)  # every page: the trim size inside the bleed
-            c = Canvas(str(tmp), pagesize=page, invariant=1, pageCompression=1,
+            c = Canvas(str(tmp), pagesize=page, invariant=0, pageCompression=1, initialFontName=ensure_font(),
                        trimBox=(b, b, page[0] - b, page[1] - b), bleedBox=(0, 0, *page))
             c.setTitle(f"{game} {w:g} x {h:g} mm for {spec.title}")
             defined: set[str] = set()

@@ -125,7 +125,7 @@ def write_sheets(path: str | os.PathLike[str], sheets: list[Sheet], faces: dict[
     target = Path(path)
     with atomic_path(target) as tmp:
         c = Canvas(str(tmp), pagesize=(mm_to_pt(sheets[0].width), mm_to_pt(sheets[0].height)),
-                   invariant=1, pageCompression=1, initialFontName=font)
+                   invariant=0, pageCompression=1, initialFontName=font)
         c.setTitle(title or target.stem)
         c.setCreator("cardgen")
         for key, bleed in bleeds.items():

@@ -65,11 +65,13 @@ FLIP_HOW = ("Turn it over: switch to its other state (PgUp / PgDn while pointing
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """Copies of a piece shown as a flat token (`stand_up`: a standing figure)."""
+    """Copies of a piece shown as a flat token (`stand_up`: a standing figure), named `name`
+    on the table (None: its face's key)."""
 
     face: Face
     count: int
     stand_up: bool = False
+    name: str | None = None
 
 
 def _guid(*parts: object) -> str:
@@ -267,7 +269,8 @@ def write_tts(folder: Path, game: str, title: str, decks: Sequence[Deck], board:
         files.append(name)
         for copy in range(token.count):
             objects.append({
-                "Name": "Custom_Token", "GUID": _guid(game, token.face.key, copy), "Nickname": token.face.key,
+                "Name": "Custom_Token", "GUID": _guid(game, token.face.key, copy),
+                "Nickname": token.name or token.face.key,
                 "Transform": _transform(12.0 + 3.0 * t, -12.0 + 0.3 * copy, token.face.width / 25.0,
                                         y=1.0 + 0.2 * copy),
                 "CustomImage": {"ImageURL": link(name), "ImageSecondaryURL": "", "ImageScale": 1.0,

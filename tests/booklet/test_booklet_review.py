@@ -199,6 +199,10 @@ def test_imposed_sheets_carry_a_fold_mark_and_the_flip_instruction(paper: str, l
         bottom = [min(img.getpixel((mid + dx, int((sh - yy) * k))) for dx in (-1, 0, 1))
                   for yy in [FOLD_TICK[0] + j * 0.25 for j in range(int((FOLD_TICK[1] - FOLD_TICK[0]) / 0.25))]]
         assert min(bottom) < 200
+        # the note and the ticks stand on the fold only: folded, no page inside the booklet shows them
+        away = [img.getpixel((x, y)) for x in range(0, img.width, 3) for y in range(0, img.height, 3)
+                if abs(x - mid) > 3 * k]
+        assert min(away) > 240
         # nothing within 5 mm of the paper edge (where printers cannot print)
         edge = [img.getpixel((x, y)) for x in range(0, img.width, 7) for y in (1, int(4.5 * k), img.height - 2)]
         assert min(edge) > 240

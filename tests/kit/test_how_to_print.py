@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -56,3 +57,32 @@ def test_the_bleed_words_of_the_summary() -> None:
     assert bleeds([face(3), face(3)]) == "3 mm bleed"
     assert bleeds([face(3), face(1), face(0), face(0)]) == "3 mm bleed on 1 face, 1 mm on 1, none on 2"
     assert bleeds([face(0)]) == bleeds([]) == "no bleed"  # a kit of booklets only has no faces
+
+
+def test_how_to_print_says_how_many_cards_a_sheet_takes_without_bleed(tmp_path: Path) -> None:
+    """For cutting by hand: the tip's figure is what a `--bleed 0` build really puts on a sheet."""
+    for out, extra in (("bleed", ()), ("none", ("--bleed", "0"))):
+        result = CliRunner().invoke(main, ["build", "schlangennest", "--format", "pdf", "--layout", "single",
+                                           "--only", "cards", "--out", str(tmp_path / out), *extra])
+        assert result.exit_code == 0, result.output
+    text = _flat((tmp_path / "bleed" / "schlangennest" / "HOW-TO-PRINT.txt").read_text(encoding="utf-8"))
+    found = re.search(r"--bleed 0: the cards then touch, (\d+) a sheet of cards-a4.pdf instead of (\d+)", text)
+    assert found is not None, text
+
+    def per_sheet(out: str) -> int:
+        manifest = json.loads((tmp_path / out / "schlangennest" / "manifest.json").read_text(encoding="utf-8"))
+        return int(next(e["per_sheet"] for e in manifest["files"] if e["file"] == "cards-a4.pdf"))
+
+    assert (int(found.group(1)), int(found.group(2))) == (per_sheet("none"), per_sheet("bleed")) == (24, 15)
+    assert "--bleed 0" not in (tmp_path / "none" / "schlangennest" / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_letter_booklet_says_its_pages_are_scaled(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "schlangennest", "--paper", "letter", "--only", "booklets",
+                                       "--lang", "en", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "schlangennest" / "manifest.json").read_text(encoding="utf-8"))
+    entry = next(e for e in manifest["files"] if e["file"] == "rules-en-letter-duplex-short.pdf")
+    assert "the A5 pages are printed at 94.4 % to fit Letter" in entry["print"]  # 139.7 mm of 148
+    assert "94.4 %" in _flat((tmp_path / "schlangennest" / "HOW-TO-PRINT.txt").read_text(encoding="utf-8"))

@@ -25,6 +25,13 @@ SHAPES = _face("shapes", '<circle cx="23" cy="23" r="9" fill="#ffcc00" fill-opac
 TEXT = _face("text", '<text x="10" y="20" font-size="6" fill="#ffffff">Äz 7</text>')
 
 
+@pytest.fixture(autouse=True)
+def _reproducible(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files compared byte for byte carry one fixed date (without SOURCE_DATE_EPOCH a PDF is
+    dated when it is written, and its ID follows)."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+
+
 class _DrawEachTime(FaceCache):
     """A cache that records no forms: every PDF draws its faces from the parsed drawings."""
 

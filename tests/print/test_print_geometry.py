@@ -328,3 +328,38 @@ def test_invariants_hold_for_any_face(
     imp = impose(items(w, h, b, count=4), opts)
     assert imp.margin == margin or (imp.margin == 5.0 and margin > 5.0)  # or the printable area's, fitting more
     check_page_invariants(imp, imp.margin)
+
+
+@pytest.mark.parametrize("size", [45.0, 31.45, 60.0])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_fold_label_sits_on_the_fold_clear_of_every_cut_mark(size: float, paper: str) -> None:
+    from cardgen.print import PAPERS, Face, Item, Layout, LayoutOptions, impose
+    from cardgen.print.pdf import fold_label
+
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 6}mm" height="{size + 6}mm" '
+           f'viewBox="0 0 {size + 6} {size + 6}"><rect width="{size + 6}" height="{size + 6}"/></svg>')
+    front, back = Face("f", svg, size, size, 3), Face("b", svg, size, size, 3)
+    imp = impose([Item(front, back, 30)], LayoutOptions(paper=PAPERS[paper], layout=Layout.GUTTERFOLD))
+    for page in imp.pages:
+        line, box = fold_label(page)
+        assert line.length > (box.width if line.horizontal else box.height) + 2  # room on its segment
+        assert not any(m.enters(box) for m in page.marks if m is not line), (page.number, box)
+
+
+@pytest.mark.parametrize("size", [45.0, 36.0, 31.45, 63.0])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("layout", ["single", "duplex", "gutterfold", "glue"])
+def test_no_mark_comes_nearer_the_paper_edge_than_a_quarter_inch(size: float, paper: str, layout: str) -> None:
+    """Many printers leave 1/4 inch (6.35 mm) unprinted: every cut, fold and registration mark of
+    a grid sheet keeps 6.5 mm from the edge, also where the faces use the 5 mm printable margin."""
+    from cardgen.print import PAPERS, Face, Item, Layout, LayoutOptions, MarkStyle, impose
+
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 6}mm" height="{size + 6}mm" '
+           f'viewBox="0 0 {size + 6} {size + 6}"><rect width="{size + 6}" height="{size + 6}"/></svg>')
+    front, back = Face("f", svg, size, size, 3), Face("b", svg, size, size, 3)
+    for marks in (MarkStyle.CORNERS, MarkStyle.CROSSES, MarkStyle.LINES):
+        imp = impose([Item(front, back, 40)], LayoutOptions(paper=PAPERS[paper], layout=Layout(layout), marks=marks))
+        for page in imp.pages:
+            assert page.marks
+            for m in page.marks:
+                assert min(m.x0, m.y0, page.width - m.x1, page.height - m.y1) >= 6.5 - 1e-9, (marks, page.number, m)

@@ -4,11 +4,15 @@ ink separated through cardgen's default profile."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pypdfium2  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
+from PIL import Image
 from pypdf import PdfReader
 
 from cardgen.cli import main
@@ -23,6 +27,14 @@ def _build(out: str, *args: str, game: str = "schlangennest", only: str = "cards
     assert result.exit_code == 0, result.output
     text = Path(out, game, "manifest.json").read_text(encoding="utf-8")
     return json.loads(text)  # type: ignore[no-any-return]
+
+
+def _gs_ink(path: Path, pages: str) -> list[float]:
+    """The ink of `pages` ("1,3,5") of `path` as Ghostscript renders them at 300 dpi (no anti-aliasing)."""
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r300",
+                        f"-sPageList={pages}", f"-sOutputFile={folder}/p%03d.png", str(path)], check=True, timeout=600)
+        return [ink_percent(Image.open(p).convert("RGB")) for p in sorted(Path(folder).iterdir())]
 
 
 def _pages(path: Path) -> list[tuple[float, float, float]]:
@@ -51,6 +63,10 @@ def test_low_ink_fronts_take_at_most_half_the_ink_and_the_manifest_measures_the_
     fronts = [(n[0], lo[0]) for n, lo in zip(normal[0::2], low[0::2])]
     for full, light in fronts:  # the whole page, its marks and footer included
         assert light <= 0.5 * full, fronts
+    if shutil.which("gs"):  # and as Ghostscript renders them at print resolution, with its defaults
+        fronts_list = ",".join(str(i) for i in range(1, len(normal) + 1, 2))
+        for full, light in zip(*(_gs_ink(Path(out, name), fronts_list) for out in ("normal", "low"))):
+            assert light <= 0.5 * full, (full, light)
     backs = [(n[0], lo[0]) for n, lo in zip(normal[1::2], low[1::2])]
     assert all(light <= 0.5 * full for full, light in backs), backs
     # The manifest's figures are those of the rendered sheets inside the pieces: the same,
@@ -61,8 +77,9 @@ def test_low_ink_fronts_take_at_most_half_the_ink_and_the_manifest_measures_the_
     def mean(pages: list[tuple[float, float, float]]) -> float:
         return sum(p[1] * p[2] for p in pages) / sum(p[2] for p in pages)
 
-    assert abs(ink["normal_coverage_percent"] - mean(normal)) < 2.5, (ink, mean(normal))
-    assert abs(ink["coverage_percent"] - mean(low)) < 2.5, (ink, mean(low))
+    # (the cut gaps' share is a share: 3 % of the figure, 2.5 points of the ~110 % of normal ink)
+    assert abs(ink["normal_coverage_percent"] - mean(normal)) < 0.03 * mean(normal), (ink, mean(normal))
+    assert abs(ink["coverage_percent"] - mean(low)) < max(2.5, 0.03 * mean(low)), (ink, mean(low))
     assert ink["saving_percent"] >= 50
 
 

@@ -88,11 +88,16 @@ def test_a_wrong_icc_file_is_one_line_and_exit_1(tmp_path: Path, bad: str) -> No
     assert bad != "scanner" or "output (printer) profile" in out
 
 
-def test_icc_without_cmyk_is_refused(tmp_path: Path) -> None:
+def test_icc_means_cmyk_and_is_refused_with_rgb(tmp_path: Path) -> None:
     profile = tmp_path / "press.icc"
     profile.write_bytes(default_profile())
-    code, out = _build("schlangennest", "--format", "svg", "--icc", str(profile))
-    assert code == 2 and "--icc: a profile is used only with --colour cmyk" in out  # a usage mistake
+    code, out = _build("schlangennest", "--format", "svg", "--colour", "rgb", "--icc", str(profile))
+    assert code == 2 and "--icc: a CMYK profile cannot be used with --colour rgb" in out  # a usage mistake
+    code, out = _build("schlangennest", "--format", "pdf", "--layout", "single", "--only", "cards",
+                       "--icc", str(profile))
+    assert code == 0, out  # --icc alone: a CMYK build through that profile
+    manifest = json.loads(Path("output/schlangennest/manifest.json").read_text(encoding="utf-8"))
+    assert manifest["colour"]["mode"] == "cmyk" and "cardgen generic CMYK" in manifest["colour"]["profile"]
 
 
 # ---- ink ------------------------------------------------------------------------------------
@@ -191,7 +196,7 @@ def test_drivethrucards_deck_is_cmyk_back_first_and_within_its_ink_limit() -> No
         names = [ops[0] for ops, op in ContentStream(page.get_contents(), None).operations if op == b"Do"]
         assert (names[0] == "/FormXob.face.back") == (i % 2 == 0)
     assert manifest["colour"] == {"mode": "cmyk", "profile": converter(None).name, "ink_limit_percent": 240.0,
-                                  "standard": "PDF/X-4"}
+                                  "standard": "PDF/X-4", "condition": "CGATS TR 005"}  # names none: SWOP
     limited = converter(None, 240.0)
     assert max(sum(limited.colour(r / 4, g / 4, 0.0)) for r in range(5) for g in range(5)) <= 2.4 + 1e-9
 

@@ -109,7 +109,8 @@ def test_cmyk_uses_only_cmyk_operators(tmp_path: Path) -> None:
         write_pdf(tmp_path / "z.pdf", imp, colour="hsv")  # type: ignore[arg-type]
 
 
-def test_deterministic_and_parsed_once(tmp_path: Path) -> None:
+def test_deterministic_and_parsed_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # reproducible: one date (and so one ID)
     cache = FaceCache()
     its = items()
     a = write_pdf(tmp_path / "a.pdf", impose(its, LayoutOptions(layout=Layout.DUPLEX)), title="T", cache=cache)

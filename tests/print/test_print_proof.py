@@ -51,3 +51,22 @@ def test_every_face_gets_its_own_cell_in_one_pass() -> None:
     assert list(cells) == [f.key for f in FACES]
     left, right = _rgb(cells["wide"], (5, 5)), _rgb(cells["wide"], (cells["wide"].width - 5, 5))
     assert left[0] > 150 and left[2] < 80 and right[2] > 150 and right[0] < 80  # red half, blue half
+
+
+def test_every_label_is_whole_in_its_own_cell() -> None:
+    """A long face name gets a smaller font or a second line, never an ellipsis; no label runs
+    into the next cell."""
+    from cardgen.print.proof import GAP, LABEL, TITLE, proof_image
+
+    keys = ["marker-head-yellow", "tile-with-a-very-long-name-for-a-proof-label", "next"]
+    sheet = proof_image([(_face(k, 30, 30, 0), 1) for k in keys], "T").convert("L")
+
+    def rows(i: int) -> list[int]:
+        """The rows of the label area under cell i that hold ink (none beyond the cell's column)."""
+        x0 = GAP + i * (CELL + GAP)
+        return [y for y in range(TITLE + CELL, TITLE + CELL + LABEL + GAP)
+                if any(sheet.getpixel((x, y)) < 128 for x in range(x0, x0 + CELL + GAP - 1))]
+
+    one, two, short = rows(0), rows(1), rows(2)
+    assert one and two and short
+    assert max(two) - min(two) > max(one) - min(one) + 4  # the long name on two lines, the others on one

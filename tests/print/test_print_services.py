@@ -239,3 +239,21 @@ def test_cli_irrlaeufer_castles_and_the_notes_on_the_board_and_parts() -> None:
         if e["type"] == "service":
             assert e["bleed_mm"] == 3.175 and Image.open(Path("output/irrlaeufer") / e["file"]).size == (450, 450)
     assert entries["service/thegamecrafter/not-covered.txt"]["type"] == "service-note"
+
+
+def test_the_castle_chip_frame_lies_inside_every_services_safe_zone(tmp_path: Path) -> None:
+    """Nothing of the castle's art that matters (its light frame and tower) comes nearer the cut
+    than the widest safe zone of the services, read off the written face image."""
+    result = CliRunner().invoke(main, ["build", "irrlaeufer", "--only", "castles", "--format", "png", "--dpi", "200",
+                                       "--out", str(tmp_path), "--quiet"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "irrlaeufer" / "manifest.json").read_text(encoding="utf-8"))
+    entry = next(e for e in manifest["files"] if e["file"].startswith("png/castle-red"))
+    image = Image.open(tmp_path / "irrlaeufer" / entry["file"]).convert("L")
+    px = 200 / 25.4
+    bleed = round(entry["bleed_mm"] * px)
+    middle = image.height // 2
+    light = [x for x in range(image.width) if image.getpixel((x, middle)) > 200]  # the frame, the tower
+    nearest = min(light[0] - bleed, image.width - 1 - bleed - light[-1]) / px
+    safe = max(s.safe_mm for s in services().values())
+    assert safe == 4.0 and nearest >= safe, nearest

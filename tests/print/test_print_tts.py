@@ -253,3 +253,17 @@ def test_a_deck_of_more_than_70_kinds_spreads_over_sheets_of_at_most_10_by_7(tmp
     for c in deck["ContainedObjects"]:
         sheet_no = list(sheets).index(str(c["CardID"] // 100))
         assert 70 * sheet_no + c["CardID"] % 100 == int(c["Nickname"][1:])
+
+
+def test_tts_irrlaeufer_pieces_stand_as_one_figure_each(build: Callable[[str], Path]) -> None:
+    """A fold-over standee stands on the table as the figure it makes once folded: its front
+    panel alone (0.72 x 1.3 fields), not the flat print template of two figures and tabs."""
+    folder = build("irrlaeufer")
+    saved = json.loads((folder / "tts/irrlaeufer.json").read_text(encoding="utf-8"))
+    pieces = [o for o in saved["ObjectStates"] if o["Nickname"] in ("piece-red", "piece-blue")]
+    assert len(pieces) == 12
+    for piece in pieces:
+        image = piece["CustomImage"]
+        assert image["CustomToken"]["StandUp"] is True
+        with Image.open(image["ImageURL"].removeprefix("file://")) as img:
+            assert img.height / img.width == pytest.approx(1.3 / 0.72, rel=0.02)

@@ -27,7 +27,7 @@ from functools import partial
 from cardgen.games.irrlaeufer.booklet import CONTENT
 from cardgen.games.irrlaeufer.components import DEFAULT_ROWS, IrrBoard
 from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, board_spec, castle_faces,
-                                             gauge_face, standee_faces, stick_face)
+                                             gauge_face, standee_faces, standee_figures, stick_face)
 from cardgen.kit.plan import Booklet, Component, KitPlan, SheetFile
 from cardgen.kit.spec import KitSpec
 from cardgen.print import Face, Item, MarkStyle, Paper, Placement, Side, paper
@@ -256,7 +256,8 @@ def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
          "sides": "single-sided", "colour": spec.colour,
          "print": "single-sided, at 100 % (actual size, no fit-to-page), on card if you can",
          "cutting_order": PARTS_CUTTING},
-        f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks"))
+        f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks",
+        figures=tuple(zip(("piece-red", "piece-blue"), standee_figures(board)))))
     # The castles need two sides: duplex and gutterfold only (another --layout is refused).
     castles = Component("castles", "Burgen / castles", partial(_castles, board, spec.bleed), CASTLE_CUTTING,
                         layouts=("duplex", "gutterfold"), kinds=("tile", "chit"))

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.art._svg import Point, fmt, mix, path, polyline_d, pt
+from cardgen.art._svg import Element, Point, document, fmt, group, mix, path, polyline_d, pt
 from .board_art import CROSSING, INK, rect_d, rect_drawing
 from .digits import STROKE, number_d
 
+SAFE_MM = 4.0
+"""The widest safe zone of the print services cardgen writes for (MB Print's 4 mm, see
+templates/services.toml): nothing of a castle chip's frame comes closer to the cut."""
 LIGHT = "#fff6e8"
 STICK = "#a2743f"
 STICK_LIGHT = "#c99c62"
@@ -78,10 +81,21 @@ def _bishop_d(box_x: float, box_y: float, scale: float, turned: bool, cx: float,
     return polyline_d([f(p) for p in outline], closed=True), ball, slit
 
 
+def standee_figure_svg(size: StandeeSize, colour: str) -> str:
+    """The standee as it stands, seen from the front: its front panel alone (for a table that
+    shows standing figures, such as Tabletop Simulator's)."""
+    w, h, t = size.width, size.panel, size.tab
+    return str(_standee(document(f"{fmt(w)}mm", f"{fmt(h)}mm", f"0 {fmt(t + h)} {fmt(w)} {fmt(h)}"),
+                        size, colour, 0.0, folds=False).tostring())
+
+
 def standee_svg(size: StandeeSize, colour: str, bleed: float) -> str:
     """A fold-over standee: tab, back panel (upside down), front panel, tab; dashed fold lines."""
+    return str(_standee(rect_drawing(size.width, size.height, bleed), size, colour, bleed).tostring())
+
+
+def _standee(dwg: Element, size: StandeeSize, colour: str, bleed: float, folds: bool = True) -> Element:
     w, h, t = size.width, size.panel, size.tab
-    dwg = rect_drawing(w, size.height, bleed)
     light = mix(colour, "#ffffff", 0.55)
     dwg.add(path(rect_d(-bleed, -bleed, w + 2 * bleed, size.height + 2 * bleed), fill=light))
     dwg.add(path(rect_d(-bleed, t, w + 2 * bleed, 2 * h), fill=colour))
@@ -97,13 +111,14 @@ def standee_svg(size: StandeeSize, colour: str, bleed: float) -> str:
         dwg.add(path(slit, fill="none", stroke=colour, stroke_width=fmt(0.05 * scale), stroke_linecap="round"))
     # Fold lines as separate dashes (no stroke-dasharray: one less feature for the renderers).
     dashes = []
-    for y in (t, t + h, t + 2 * h):
+    for y in (t, t + h, t + 2 * h) if folds else ():
         x = 0.0
         while x < w:
             dashes.append(f"M{pt((x, y))}L{pt((min(x + 1.2, w), y))}")
             x += 2.0
-    dwg.add(path("".join(dashes), fill="none", stroke=FOLD, stroke_width="0.2"))
-    return str(dwg.tostring())
+    if dashes:
+        dwg.add(path("".join(dashes), fill="none", stroke=FOLD, stroke_width="0.2"))
+    return dwg
 
 
 def piece_panel_svg(colour: str, height: float = 13.0) -> str:
@@ -135,20 +150,26 @@ def castle_svg(size: float, colour: str, bleed: float) -> str:
     s = size
     dwg = rect_drawing(s, s, bleed)
     dwg.add(path(rect_d(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed), fill=colour))
-    i = 0.07 * s
-    dwg.add(path(rect_d(i, i, s - 2 * i, s - 2 * i), fill="none", stroke=LIGHT, stroke_width=fmt(0.025 * s)))
-    # Tower: body, three merlons, an arched door.
+    w = 0.025 * s
+    i = max(0.07 * s, SAFE_MM + 0.25 + w / 2)  # the frame 0.25 mm inside every service's safe zone
+    dwg.add(path(rect_d(i, i, s - 2 * i, s - 2 * i), fill="none", stroke=LIGHT, stroke_width=fmt(w)))
+    # Tower: body, three merlons, an arched door; drawn for a frame at 7 % of the chip, shrunk
+    # about the centre to keep its distance from a frame further in.
+    shrink = (s - 2 * i - w) / (s - 2 * 0.07 * s - w)
+    tower = group(transform=f"translate({fmt(s / 2)},{fmt(s / 2)}) scale({fmt(shrink)}) "
+                            f"translate({fmt(-s / 2)},{fmt(-s / 2)})")
+    dwg.add(tower)
     x0, x1, y0, y1 = 0.3 * s, 0.7 * s, 0.34 * s, 0.8 * s
     m = (x1 - x0) / 5
     merlons = "".join(rect_d(x0 + k * 2 * m, y0 - 0.09 * s, m, 0.09 * s + 0.01) for k in range(3))
-    dwg.add(path(rect_d(x0, y0, x1 - x0, y1 - y0) + merlons, fill=LIGHT))
-    dwg.add(path(rect_d(0.22 * s, y1, 0.56 * s, 0.05 * s), fill=LIGHT))
+    tower.add(path(rect_d(x0, y0, x1 - x0, y1 - y0) + merlons, fill=LIGHT))
+    tower.add(path(rect_d(0.22 * s, y1, 0.56 * s, 0.05 * s), fill=LIGHT))
     dw, dh = 0.1 * s, 0.16 * s
     dx, dy = s / 2 - dw / 2, y1 - dh
     door = (f"M{pt((dx, y1))}L{pt((dx, dy + dw / 2))}A{fmt(dw / 2)},{fmt(dw / 2)} 0 0 1 "
             f"{pt((dx + dw, dy + dw / 2))}L{pt((dx + dw, y1))}Z")
-    dwg.add(path(door, fill=colour))
-    dwg.add(path(rect_d(s / 2 - 0.03 * s, 0.45 * s, 0.06 * s, 0.09 * s), fill=colour))
+    tower.add(path(door, fill=colour))
+    tower.add(path(rect_d(s / 2 - 0.03 * s, 0.45 * s, 0.06 * s, 0.09 * s), fill=colour))
     return str(dwg.tostring())
 
 

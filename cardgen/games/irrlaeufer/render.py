@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardgen.games.irrlaeufer.board_art import BLUE, RED, BoardSpec, board_svg
 from cardgen.games.irrlaeufer.parts_art import (StandeeSize, castle_size, castle_svg, gauge_size, gauge_svg,
-                                   standee_svg, stick_svg)
+                                   standee_figure_svg, standee_svg, stick_svg)
 from cardgen.games.irrlaeufer.components import IrrBoard, Side
 from cardgen.print.faces import Face
 
@@ -41,6 +41,15 @@ def standee_faces(board: IrrBoard, bleed: float) -> tuple[Face, Face]:
     size = StandeeSize.for_field(board.field_size)
     return tuple(  # type: ignore[return-value]
         Face(f"piece-{name}", standee_svg(size, col, bleed), size.width, size.height, bleed)
+        for name, col in (("red", RED), ("blue", BLUE))
+    )
+
+
+def standee_figures(board: IrrBoard) -> tuple[Face, Face]:
+    """The red and the blue standee as they stand (the front panel alone, no bleed)."""
+    size = StandeeSize.for_field(board.field_size)
+    return tuple(  # type: ignore[return-value]
+        Face(f"piece-{name}-standing", standee_figure_svg(size, col), size.width, size.panel, 0.0)
         for name, col in (("red", RED), ("blue", BLUE))
     )
 
