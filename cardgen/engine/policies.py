@@ -112,8 +112,7 @@ class GreedyPlayer:
         """The best-scoring move of `moves` (the legal moves)."""
         best: list[Any] = []
         best_value = float("-inf")
-        for move in moves:
-            value = state.score_after(move)
+        for move, value in zip(moves, state.scores_after(moves)):
             if value > best_value:
                 best, best_value = [move], value
             elif value == best_value:

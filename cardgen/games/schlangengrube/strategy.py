@@ -57,7 +57,7 @@ def _best_gain(state: PitState, seat: int) -> float:
     if state.is_terminal() or state.current_player != seat or state.placed == 0:
         return 0.0
     base = state.points[seat]
-    return max((state.score_after(m) - base for m in state.legal_moves()), default=0.0)
+    return max((score - base for score in state.scores_after(state.legal_moves())), default=0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,7 @@ class CarefulPlayer:
         seat = state.current_player
         order = list(moves)
         rng.shuffle(order)
-        gains = {id(m): state.score_after(m) for m in order}
+        gains = {id(m): score for m, score in zip(order, state.scores_after(order))}
         order.sort(key=lambda m: -gains[id(m)])  # stable: the shuffle breaks ties
         values = {}
         for move in order[:CANDIDATES]:

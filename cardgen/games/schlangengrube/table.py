@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen import native
 from cardgen.geometry import EDGES, ROTATIONS, Part, PartKind
 
 from .components import PitSet
@@ -29,6 +30,8 @@ BODY, HEAD, TAIL = 0, 1, 2
 BLANK = 1
 """Side codes: 0 = free (frontier keys only), 1 = blank side, 2 + c = a port of colour c."""
 _KIND = {PartKind.BODY: BODY, PartKind.HEAD: HEAD, PartKind.TAIL: TAIL}
+CORE = native.load("cardgen.games.schlangengrube._core")
+"""The compiled `placements` (with the scores of `PitState.score_after` in the same call), or None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +229,11 @@ class Board:
 
     def placements(self, kinds: list[int]) -> list[Place]:
         """Every legal placement of the given distinct tile kinds: kind by kind (in the order
-        given), then by frontier key and cell (in the order they arose), then face."""
+        given), then by frontier key and cell (in the order they arose), then face. The compiled
+        core, when built, gives the same list (this code is its reference)."""
+        if CORE is not None:
+            listed: list[Place] = CORE.placements(self, kinds)
+            return listed
         out: list[Place] = []
         cat = self.cat
         groups = self.groups

@@ -1,0 +1,566 @@
+/* Schlangengrube's compiled core: the legal placements of a hand and the score each would bring,
+ * in one call (cardgen/native.py; the pure-Python reference is table.Board.placements with
+ * rules._would_complete and PitState.score_after).
+ *
+ * The table stays the Python `Board` (cells, frontier groups, the union-find lists); this module
+ * only reads it, so a state is the same whichever core plays. One call walks the frontier once,
+ * reading each frontier cell's neighbours and their snakes' roots, then lists the placements in
+ * the reference's order (the kinds as given, then the frontier groups and their cells in the order
+ * they arose, then the tile's faces) and, when asked, the mover's score after each.
+ *
+ * The faces of the set's tiles (side codes and parts) are copied once per catalogue into a
+ * capsule kept on the catalogue object (`_core_faces`).
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HEAD 1
+#define TAIL 2
+#define MAX_PARTS 4
+
+static const int DX[4] = {0, 1, 0, -1};
+static const int DY[4] = {-1, 0, 1, 0};
+
+typedef struct {
+    int colour, kind, nports;
+    int ports[4];
+} Part;
+
+typedef struct {
+    int codes[4];
+    int nparts;
+    Part parts[MAX_PARTS];
+    int flat; /* index into the catalogue's memo row of Place values */
+} Face;
+
+typedef struct {
+    int ntiles;
+    int base;
+    long powers[4];
+    int *first;  /* per tile: index of its first face in faces */
+    int *count;  /* per tile: how many faces */
+    Face *faces;
+} Faces;
+
+static void faces_free(PyObject *capsule) {
+    Faces *f = (Faces *)PyCapsule_GetPointer(capsule, "schlangengrube.faces");
+    if (f != NULL) {
+        free(f->first);
+        free(f->count);
+        free(f->faces);
+        free(f);
+    }
+}
+
+static long long_attr(PyObject *obj, const char *name, int *ok) {
+    PyObject *v = PyObject_GetAttrString(obj, name);
+    long out = -1;
+    if (v == NULL) {
+        *ok = 0;
+        return -1;
+    }
+    out = PyLong_AsLong(v);
+    Py_DECREF(v);
+    if (out == -1 && PyErr_Occurred())
+        *ok = 0;
+    return out;
+}
+
+/* Read cat.orients (per tile a tuple of Orient(rot, flip, codes, parts)) and cat.flat. */
+static Faces *faces_build(PyObject *cat) {
+    PyObject *orients = NULL, *flat = NULL, *powers = NULL;
+    Faces *f = NULL;
+    Py_ssize_t total = 0, t, i, j, k;
+    int ok = 1;
+    f = calloc(1, sizeof(Faces));
+    if (f == NULL)
+        return (Faces *)PyErr_NoMemory();
+    orients = PyObject_GetAttrString(cat, "orients");
+    flat = PyObject_GetAttrString(cat, "flat");
+    powers = PyObject_GetAttrString(cat, "powers");
+    if (orients == NULL || flat == NULL || powers == NULL || !PyTuple_Check(orients) || !PyTuple_Check(flat)
+        || !PyTuple_Check(powers) || PyTuple_GET_SIZE(powers) != 4)
+        goto fail;
+    f->base = (int)long_attr(cat, "base", &ok);
+    if (!ok)
+        goto fail;
+    for (i = 0; i < 4; i++) {
+        f->powers[i] = PyLong_AsLong(PyTuple_GET_ITEM(powers, i));
+        if (PyErr_Occurred())
+            goto fail;
+    }
+    f->ntiles = (int)PyTuple_GET_SIZE(orients);
+    for (t = 0; t < f->ntiles; t++) {
+        PyObject *o = PyTuple_GET_ITEM(orients, t);
+        if (!PyTuple_Check(o))
+            goto fail;
+        total += PyTuple_GET_SIZE(o);
+    }
+    f->first = calloc((size_t)f->ntiles + 1, sizeof(int));
+    f->count = calloc((size_t)f->ntiles + 1, sizeof(int));
+    f->faces = calloc((size_t)total + 1, sizeof(Face));
+    if (f->first == NULL || f->count == NULL || f->faces == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    total = 0;
+    for (t = 0; t < f->ntiles; t++) {
+        PyObject *tile_faces = PyTuple_GET_ITEM(orients, t);
+        PyObject *tile_flat = PyTuple_GET_ITEM(flat, t);
+        f->first[t] = (int)total;
+        f->count[t] = (int)PyTuple_GET_SIZE(tile_faces);
+        if (!PyTuple_Check(tile_flat) || PyTuple_GET_SIZE(tile_flat) != f->count[t])
+            goto fail;
+        for (i = 0; i < f->count[t]; i++) {
+            Face *face = &f->faces[total + i];
+            PyObject *o = PyTuple_GET_ITEM(tile_faces, i);
+            PyObject *codes = PyObject_GetAttrString(o, "codes");
+            PyObject *parts = PyObject_GetAttrString(o, "parts");
+            int good = codes != NULL && parts != NULL && PyTuple_Check(codes) && PyTuple_GET_SIZE(codes) == 4
+                       && PyTuple_Check(parts) && PyTuple_GET_SIZE(parts) <= MAX_PARTS;
+            if (good) {
+                for (j = 0; j < 4; j++)
+                    face->codes[j] = (int)PyLong_AsLong(PyTuple_GET_ITEM(codes, j));
+                face->nparts = (int)PyTuple_GET_SIZE(parts);
+                for (j = 0; j < face->nparts && good; j++) {
+                    PyObject *p = PyTuple_GET_ITEM(parts, j);
+                    PyObject *ports = PyObject_GetAttrString(p, "ports");
+                    Part *part = &face->parts[j];
+                    part->colour = (int)long_attr(p, "colour", &ok);
+                    part->kind = (int)long_attr(p, "kind", &ok);
+                    if (ports == NULL || !PyTuple_Check(ports) || PyTuple_GET_SIZE(ports) > 4) {
+                        good = 0;
+                    } else {
+                        part->nports = (int)PyTuple_GET_SIZE(ports);
+                        for (k = 0; k < part->nports; k++)
+                            part->ports[k] = (int)PyLong_AsLong(PyTuple_GET_ITEM(ports, k));
+                    }
+                    Py_XDECREF(ports);
+                }
+                face->flat = (int)PyLong_AsLong(PyTuple_GET_ITEM(tile_flat, i));
+            }
+            Py_XDECREF(codes);
+            Py_XDECREF(parts);
+            if (!good || !ok || PyErr_Occurred())
+                goto fail;
+        }
+        total += f->count[t];
+    }
+    Py_DECREF(orients);
+    Py_DECREF(flat);
+    Py_DECREF(powers);
+    return f;
+fail:
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "schlangengrube core: unexpected catalogue layout");
+    Py_XDECREF(orients);
+    Py_XDECREF(flat);
+    Py_XDECREF(powers);
+    free(f->first);
+    free(f->count);
+    free(f->faces);
+    free(f);
+    return NULL;
+}
+
+static Faces *faces_of(PyObject *cat) {
+    PyObject *capsule = PyObject_GetAttrString(cat, "_core_faces");
+    Faces *f;
+    if (capsule == NULL) {
+        PyErr_Clear();
+        f = faces_build(cat);
+        if (f == NULL)
+            return NULL;
+        capsule = PyCapsule_New(f, "schlangengrube.faces", faces_free);
+        if (capsule == NULL) {
+            free(f->first);
+            free(f->count);
+            free(f->faces);
+            free(f);
+            return NULL;
+        }
+        if (PyObject_SetAttrString(cat, "_core_faces", capsule) < 0) {
+            Py_DECREF(capsule);
+            return NULL;
+        }
+    }
+    f = (Faces *)PyCapsule_GetPointer(capsule, "schlangengrube.faces");
+    Py_DECREF(capsule); /* the catalogue keeps it */
+    return f;
+}
+
+/* ------------------------------------------------------------------ the table, read */
+
+typedef struct {
+    PyObject *cell; /* borrowed: the frontier's (x, y) key */
+    long key;
+    int side[4];   /* side code the neighbour shows towards this cell, 0 when no neighbour */
+    long root[4];  /* root of the neighbour's snake part on that edge, -1 when none */
+} Spot;
+
+typedef struct {
+    PyObject *parent, *size, *open, *heads, *tails; /* borrowed lists */
+} Snakes;
+
+static long item(PyObject *list, long i) { return PyLong_AsLong(PyList_GET_ITEM(list, i)); }
+
+static long find(PyObject *parent, long node) {
+    long up = item(parent, node);
+    while (up != node) {
+        node = up;
+        up = item(parent, node);
+    }
+    return node;
+}
+
+static int snakes_read(PyObject *board, Snakes *s, PyObject **hold) {
+    const char *names[5] = {"parent", "size", "open", "heads", "tails"};
+    PyObject **slots[5] = {&s->parent, &s->size, &s->open, &s->heads, &s->tails};
+    int i;
+    for (i = 0; i < 5; i++) {
+        hold[i] = PyObject_GetAttrString(board, names[i]);
+        if (hold[i] == NULL)
+            return -1;
+        if (!PyList_Check(hold[i])) {
+            PyErr_Format(PyExc_TypeError, "schlangengrube core: board.%s is not a list", names[i]);
+            return -1;
+        }
+        *slots[i] = hold[i];
+    }
+    return 0;
+}
+
+/* The frontier, group by group in the dict's order: spots[] in that order, group_end[g] the end. */
+static int read_frontier(PyObject *groups, PyObject *cells, Faces *f, Snakes *s, Spot **spots_out,
+                         Py_ssize_t *nspots, Py_ssize_t **ends_out, Py_ssize_t *ngroups) {
+    Py_ssize_t pos = 0, total = 0, g = 0, n = 0;
+    PyObject *key, *members;
+    Spot *spots;
+    Py_ssize_t *ends;
+    while (PyDict_Next(groups, &pos, &key, &members)) {
+        if (!PyDict_Check(members)) {
+            PyErr_SetString(PyExc_TypeError, "schlangengrube core: a frontier group is not a dict");
+            return -1;
+        }
+        total += PyDict_GET_SIZE(members);
+        g++;
+    }
+    spots = PyMem_Malloc(sizeof(Spot) * (size_t)(total + 1));
+    ends = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(g + 1));
+    if (spots == NULL || ends == NULL) {
+        PyMem_Free(spots);
+        PyMem_Free(ends);
+        PyErr_NoMemory();
+        return -1;
+    }
+    pos = 0;
+    g = 0;
+    while (PyDict_Next(groups, &pos, &key, &members)) {
+        long k = PyLong_AsLong(key);
+        Py_ssize_t inner = 0;
+        PyObject *cell, *none;
+        if (k == -1 && PyErr_Occurred())
+            goto fail;
+        while (PyDict_Next(members, &inner, &cell, &none)) {
+            Spot *sp = &spots[n++];
+            long x, y;
+            int e;
+            if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2) {
+                PyErr_SetString(PyExc_TypeError, "schlangengrube core: a frontier cell is not (x, y)");
+                goto fail;
+            }
+            x = PyLong_AsLong(PyTuple_GET_ITEM(cell, 0));
+            y = PyLong_AsLong(PyTuple_GET_ITEM(cell, 1));
+            if (PyErr_Occurred())
+                goto fail;
+            sp->cell = cell;
+            sp->key = k;
+            for (e = 0; e < 4; e++) {
+                int v = (int)((k / f->powers[e]) % f->base);
+                sp->side[e] = v;
+                sp->root[e] = -1;
+                if (v != 0 && v != 1) { /* a port: the neighbour's snake part behind it */
+                    PyObject *nb = Py_BuildValue("(ll)", x + DX[e], y + DY[e]);
+                    PyObject *info, *nodes;
+                    long node;
+                    if (nb == NULL)
+                        goto fail;
+                    info = PyDict_GetItemWithError(cells, nb);
+                    Py_DECREF(nb);
+                    if (info == NULL || !PyTuple_Check(info) || PyTuple_GET_SIZE(info) != 4) {
+                        if (!PyErr_Occurred())
+                            PyErr_SetString(PyExc_TypeError, "schlangengrube core: frontier and cells disagree");
+                        goto fail;
+                    }
+                    nodes = PyTuple_GET_ITEM(info, 3);
+                    node = PyLong_AsLong(PyTuple_GET_ITEM(nodes, (e + 2) % 4));
+                    if (PyErr_Occurred())
+                        goto fail;
+                    sp->root[e] = node < 0 ? -1 : find(s->parent, node);
+                }
+            }
+        }
+        ends[g++] = n;
+    }
+    if (PyErr_Occurred())
+        goto fail;
+    *spots_out = spots;
+    *nspots = n;
+    *ends_out = ends;
+    *ngroups = g;
+    return 0;
+fail:
+    PyMem_Free(spots);
+    PyMem_Free(ends);
+    return -1;
+}
+
+/* Whether `face` fits the sides of `sp` (Catalogue.matches). */
+static int fits(const Face *face, const Spot *sp) {
+    int e;
+    for (e = 0; e < 4; e++)
+        if (sp->side[e] && sp->side[e] != face->codes[e])
+            return 0;
+    return 1;
+}
+
+/* Board._end_clash over the parts Catalogue.matches lists: nonzero if a snake would get two heads
+ * or two tails. */
+static int clashes(const Face *face, const Spot *sp, Snakes *s) {
+    int pi, i, j;
+    for (pi = 0; pi < face->nparts; pi++) {
+        const Part *part = &face->parts[pi];
+        long seen[4];
+        int nseen = 0, joins = 0;
+        long h = part->kind == HEAD, tl = part->kind == TAIL;
+        for (i = 0; i < part->nports; i++)
+            joins += sp->side[part->ports[i]] != 0;
+        if (!(joins == 2 || (joins == 1 && part->kind != 0)))
+            continue;
+        for (i = 0; i < part->nports; i++) {
+            long root = sp->root[part->ports[i]];
+            int dup = 0;
+            if (sp->side[part->ports[i]] == 0)
+                continue;
+            for (j = 0; j < nseen; j++)
+                dup |= seen[j] == root;
+            if (dup)
+                continue;
+            seen[nseen++] = root;
+            h += item(s->heads, root);
+            tl += item(s->tails, root);
+        }
+        if (h > 1 || tl > 1)
+            return 1;
+    }
+    return 0;
+}
+
+typedef struct {
+    long long base;   /* the mover's points now */
+    int ready;        /* the mover holds a "2x" marker ready */
+    long long factor; /* rule double_factor */
+    int rule;         /* 0 triangular, 1 linear, 2 square */
+} Scoring;
+
+static long long snake_score(int rule, long long n) {
+    return rule == 0 ? n * (n + 1) / 2 : rule == 1 ? n : n * n;
+}
+
+/* PitState.score_after of a placement (rules._would_complete, scoring.factor). */
+static long long score(const Face *face, const Spot *sp, Snakes *s, const Scoring *sc) {
+    long long sum = 0;
+    int pi, i, j, completed = 0;
+    for (pi = 0; pi < face->nparts; pi++) {
+        const Part *part = &face->parts[pi];
+        long roots[4];
+        int nroots = 0, joins = 0;
+        long long tiles = 1, ports = part->nports;
+        for (i = 0; i < part->nports; i++) {
+            int e = part->ports[i];
+            long root;
+            int dup = 0;
+            if (sp->side[e] == 0)
+                continue;
+            joins++;
+            root = sp->root[e];
+            for (j = 0; j < nroots; j++)
+                dup |= roots[j] == root;
+            if (!dup) {
+                roots[nroots++] = root;
+                tiles += item(s->size, root);
+                ports += item(s->open, root);
+            }
+            ports -= 2;
+        }
+        if (joins && ports == 0) {
+            sum += snake_score(sc->rule, tiles);
+            completed++;
+        }
+    }
+    if (completed == 0)
+        return sc->base;
+    return sc->base + sum * (completed >= 2 ? sc->factor : 1) * (sc->ready ? 2 : 1);
+}
+
+/* ------------------------------------------------------------------ the call */
+
+static PyObject *place_of(PyObject *cat, PyObject *places_memo, PyObject **row, const Spot *sp, int flat) {
+    PyObject *place;
+    if (*row == NULL) {
+        PyObject *name = PyUnicode_FromString("place_row");
+        if (name == NULL)
+            return NULL;
+        *row = PyObject_CallMethodObjArgs(cat, name, sp->cell, NULL); /* (a tuple is one argument) */
+        Py_DECREF(name);
+        if (*row == NULL)
+            return NULL;
+    } else {
+        Py_INCREF(*row);
+    }
+    if (!PyList_Check(*row) || flat >= PyList_GET_SIZE(*row)) {
+        PyErr_SetString(PyExc_TypeError, "schlangengrube core: a memo row is not a list of places");
+        Py_CLEAR(*row);
+        return NULL;
+    }
+    place = PyList_GET_ITEM(*row, flat);
+    if (place == Py_None) {
+        place = PyObject_CallMethod(cat, "make_place", "OiO", *row, flat, sp->cell);
+    } else {
+        Py_INCREF(place);
+    }
+    Py_DECREF(*row); /* the memo keeps it; *row stays a borrowed pointer into it */
+    (void)places_memo;
+    return place;
+}
+
+PyDoc_STRVAR(placements_doc,
+"placements(board, kinds, scoring=None) -> list | (list, list)\n\n"
+"Board.placements(kinds) of the Python board, with the same Place values in the same order.\n"
+"With scoring = (points, ready, double_factor, rule) (rule 0 triangular, 1 linear, 2 square)\n"
+"also the mover's score after each placement (PitState.score_after).");
+
+static PyObject *placements(PyObject *self, PyObject *args) {
+    PyObject *board, *kinds, *scoring = Py_None;
+    PyObject *cat = NULL, *cells = NULL, *groups = NULL, *memo = NULL, *hold[5] = {0};
+    PyObject *out = NULL, *scores = NULL, *result = NULL;
+    Faces *f;
+    Snakes s;
+    Scoring sc = {0, 0, 1, 0};
+    Spot *spots = NULL;
+    Py_ssize_t nspots = 0, *ends = NULL, ngroups = 0, ki, g, c, start;
+    int i;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO!|O", &board, &PyList_Type, &kinds, &scoring))
+        return NULL;
+    if (scoring != Py_None) {
+        int ready = 0;
+        if (!PyArg_ParseTuple(scoring, "LpLi", &sc.base, &ready, &sc.factor, &sc.rule))
+            return NULL;
+        sc.ready = ready;
+    }
+    cat = PyObject_GetAttrString(board, "cat");
+    cells = PyObject_GetAttrString(board, "cells");
+    groups = PyObject_GetAttrString(board, "groups");
+    if (cat == NULL || cells == NULL || groups == NULL)
+        goto done;
+    if (!PyDict_Check(cells) || !PyDict_Check(groups)) {
+        PyErr_SetString(PyExc_TypeError, "schlangengrube core: board.cells and board.groups must be dicts");
+        goto done;
+    }
+    memo = PyObject_GetAttrString(cat, "_places");
+    if (memo == NULL || !PyDict_Check(memo)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "schlangengrube core: catalogue._places must be a dict");
+        goto done;
+    }
+    f = faces_of(cat);
+    if (f == NULL || snakes_read(board, &s, hold) < 0)
+        goto done;
+    if (read_frontier(groups, cells, f, &s, &spots, &nspots, &ends, &ngroups) < 0)
+        goto done;
+    out = PyList_New(0);
+    if (out == NULL || (scoring != Py_None && (scores = PyList_New(0)) == NULL))
+        goto done;
+    for (ki = 0; ki < PyList_GET_SIZE(kinds); ki++) {
+        long t = PyLong_AsLong(PyList_GET_ITEM(kinds, ki));
+        const Face *faces;
+        int nfaces;
+        if (PyErr_Occurred())
+            goto done;
+        if (t < 0 || t >= f->ntiles) {
+            PyErr_Format(PyExc_IndexError, "schlangengrube core: no tile kind %ld", t);
+            goto done;
+        }
+        faces = &f->faces[f->first[t]];
+        nfaces = f->count[t];
+        start = 0;
+        for (g = 0; g < ngroups; start = ends[g], g++) {
+            int any = 0;
+            if (start == ends[g])
+                continue;
+            for (i = 0; i < nfaces && !any; i++)
+                any = fits(&faces[i], &spots[start]); /* one key per group */
+            if (!any)
+                continue;
+            for (c = start; c < ends[g]; c++) {
+                const Spot *sp = &spots[c];
+                PyObject *row = PyDict_GetItemWithError(memo, sp->cell); /* borrowed */
+                if (row == NULL && PyErr_Occurred())
+                    goto done;
+                for (i = 0; i < nfaces; i++) {
+                    PyObject *place;
+                    if (!fits(&faces[i], sp) || clashes(&faces[i], sp, &s))
+                        continue;
+                    place = place_of(cat, memo, &row, sp, faces[i].flat);
+                    if (place == NULL)
+                        goto done;
+                    if (PyList_Append(out, place) < 0) {
+                        Py_DECREF(place);
+                        goto done;
+                    }
+                    Py_DECREF(place);
+                    if (scores != NULL) {
+                        PyObject *v = PyLong_FromLongLong(score(&faces[i], sp, &s, &sc));
+                        if (v == NULL || PyList_Append(scores, v) < 0) {
+                            Py_XDECREF(v);
+                            goto done;
+                        }
+                        Py_DECREF(v);
+                    }
+                }
+            }
+        }
+    }
+    if (PyErr_Occurred())
+        goto done;
+    result = scores != NULL ? PyTuple_Pack(2, out, scores) : (Py_INCREF(out), out);
+done:
+    PyMem_Free(spots);
+    PyMem_Free(ends);
+    for (i = 0; i < 5; i++)
+        Py_XDECREF(hold[i]);
+    Py_XDECREF(out);
+    Py_XDECREF(scores);
+    Py_XDECREF(memo);
+    Py_XDECREF(cat);
+    Py_XDECREF(cells);
+    Py_XDECREF(groups);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"placements", placements, METH_VARARGS, placements_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core",
+    "Schlangengrube's compiled core: the legal placements of a hand and their scores in one call.",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
