@@ -8,6 +8,9 @@
  * the reference's order (the kinds as given, then the frontier groups and their cells in the order
  * they arose, then the tile's faces) and, when asked, the mover's score after each.
  *
+ * `lay` is Board.lay: it updates the Python table's cells, snakes and frontier as the reference
+ * does (the same dict operations in the same order, so the frontier's order is the same).
+ *
  * The faces of the set's tiles (side codes and parts) are copied once per catalogue into a
  * capsule kept on the catalogue object (`_core_faces`).
  */
@@ -34,6 +37,7 @@ typedef struct {
     int nparts;
     Part parts[MAX_PARTS];
     int flat; /* index into the catalogue's memo row of Place values */
+    PyObject *codes_obj; /* the Orient's codes tuple, as Board.lay stores it in cells */
 } Face;
 
 typedef struct {
@@ -42,12 +46,16 @@ typedef struct {
     long powers[4];
     int *first;  /* per tile: index of its first face in faces */
     int *count;  /* per tile: how many faces */
+    Py_ssize_t nfaces;
     Face *faces;
 } Faces;
 
 static void faces_free(PyObject *capsule) {
     Faces *f = (Faces *)PyCapsule_GetPointer(capsule, "schlangengrube.faces");
     if (f != NULL) {
+        Py_ssize_t i;
+        for (i = 0; i < f->nfaces; i++)
+            Py_XDECREF(f->faces[i].codes_obj);
         free(f->first);
         free(f->count);
         free(f->faces);
@@ -141,6 +149,9 @@ static Faces *faces_build(PyObject *cat) {
                     Py_XDECREF(ports);
                 }
                 face->flat = (int)PyLong_AsLong(PyTuple_GET_ITEM(tile_flat, i));
+                Py_INCREF(codes);
+                face->codes_obj = codes;
+                f->nfaces = total + i + 1;
             }
             Py_XDECREF(codes);
             Py_XDECREF(parts);
@@ -159,6 +170,8 @@ fail:
     Py_XDECREF(orients);
     Py_XDECREF(flat);
     Py_XDECREF(powers);
+    for (i = 0; i < f->nfaces; i++)
+        Py_XDECREF(f->faces[i].codes_obj);
     free(f->first);
     free(f->count);
     free(f->faces);
@@ -176,6 +189,9 @@ static Faces *faces_of(PyObject *cat) {
             return NULL;
         capsule = PyCapsule_New(f, "schlangengrube.faces", faces_free);
         if (capsule == NULL) {
+            Py_ssize_t i;
+            for (i = 0; i < f->nfaces; i++)
+                Py_XDECREF(f->faces[i].codes_obj);
             free(f->first);
             free(f->count);
             free(f->faces);
@@ -552,14 +568,253 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ laying a tile (Board.lay) */
+
+static int set_long(PyObject *list, long i, long v) {
+    PyObject *o = PyLong_FromLong(v);
+    if (o == NULL)
+        return -1;
+    return PyList_SetItem(list, i, o); /* steals o */
+}
+
+static int append_long(PyObject *list, long v) {
+    PyObject *o = PyLong_FromLong(v);
+    int r;
+    if (o == NULL)
+        return -1;
+    r = PyList_Append(list, o);
+    Py_DECREF(o);
+    return r;
+}
+
+/* Board.find: the root, halving the path as the reference does. */
+static long find_halving(PyObject *parent, long node) {
+    long up = item(parent, node);
+    while (up != node) {
+        PyObject *grand = PyList_GET_ITEM(parent, up);
+        Py_INCREF(grand);
+        PyList_SetItem(parent, node, grand);
+        node = PyLong_AsLong(grand);
+        up = item(parent, node);
+    }
+    return node;
+}
+
+/* Board._ungroup */
+static int ungroup(PyObject *groups, PyObject *cell, PyObject *key) {
+    PyObject *group = PyDict_GetItemWithError(groups, key);
+    if (group == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_KeyError, "schlangengrube core: a frontier cell's group is missing");
+        return -1;
+    }
+    if (PyDict_DelItem(group, cell) < 0)
+        return -1;
+    if (PyDict_GET_SIZE(group) == 0)
+        return PyDict_DelItem(groups, key);
+    return 0;
+}
+
+/* Board._update_frontier */
+static int update_frontier(PyObject *cells, PyObject *frontier, PyObject *groups, const Faces *f, PyObject *cell,
+                           long x, long y, const int *codes) {
+    PyObject *old = PyDict_GetItemWithError(frontier, cell);
+    int e;
+    if (old == NULL && PyErr_Occurred())
+        return -1;
+    if (old != NULL) {
+        int r;
+        Py_INCREF(old);
+        r = PyDict_DelItem(frontier, cell) < 0 || ungroup(groups, cell, old) < 0;
+        Py_DECREF(old);
+        if (r)
+            return -1;
+    }
+    for (e = 0; e < 4; e++) {
+        PyObject *nb = Py_BuildValue("(ll)", x + DX[e], y + DY[e]);
+        PyObject *found, *key, *group;
+        long k = 0;
+        int r;
+        if (nb == NULL)
+            return -1;
+        r = PyDict_Contains(cells, nb);
+        if (r != 0) {
+            Py_DECREF(nb);
+            if (r < 0)
+                return -1;
+            continue;
+        }
+        found = PyDict_GetItemWithError(frontier, nb);
+        if (found != NULL) {
+            k = PyLong_AsLong(found);
+            if ((k == -1 && PyErr_Occurred()) || ungroup(groups, nb, found) < 0) {
+                Py_DECREF(nb);
+                return -1;
+            }
+        } else if (PyErr_Occurred()) {
+            Py_DECREF(nb);
+            return -1;
+        }
+        k += codes[e] * f->powers[(e + 2) % 4];
+        key = PyLong_FromLong(k);
+        if (key == NULL || PyDict_SetItem(frontier, nb, key) < 0) {
+            Py_XDECREF(key);
+            Py_DECREF(nb);
+            return -1;
+        }
+        group = PyDict_GetItemWithError(groups, key);
+        if (group == NULL) {
+            if (PyErr_Occurred() || (group = PyDict_New()) == NULL) {
+                Py_DECREF(key);
+                Py_DECREF(nb);
+                return -1;
+            }
+            r = PyDict_SetItem(group, nb, Py_None) < 0 || PyDict_SetItem(groups, key, group) < 0;
+            Py_DECREF(group);
+        } else {
+            r = PyDict_SetItem(group, nb, Py_None) < 0;
+        }
+        Py_DECREF(key);
+        Py_DECREF(nb);
+        if (r)
+            return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(lay_doc,
+"lay(board, t, oi, cell) -> list\n\n"
+"Board.lay of the Python board: lay face `oi` of tile kind `t` (known to be legal) at `cell`,\n"
+"updating the cells, the snakes and the frontier as the reference does; return (colour, tiles)\n"
+"of each snake it completes.");
+
+static PyObject *lay(PyObject *self, PyObject *args) {
+    PyObject *board, *cell, *cat = NULL, *cells = NULL, *frontier = NULL, *groups = NULL, *hold[5] = {0};
+    PyObject *completed = NULL, *nodes_obj = NULL, *info = NULL, *result = NULL;
+    Snakes s;
+    Faces *f;
+    const Face *face;
+    long t, oi, x, y, nodes[4] = {-1, -1, -1, -1};
+    int pi, i;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OllO!", &board, &t, &oi, &PyTuple_Type, &cell))
+        return NULL;
+    if (PyTuple_GET_SIZE(cell) != 2) {
+        PyErr_SetString(PyExc_TypeError, "schlangengrube core: a cell is (x, y)");
+        return NULL;
+    }
+    x = PyLong_AsLong(PyTuple_GET_ITEM(cell, 0));
+    y = PyLong_AsLong(PyTuple_GET_ITEM(cell, 1));
+    if (PyErr_Occurred())
+        return NULL;
+    cat = PyObject_GetAttrString(board, "cat");
+    cells = PyObject_GetAttrString(board, "cells");
+    frontier = PyObject_GetAttrString(board, "frontier");
+    groups = PyObject_GetAttrString(board, "groups");
+    if (cat == NULL || cells == NULL || frontier == NULL || groups == NULL)
+        goto done;
+    if (!PyDict_Check(cells) || !PyDict_Check(frontier) || !PyDict_Check(groups)) {
+        PyErr_SetString(PyExc_TypeError, "schlangengrube core: the board's cells, frontier and groups are dicts");
+        goto done;
+    }
+    f = faces_of(cat);
+    if (f == NULL || snakes_read(board, &s, hold) < 0)
+        goto done;
+    if (t < 0 || t >= f->ntiles || oi < 0 || oi >= f->count[t]) {
+        PyErr_Format(PyExc_IndexError, "schlangengrube core: no face %ld of tile kind %ld", oi, t);
+        goto done;
+    }
+    face = &f->faces[f->first[t] + oi];
+    completed = PyList_New(0);
+    if (completed == NULL)
+        goto done;
+    for (pi = 0; pi < face->nparts; pi++) {
+        const Part *part = &face->parts[pi];
+        long node = PyList_GET_SIZE(s.parent), root;
+        int joined = 0;
+        if (append_long(s.parent, node) < 0 || append_long(s.size, 1) < 0
+            || append_long(s.heads, part->kind == HEAD) < 0 || append_long(s.tails, part->kind == TAIL) < 0
+            || append_long(s.open, part->nports) < 0)
+            goto done;
+        for (i = 0; i < part->nports; i++) {
+            int e = part->ports[i];
+            PyObject *nb, *other;
+            long a, b, other_node;
+            nodes[e] = node;
+            nb = Py_BuildValue("(ll)", x + DX[e], y + DY[e]);
+            if (nb == NULL)
+                goto done;
+            other = PyDict_GetItemWithError(cells, nb);
+            Py_DECREF(nb);
+            if (other == NULL) {
+                if (PyErr_Occurred())
+                    goto done;
+                continue;
+            }
+            joined = 1;
+            other_node = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(other, 3), (e + 2) % 4));
+            a = find_halving(s.parent, node);
+            b = find_halving(s.parent, other_node);
+            if (a != b) {
+                if (item(s.size, a) < item(s.size, b)) {
+                    long swap = a;
+                    a = b;
+                    b = swap;
+                }
+                if (set_long(s.parent, b, a) < 0 || set_long(s.size, a, item(s.size, a) + item(s.size, b)) < 0
+                    || set_long(s.heads, a, item(s.heads, a) + item(s.heads, b)) < 0
+                    || set_long(s.tails, a, item(s.tails, a) + item(s.tails, b)) < 0
+                    || set_long(s.open, a, item(s.open, a) + item(s.open, b)) < 0)
+                    goto done;
+            }
+            if (set_long(s.open, a, item(s.open, a) - 2) < 0)
+                goto done;
+        }
+        if (joined) {
+            root = find_halving(s.parent, node);
+            if (item(s.open, root) == 0) {
+                PyObject *pair = Py_BuildValue("(il)", part->colour, item(s.size, root));
+                if (pair == NULL || PyList_Append(completed, pair) < 0) {
+                    Py_XDECREF(pair);
+                    goto done;
+                }
+                Py_DECREF(pair);
+            }
+        }
+    }
+    nodes_obj = Py_BuildValue("(llll)", nodes[0], nodes[1], nodes[2], nodes[3]);
+    if (nodes_obj == NULL)
+        goto done;
+    info = Py_BuildValue("(llOO)", t, oi, face->codes_obj, nodes_obj);
+    if (info == NULL || PyDict_SetItem(cells, cell, info) < 0)
+        goto done;
+    if (update_frontier(cells, frontier, groups, f, cell, x, y, face->codes) < 0)
+        goto done;
+    result = completed;
+    completed = NULL;
+done:
+    for (i = 0; i < 5; i++)
+        Py_XDECREF(hold[i]);
+    Py_XDECREF(completed);
+    Py_XDECREF(nodes_obj);
+    Py_XDECREF(info);
+    Py_XDECREF(cat);
+    Py_XDECREF(cells);
+    Py_XDECREF(frontier);
+    Py_XDECREF(groups);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"placements", placements, METH_VARARGS, placements_doc},
+    {"lay", lay, METH_VARARGS, lay_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_core",
-    "Schlangengrube's compiled core: the legal placements of a hand and their scores in one call.",
+    "Schlangengrube's compiled core: the legal placements of a hand and their scores in one call, and\n"
+"laying a tile on the Python table.",
     -1, methods, NULL, NULL, NULL, NULL,
 };
 

@@ -31,7 +31,8 @@ BLANK = 1
 """Side codes: 0 = free (frontier keys only), 1 = blank side, 2 + c = a port of colour c."""
 _KIND = {PartKind.BODY: BODY, PartKind.HEAD: HEAD, PartKind.TAIL: TAIL}
 CORE = native.load("cardgen.games.schlangengrube._core")
-"""The compiled `placements` (with the scores of `PitState.score_after` in the same call), or None."""
+"""The compiled `placements` (with the scores of `PitState.score_after` in the same call) and
+`lay`, or None (cardgen/native.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +263,11 @@ class Board:
     # ------------------------------------------------------------------ laying
 
     def lay(self, t: int, oi: int, cell: Cell) -> list[tuple[int, int]]:
-        """Lay a tile known to be legal; return (colour index, tiles) of each snake it completes."""
+        """Lay a tile known to be legal; return (colour index, tiles) of each snake it completes.
+        The compiled core, when built, does the same to this table (this code is its reference)."""
+        if CORE is not None:
+            done: list[tuple[int, int]] = CORE.lay(self, t, oi, cell)
+            return done
         o = self.cat.orients[t][oi]
         x, y = cell
         cells, parent, size, heads, tails, opened = (
