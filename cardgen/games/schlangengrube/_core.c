@@ -223,6 +223,81 @@ typedef struct {
 
 static long item(PyObject *list, long i) { return PyLong_AsLong(PyList_GET_ITEM(list, i)); }
 
+/* A new (x, y) tuple, as the reference's cell keys. */
+static PyObject *cell_of(long x, long y) {
+    PyObject *cell = PyTuple_New(2), *a, *b;
+    if (cell == NULL)
+        return NULL;
+    a = PyLong_FromLong(x);
+    b = PyLong_FromLong(y);
+    if (a == NULL || b == NULL) {
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+        Py_DECREF(cell);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(cell, 0, a);
+    PyTuple_SET_ITEM(cell, 1, b);
+    return cell;
+}
+
+/* The laid cells in an open-addressing table (x, y) -> the cells dict's value (borrowed), read
+ * once per call instead of a dict lookup with a new tuple per neighbour. */
+typedef struct {
+    long x, y;
+    PyObject *info;
+} Slot;
+
+typedef struct {
+    size_t mask;
+    Slot *slots;
+} Table;
+
+static size_t slot_of(const Table *tb, long x, long y) {
+    size_t h = ((size_t)x * 73856093u) ^ ((size_t)y * 19349663u);
+    return h & tb->mask;
+}
+
+static int table_read(PyObject *cells, Table *tb) {
+    size_t cap = 16;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (cap < (size_t)PyDict_GET_SIZE(cells) * 2 + 2)
+        cap *= 2;
+    tb->mask = cap - 1;
+    tb->slots = PyMem_Calloc(cap, sizeof(Slot));
+    if (tb->slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    while (PyDict_Next(cells, &pos, &key, &value)) {
+        long x, y;
+        size_t i;
+        if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyTuple_Check(value) || PyTuple_GET_SIZE(value) != 4) {
+            PyErr_SetString(PyExc_TypeError, "schlangengrube core: board.cells maps (x, y) to a 4-tuple");
+            return -1;
+        }
+        x = PyLong_AsLong(PyTuple_GET_ITEM(key, 0));
+        y = PyLong_AsLong(PyTuple_GET_ITEM(key, 1));
+        if (PyErr_Occurred())
+            return -1;
+        for (i = slot_of(tb, x, y); tb->slots[i].info != NULL; i = (i + 1) & tb->mask)
+            ;
+        tb->slots[i].x = x;
+        tb->slots[i].y = y;
+        tb->slots[i].info = value;
+    }
+    return 0;
+}
+
+static PyObject *table_get(const Table *tb, long x, long y) {
+    size_t i;
+    for (i = slot_of(tb, x, y); tb->slots[i].info != NULL; i = (i + 1) & tb->mask)
+        if (tb->slots[i].x == x && tb->slots[i].y == y)
+            return tb->slots[i].info;
+    return NULL;
+}
+
 static long find(PyObject *parent, long node) {
     long up = item(parent, node);
     while (up != node) {
@@ -256,9 +331,15 @@ static int read_frontier(PyObject *groups, PyObject *cells, Faces *f, Snakes *s,
     PyObject *key, *members;
     Spot *spots;
     Py_ssize_t *ends;
+    Table tb = {0, NULL};
+    if (table_read(cells, &tb) < 0) {
+        PyMem_Free(tb.slots);
+        return -1;
+    }
     while (PyDict_Next(groups, &pos, &key, &members)) {
         if (!PyDict_Check(members)) {
             PyErr_SetString(PyExc_TypeError, "schlangengrube core: a frontier group is not a dict");
+            PyMem_Free(tb.slots);
             return -1;
         }
         total += PyDict_GET_SIZE(members);
@@ -269,6 +350,7 @@ static int read_frontier(PyObject *groups, PyObject *cells, Faces *f, Snakes *s,
     if (spots == NULL || ends == NULL) {
         PyMem_Free(spots);
         PyMem_Free(ends);
+        PyMem_Free(tb.slots);
         PyErr_NoMemory();
         return -1;
     }
@@ -299,14 +381,9 @@ static int read_frontier(PyObject *groups, PyObject *cells, Faces *f, Snakes *s,
                 sp->side[e] = v;
                 sp->root[e] = -1;
                 if (v != 0 && v != 1) { /* a port: the neighbour's snake part behind it */
-                    PyObject *nb = Py_BuildValue("(ll)", x + DX[e], y + DY[e]);
-                    PyObject *info, *nodes;
+                    PyObject *info = table_get(&tb, x + DX[e], y + DY[e]), *nodes;
                     long node;
-                    if (nb == NULL)
-                        goto fail;
-                    info = PyDict_GetItemWithError(cells, nb);
-                    Py_DECREF(nb);
-                    if (info == NULL || !PyTuple_Check(info) || PyTuple_GET_SIZE(info) != 4) {
+                    if (info == NULL) {
                         if (!PyErr_Occurred())
                             PyErr_SetString(PyExc_TypeError, "schlangengrube core: frontier and cells disagree");
                         goto fail;
@@ -327,10 +404,12 @@ static int read_frontier(PyObject *groups, PyObject *cells, Faces *f, Snakes *s,
     *nspots = n;
     *ends_out = ends;
     *ngroups = g;
+    PyMem_Free(tb.slots);
     return 0;
 fail:
     PyMem_Free(spots);
     PyMem_Free(ends);
+    PyMem_Free(tb.slots);
     return -1;
 }
 
@@ -424,7 +503,10 @@ static long long score(const Face *face, const Spot *sp, Snakes *s, const Scorin
 
 /* ------------------------------------------------------------------ the call */
 
-static PyObject *place_of(PyObject *cat, PyObject *places_memo, PyObject **row, const Spot *sp, int flat) {
+/* The Place of face index `flat` at the spot's cell from the catalogue's memo row `*row` (a
+ * reference this call holds; the row is made by Catalogue.place_row when the cell has none, the
+ * Place by Catalogue.make_place when the row has none yet). */
+static PyObject *place_of(PyObject *cat, PyObject **row, const Spot *sp, int flat) {
     PyObject *place;
     if (*row == NULL) {
         PyObject *name = PyUnicode_FromString("place_row");
@@ -434,22 +516,15 @@ static PyObject *place_of(PyObject *cat, PyObject *places_memo, PyObject **row, 
         Py_DECREF(name);
         if (*row == NULL)
             return NULL;
-    } else {
-        Py_INCREF(*row);
     }
     if (!PyList_Check(*row) || flat >= PyList_GET_SIZE(*row)) {
         PyErr_SetString(PyExc_TypeError, "schlangengrube core: a memo row is not a list of places");
-        Py_CLEAR(*row);
         return NULL;
     }
     place = PyList_GET_ITEM(*row, flat);
-    if (place == Py_None) {
-        place = PyObject_CallMethod(cat, "make_place", "OiO", *row, flat, sp->cell);
-    } else {
-        Py_INCREF(place);
-    }
-    Py_DECREF(*row); /* the memo keeps it; *row stays a borrowed pointer into it */
-    (void)places_memo;
+    if (place == Py_None)
+        return PyObject_CallMethod(cat, "make_place", "OiO", *row, flat, sp->cell);
+    Py_INCREF(place);
     return place;
 }
 
@@ -467,6 +542,7 @@ static PyObject *placements(PyObject *self, PyObject *args) {
     Snakes s;
     Scoring sc = {0, 0, 1, 0};
     Spot *spots = NULL;
+    PyObject **rows = NULL; /* per spot: its memo row of Place values, once looked up */
     Py_ssize_t nspots = 0, *ends = NULL, ngroups = 0, ki, g, c, start;
     int i;
     (void)self;
@@ -498,6 +574,11 @@ static PyObject *placements(PyObject *self, PyObject *args) {
         goto done;
     if (read_frontier(groups, cells, f, &s, &spots, &nspots, &ends, &ngroups) < 0)
         goto done;
+    rows = PyMem_Calloc((size_t)nspots + 1, sizeof(PyObject *));
+    if (rows == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
     out = PyList_New(0);
     if (out == NULL || (scoring != Py_None && (scores = PyList_New(0)) == NULL))
         goto done;
@@ -524,14 +605,17 @@ static PyObject *placements(PyObject *self, PyObject *args) {
                 continue;
             for (c = start; c < ends[g]; c++) {
                 const Spot *sp = &spots[c];
-                PyObject *row = PyDict_GetItemWithError(memo, sp->cell); /* borrowed */
-                if (row == NULL && PyErr_Occurred())
-                    goto done;
+                if (rows[c] == NULL) { /* read once per cell, for every kind */
+                    rows[c] = PyDict_GetItemWithError(memo, sp->cell);
+                    if (rows[c] == NULL && PyErr_Occurred())
+                        goto done;
+                    Py_XINCREF(rows[c]);
+                }
                 for (i = 0; i < nfaces; i++) {
                     PyObject *place;
                     if (!fits(&faces[i], sp) || clashes(&faces[i], sp, &s))
                         continue;
-                    place = place_of(cat, memo, &row, sp, faces[i].flat);
+                    place = place_of(cat, &rows[c], sp, faces[i].flat);
                     if (place == NULL)
                         goto done;
                     if (PyList_Append(out, place) < 0) {
@@ -555,6 +639,10 @@ static PyObject *placements(PyObject *self, PyObject *args) {
         goto done;
     result = scores != NULL ? PyTuple_Pack(2, out, scores) : (Py_INCREF(out), out);
 done:
+    if (rows != NULL)
+        for (c = 0; c < nspots; c++)
+            Py_XDECREF(rows[c]);
+    PyMem_Free(rows);
     PyMem_Free(spots);
     PyMem_Free(ends);
     for (i = 0; i < 5; i++)
@@ -631,7 +719,7 @@ static int update_frontier(PyObject *cells, PyObject *frontier, PyObject *groups
             return -1;
     }
     for (e = 0; e < 4; e++) {
-        PyObject *nb = Py_BuildValue("(ll)", x + DX[e], y + DY[e]);
+        PyObject *nb = cell_of(x + DX[e], y + DY[e]);
         PyObject *found, *key, *group;
         long k = 0;
         int r;
@@ -741,7 +829,7 @@ static PyObject *lay(PyObject *self, PyObject *args) {
             PyObject *nb, *other;
             long a, b, other_node;
             nodes[e] = node;
-            nb = Py_BuildValue("(ll)", x + DX[e], y + DY[e]);
+            nb = cell_of(x + DX[e], y + DY[e]);
             if (nb == NULL)
                 goto done;
             other = PyDict_GetItemWithError(cells, nb);
@@ -805,7 +893,61 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ scores in another order */
+
+PyDoc_STRVAR(reorder_doc,
+"reorder(moves, listed, values) -> list\n\n"
+"values[i] of listed[i] for each of `moves` found among `listed` (the same object), in the order\n"
+"of `moves`; None for a move not among them.");
+
+static PyObject *reorder(PyObject *self, PyObject *args) {
+    PyObject *moves, *listed, *values, *out;
+    Py_ssize_t n, m, i, cap = 16, mask;
+    Py_ssize_t *slots;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyList_Type, &moves, &PyList_Type, &listed, &PyList_Type, &values))
+        return NULL;
+    n = PyList_GET_SIZE(listed);
+    m = PyList_GET_SIZE(moves);
+    if (PyList_GET_SIZE(values) != n) {
+        PyErr_SetString(PyExc_ValueError, "schlangengrube core: one value per listed move");
+        return NULL;
+    }
+    while (cap < 2 * n + 2)
+        cap *= 2;
+    mask = cap - 1;
+    slots = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)cap);
+    out = PyList_New(m);
+    if (slots == NULL || out == NULL) {
+        PyMem_Free(slots);
+        Py_XDECREF(out);
+        return PyErr_NoMemory();
+    }
+    for (i = 0; i < cap; i++)
+        slots[i] = -1;
+    for (i = 0; i < n; i++) {
+        Py_ssize_t h = (Py_ssize_t)(((size_t)PyList_GET_ITEM(listed, i) >> 4) & (size_t)mask);
+        while (slots[h] >= 0)
+            h = (h + 1) & mask;
+        slots[h] = i;
+    }
+    for (i = 0; i < m; i++) {
+        PyObject *move = PyList_GET_ITEM(moves, i), *value = Py_None;
+        Py_ssize_t h = (Py_ssize_t)(((size_t)move >> 4) & (size_t)mask);
+        for (; slots[h] >= 0; h = (h + 1) & mask)
+            if (PyList_GET_ITEM(listed, slots[h]) == move) {
+                value = PyList_GET_ITEM(values, slots[h]);
+                break;
+            }
+        Py_INCREF(value);
+        PyList_SET_ITEM(out, i, value);
+    }
+    PyMem_Free(slots);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"reorder", reorder, METH_VARARGS, reorder_doc},
     {"placements", placements, METH_VARARGS, placements_doc},
     {"lay", lay, METH_VARARGS, lay_doc},
     {NULL, NULL, 0, NULL},

@@ -414,8 +414,8 @@ class PitState(PitPosition, GameState[PitMove]):
             return super().scores_after(moves)
         if moves == cache:
             return list(scores)
-        index = dict(zip(map(id, cache), scores))
-        return [index[id(m)] if id(m) in index else self.score_after(m) for m in moves]
+        found: list[float | None] = CORE.reorder(moves, cache, scores)
+        return [self.score_after(m) if s is None else s for m, s in zip(moves, found)]
 
     def move_label(self, move: PitMove) -> str:
         """The kind of step, for statistics: the group of a laid tile (crossing, double-curve,
