@@ -50,17 +50,20 @@ typedef struct {
     Face *faces;
 } Faces;
 
+static void faces_release(Faces *f) {
+    Py_ssize_t i;
+    for (i = 0; i < f->nfaces; i++)
+        Py_XDECREF(f->faces[i].codes_obj);
+    free(f->first);
+    free(f->count);
+    free(f->faces);
+    free(f);
+}
+
 static void faces_free(PyObject *capsule) {
     Faces *f = (Faces *)PyCapsule_GetPointer(capsule, "schlangengrube.faces");
-    if (f != NULL) {
-        Py_ssize_t i;
-        for (i = 0; i < f->nfaces; i++)
-            Py_XDECREF(f->faces[i].codes_obj);
-        free(f->first);
-        free(f->count);
-        free(f->faces);
-        free(f);
-    }
+    if (f != NULL)
+        faces_release(f);
 }
 
 static long long_attr(PyObject *obj, const char *name, int *ok) {
@@ -170,12 +173,7 @@ fail:
     Py_XDECREF(orients);
     Py_XDECREF(flat);
     Py_XDECREF(powers);
-    for (i = 0; i < f->nfaces; i++)
-        Py_XDECREF(f->faces[i].codes_obj);
-    free(f->first);
-    free(f->count);
-    free(f->faces);
-    free(f);
+    faces_release(f);
     return NULL;
 }
 
@@ -189,13 +187,7 @@ static Faces *faces_of(PyObject *cat) {
             return NULL;
         capsule = PyCapsule_New(f, "schlangengrube.faces", faces_free);
         if (capsule == NULL) {
-            Py_ssize_t i;
-            for (i = 0; i < f->nfaces; i++)
-                Py_XDECREF(f->faces[i].codes_obj);
-            free(f->first);
-            free(f->count);
-            free(f->faces);
-            free(f);
+            faces_release(f);
             return NULL;
         }
         if (PyObject_SetAttrString(cat, "_core_faces", capsule) < 0) {
@@ -946,7 +938,42 @@ static PyObject *reorder(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* ------------------------------------------------------------------ ripe snakes (strategy.ripe_points) */
+
+PyDoc_STRVAR(ripe_doc,
+"ripe(board, rule) -> int\n\n"
+"The points (rule 0 triangular, 1 linear, 2 square) of every snake on the table with exactly one\n"
+"open port, counted with one tile more: strategy.ripe_points.");
+
+static PyObject *ripe(PyObject *self, PyObject *args) {
+    PyObject *board, *hold[5] = {0}, *result = NULL;
+    Snakes s;
+    int rule, i;
+    long long sum = 0;
+    Py_ssize_t n, node;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oi", &board, &rule))
+        return NULL;
+    if (snakes_read(board, &s, hold) < 0)
+        goto done;
+    n = PyList_GET_SIZE(s.parent);
+    if (PyList_GET_SIZE(s.size) < n || PyList_GET_SIZE(s.open) < n) {
+        PyErr_SetString(PyExc_ValueError, "schlangengrube core: the snake lists differ in length");
+        goto done;
+    }
+    for (node = 0; node < n; node++)
+        if (item(s.parent, node) == node && item(s.open, node) == 1)
+            sum += snake_score(rule, item(s.size, node) + 1);
+    if (!PyErr_Occurred())
+        result = PyLong_FromLongLong(sum);
+done:
+    for (i = 0; i < 5; i++)
+        Py_XDECREF(hold[i]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"ripe", ripe, METH_VARARGS, ripe_doc},
     {"reorder", reorder, METH_VARARGS, reorder_doc},
     {"placements", placements, METH_VARARGS, placements_doc},
     {"lay", lay, METH_VARARGS, lay_doc},

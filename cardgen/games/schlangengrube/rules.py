@@ -111,7 +111,7 @@ class PitState(PitPosition, GameState[PitMove]):
                 game, player = self.game, self.player
                 self._cache, self._scores = CORE.placements(
                     self.board, self._kinds(),
-                    (self.points[player], self.ready[player], game.double_factor, _SCORE_RULES[game.snake_score]))
+                    (self.points[player], self.ready[player], game.double_factor, SCORE_RULES[game.snake_score]))
             else:
                 self._cache, self._scores = self.board.placements(self._kinds()), None
         return self._cache
@@ -470,7 +470,7 @@ def _would_complete(board: Board, parts: tuple[PartSpec, ...], cell: tuple[int, 
     return out
 
 
-_SCORE_RULES = {function: code for code, function in enumerate(SNAKE_SCORE.values())}
+SCORE_RULES = {function: code for code, function in enumerate(SNAKE_SCORE.values())}
 """The compiled core's code of each snake score (0 triangular, 1 linear, 2 square)."""
 assert list(SNAKE_SCORE) == ["triangular", "linear", "square"]
 

@@ -4,8 +4,8 @@ The bag and the other hands are hidden from a seat (and, in the secret-colour va
 others' colours). The shared `greedy` and `mcts` players read the whole state, so here they are
 wrapped to decide on `PitState.determinize` of the position (the hidden tiles dealt again at
 random): `greedy` can then read only what its seat sees, and `mcts` is the determinized search
-(`cardgen.engine.mcts.DeterminizedMcts`). The all-seeing originals stay as `greedy-open` and
-`mcts-open`.
+(`cardgen.engine.ismcts.DeterminizedMcts`) with greedy playouts of two rounds. The all-seeing
+originals stay as `greedy-open` and `mcts-open`.
 
 `careful` is greedy with an eye on the next seat: a snake left with one open port is ripe, since
 whoever lays the missing head or tail scores it. It ranks the steps by the points they bring,
@@ -26,19 +26,19 @@ from cardgen.engine.ismcts import DeterminizedMcts, SeatView
 from cardgen.engine.mcts import DEFAULT_BUDGET, MctsPlayer
 from cardgen.engine.policies import GreedyPlayer
 
-from .rules import PitState
+from .rules import SCORE_RULES, PitState
+from .table import CORE
 
 if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
 
 PLAYOUT = GreedyPlayer()
-"""The determinized search's playout policy: in a sample every hand is known, and the snakes a
-seat completes decide the game, so the playouts complete what they can."""
+"""The playout policy of `mcts`: in a sample every hand is known, and the snakes a seat
+completes decide the game, so the playouts complete what they can."""
 ROUNDS = 2
-"""How many rounds a playout plays before the lead is scored: the next seat's reply, the seat's
-own next turn and the next seat's reply to it, so a step is judged by what it leaves the seat
-itself to complete as well as by what it leaves the others (one round: 55-58 % against
-`careful`, two: about 63 %; docs/players.md)."""
+"""How many rounds a greedy playout of `mcts` plays before the lead is scored: the next seat's
+reply, the seat's own next turn and the next seat's reply to it, so a step is judged by what it
+leaves the seat itself to complete as well as by what it leaves the others (docs/players.md)."""
 WIDTH = 5
 """How many of `careful`'s best steps the search compares (one playout each per sample)."""
 EXPLORATION = 0.05
@@ -51,8 +51,10 @@ RISK = 0.5
 
 def ripe_points(state: PitState) -> float:
     """The points of every snake on the table with exactly one open port (one head or tail
-    laid by whoever moves next completes it)."""
+    laid by whoever moves next completes it); the compiled core's `ripe` when built."""
     board, score = state.board, state.game.snake_score
+    if CORE is not None:
+        return float(CORE.ripe(board, SCORE_RULES[score]))
     parent, opened, size = board.parent, board.open, board.size
     return float(sum(score(size[i] + 1) for i in range(len(parent)) if parent[i] == i and opened[i] == 1))
 
