@@ -108,10 +108,13 @@ def test_greedy_beats_sensible_in_schlangengrube() -> None:
 
 
 @pytest.mark.slow
-def test_every_rung_of_schlangengrube_beats_the_one_below() -> None:
-    # A figure of docs/players.md: the ladder's 100 games a rung at seed 0, the search rung
-    # (`mcts-careful@100`) against `careful` included (a few minutes on two cores).
+def test_the_schlangengrube_ladder_climbs_to_careful_and_the_search_is_not_below_it() -> None:
+    # A figure of docs/players.md: the ladder's 100 games a rung at seed 0. The cheap rungs climb;
+    # the search's edge over `careful` is small (about 55 % over 600 games), so 100 games show
+    # only that it is not below it.
     code, out, err = _run("match", "schlangengrube", "--ladder", "--games", "100", "--seed", "0", "--json")
     assert code == 0, err
-    for rung in json.loads(out)["ladder"][1:]:
+    *cheap, search = json.loads(out)["ladder"][1:]
+    for rung in cheap:
         assert rung["vs_below"]["low"] > 0.5, rung
+    assert search["vs_below"]["high"] > 0.5, search

@@ -4,8 +4,8 @@ The bag and the other hands are hidden from a seat (and, in the secret-colour va
 others' colours). The shared `greedy` and `mcts` players read the whole state, so here they are
 wrapped to decide on `PitState.determinize` of the position (the hidden tiles dealt again at
 random): `greedy` can then read only what its seat sees, and `mcts` is the determinized search
-(`cardgen.engine.ismcts.DeterminizedMcts`) with greedy playouts of two rounds. The all-seeing
-originals stay as `greedy-open` and `mcts-open`.
+(`cardgen.engine.ismcts.DeterminizedMcts`). The all-seeing originals stay as `greedy-open` and
+`mcts-open`.
 
 `careful` is greedy with an eye on the next seat: a snake left with one open port is ripe, since
 whoever lays the missing head or tail scores it. It ranks the steps by the points they bring,
@@ -33,12 +33,8 @@ if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
 
 PLAYOUT = GreedyPlayer()
-"""The playout policy of `mcts`: in a sample every hand is known, and the snakes a seat
-completes decide the game, so the playouts complete what they can."""
-ROUNDS = 2
-"""How many rounds a greedy playout of `mcts` plays before the lead is scored: the next seat's
-reply, the seat's own next turn and the next seat's reply to it, so a step is judged by what it
-leaves the seat itself to complete as well as by what it leaves the others (docs/players.md)."""
+"""The determinized search's playout policy: in a sample every hand is known, and the snakes a
+seat completes decide the game, so the playouts complete what they can."""
 WIDTH = 5
 """How many of `careful`'s best steps the search compares (one playout each per sample)."""
 EXPLORATION = 0.05
@@ -104,7 +100,7 @@ def search(budget: int | None = None) -> DeterminizedMcts:
     """The determinized search with `budget` playouts per decision (see the module text)."""
     budget = DEFAULT_BUDGET if budget is None else budget
     return DeterminizedMcts(budget, samples=max(1, budget // WIDTH), policy=PLAYOUT, exploration=EXPLORATION,
-                            rounds=ROUNDS, order=CarefulPlayer().ranked, width=WIDTH)
+                            order=CarefulPlayer().ranked, width=WIDTH)
 
 
 def players() -> Mapping[str, PlayerFactory]:
