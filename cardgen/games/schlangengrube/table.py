@@ -94,6 +94,13 @@ class Catalogue:
         self.flat: tuple[tuple[int, ...], ...] = tuple(flat)
         self._places: dict[tuple[int, int], list[Place | None]] = {}
 
+    def __getstate__(self) -> dict[str, object]:
+        """The catalogue for pickling, without the compiled core's copy of the faces (a capsule,
+        made again on first use)."""
+        state = dict(self.__dict__)
+        state.pop("_core_faces", None)
+        return state
+
     def _orient(self, rot: int, flip: bool, parts: list[Part]) -> Orient:
         codes = [BLANK] * 4
         specs = []

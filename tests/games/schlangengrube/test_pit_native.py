@@ -126,3 +126,21 @@ def test_an_example_record_replays_the_same_with_either_core(native: None, tmp_p
     fast, pure = _both([*_cli(), "replay", "--json", str(ROOT / "examples" / record)], tmp_path)
     assert json.loads(fast)
     assert fast == pure
+
+
+def test_a_state_the_compiled_core_has_read_still_pickles(native: None) -> None:
+    # Worker processes and the cluster receive states by pickle; the core's copy of the faces
+    # stays behind and is made again on first use.
+    import pickle
+    import random
+
+    from cardgen.games.schlangengrube.deal import new_game
+
+    state = new_game({"players": 3}, None, 4)
+    rng = random.Random(4)
+    for _ in range(7):
+        state.apply_trusted(rng.choice(state.legal_moves()))
+    moves = state.legal_moves()
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and copy.legal_moves() == moves
+    assert copy.scores_after(copy.legal_moves()) == state.scores_after(moves)
