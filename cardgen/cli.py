@@ -137,7 +137,8 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     from cardgen import __version__
     from cardgen.native import core_name
 
-    _echo(f"cardgen {__version__}, core: {core_name()}")
+    packages = (type(game).__module__.rsplit(".", 1)[0] for game in _registry())
+    _echo(f"cardgen {__version__}, core: {core_name(packages)}")
     ctx.exit()
 
 

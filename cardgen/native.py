@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterable
 from types import ModuleType
 
 PURE_VARIABLE = "CARDGEN_PURE"
@@ -34,13 +35,11 @@ def load(module: str) -> ModuleType | None:
         return None
 
 
-def core_name() -> str:
-    """Which core runs, for `cardgen --version`: "native (C: …)" naming the games whose compiled
-    module is in use, or "pure Python" (with the reason when it is forced)."""
+def core_name(packages: Iterable[str]) -> str:
+    """Which core runs, for `cardgen --version`: "native (C: …)" naming the game packages (e.g.
+    "cardgen.games.irrlaeufer") whose compiled module is in use, or "pure Python" with the
+    reason."""
     if pure_forced():
         return f"pure Python ({PURE_VARIABLE} is set)"
-    from cardgen.registry import GAMES
-
-    built = [game.name for game in GAMES
-             if load(f"{type(game).__module__.rsplit('.', 1)[0]}._core") is not None]
+    built = [package.rsplit(".", 1)[-1] for package in packages if load(f"{package}._core") is not None]
     return f"native (C: {', '.join(built)})" if built else "pure Python (no compiled core built)"
