@@ -153,6 +153,11 @@ class GameState(ABC, Generic[M]):
         child.apply_trusted(move)
         return child.scores()[seat]
 
+    def scores_after(self, moves: list[M]) -> list[float]:
+        """`score_after` of each of `moves` (the legal moves, in any order); games may give
+        them all from one call."""
+        return [self.score_after(m) for m in moves]
+
     def evaluate(self, seat: int) -> float:
         """How good this position is for `seat`, from 0 (lost) to 1 (won), for search players
         that stop a playout early. Default: the seat's share of the scores' range."""

@@ -51,7 +51,7 @@ class _Node:
         moves = [] if state.is_terminal() else state.legal_moves()
         rng.shuffle(moves)
         if len(moves) > 1:
-            keys = {id(m): (-state.move_class(m), state.score_after(m)) for m in moves}
+            keys = {id(m): (-state.move_class(m), score) for m, score in zip(moves, state.scores_after(moves))}
             moves.sort(key=lambda m: keys[id(m)])  # stable: the shuffle breaks ties
         self.untried: list[Any] = moves
 

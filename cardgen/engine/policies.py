@@ -110,12 +110,7 @@ class GreedyPlayer:
 
     def choose_from(self, state: GameState[Any], moves: list[Any], rng: random.Random) -> Any:
         """The best-scoring move of `moves` (the legal moves)."""
-        best: list[Any] = []
-        best_value = float("-inf")
-        for move in moves:
-            value = state.score_after(move)
-            if value > best_value:
-                best, best_value = [move], value
-            elif value == best_value:
-                best.append(move)
+        values = state.scores_after(moves)
+        top = max(values)
+        best = [move for move, value in zip(moves, values) if value == top]
         return best[rng.randrange(len(best))]

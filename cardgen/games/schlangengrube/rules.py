@@ -45,12 +45,12 @@ from cardgen.engine.base import GameState
 from cardgen.errors import IllegalMove
 from cardgen.geometry import ROTATIONS
 
-from .table import DX, DY, Board, PartSpec
+from .table import CORE, DX, DY, Board, PartSpec
 from .components import GAME
 from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
 from .options import Variant
 from .position import PitPosition
-from .scoring import Completion, factor
+from .scoring import SNAKE_SCORE, Completion, factor
 from .state_json import state_from_json, state_to_json, verify_state
 
 if TYPE_CHECKING:
@@ -60,13 +60,14 @@ if TYPE_CHECKING:
 class PitState(PitPosition, GameState[PitMove]):
     """One position of Schlangengrube (cardgen.engine.base.GameState); mutable, see `clone`."""
 
-    __slots__ = ("_cache",)
+    __slots__ = ("_cache", "_scores")
 
     def __init__(self, game: PitSetup, start: Place | None, replaying: bool) -> None:
         """An initial position with `start` laid (if any) and empty hands (use PitGame's
         constructors or `new_game`)."""
         super().__init__(game, replaying)
         self._cache: list[Place] | None = None
+        self._scores: list[int] | None = None
         if start is not None:
             self.apply_trusted(Start(self._checked_start(Start(start))))
 
@@ -106,7 +107,13 @@ class PitState(PitPosition, GameState[PitMove]):
 
     def _placements(self) -> list[Place]:
         if self._cache is None:
-            self._cache = self.board.placements(self._kinds())
+            if CORE is not None and not self.replaying:  # the compiled core scores them in the same call
+                game, player = self.game, self.player
+                self._cache, self._scores = CORE.placements(
+                    self.board, self._kinds(),
+                    (self.points[player], self.ready[player], game.double_factor, SCORE_RULES[game.snake_score]))
+            else:
+                self._cache, self._scores = self.board.placements(self._kinds()), None
         return self._cache
 
     def legal_moves(self) -> list[PitMove]:
@@ -395,6 +402,21 @@ class PitState(PitPosition, GameState[PitMove]):
                                                                  game.double_factor)
         return points
 
+    def scores_after(self, moves: list[PitMove]) -> list[float]:
+        """`score_after` of each of `moves`; with the compiled core, the scores it gave with the
+        placements (the same values, see `_would_complete`)."""
+        if (CORE is None or self.over or self.replaying or not self.board.cells
+                or (self.secret is not None and not self.bag and sum(map(len, self.hands)) <= 1)):
+            return super().scores_after(moves)
+        cache = self._placements()
+        scores = self._scores
+        if scores is None:
+            return super().scores_after(moves)
+        if moves == cache:
+            return list(scores)
+        found: list[float | None] = CORE.reorder(moves, cache, scores)
+        return [self.score_after(m) if s is None else s for m, s in zip(moves, found)]
+
     def move_label(self, move: PitMove) -> str:
         """The kind of step, for statistics: the group of a laid tile (crossing, double-curve,
         straight-end, curve-end, end-end, other), or start, pass or turn."""
@@ -447,6 +469,10 @@ def _would_complete(board: Board, parts: tuple[PartSpec, ...], cell: tuple[int, 
             out.append(tiles)
     return out
 
+
+SCORE_RULES = {function: code for code, function in enumerate(SNAKE_SCORE.values())}
+"""The compiled core's code of each snake score (0 triangular, 1 linear, 2 square)."""
+assert list(SNAKE_SCORE) == ["triangular", "linear", "square"]
 
 _FIELDS = (*PitPosition.__slots__, *PitState.__slots__)
 """Every field of a state (the position's data and the rules' cache), for copies."""

@@ -4,7 +4,7 @@ The bag and the other hands are hidden from a seat (and, in the secret-colour va
 others' colours). The shared `greedy` and `mcts` players read the whole state, so here they are
 wrapped to decide on `PitState.determinize` of the position (the hidden tiles dealt again at
 random): `greedy` can then read only what its seat sees, and `mcts` is the determinized search
-(`cardgen.engine.mcts.DeterminizedMcts`). The all-seeing originals stay as `greedy-open` and
+(`cardgen.engine.ismcts.DeterminizedMcts`). The all-seeing originals stay as `greedy-open` and
 `mcts-open`.
 
 `careful` is greedy with an eye on the next seat: a snake left with one open port is ripe, since
@@ -26,7 +26,8 @@ from cardgen.engine.ismcts import DeterminizedMcts, SeatView
 from cardgen.engine.mcts import DEFAULT_BUDGET, MctsPlayer
 from cardgen.engine.policies import GreedyPlayer
 
-from .rules import PitState
+from .rules import SCORE_RULES, PitState
+from .table import CORE
 
 if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
@@ -46,8 +47,10 @@ RISK = 0.5
 
 def ripe_points(state: PitState) -> float:
     """The points of every snake on the table with exactly one open port (one head or tail
-    laid by whoever moves next completes it)."""
+    laid by whoever moves next completes it); the compiled core's `ripe` when built."""
     board, score = state.board, state.game.snake_score
+    if CORE is not None:
+        return float(CORE.ripe(board, SCORE_RULES[score]))
     parent, opened, size = board.parent, board.open, board.size
     return float(sum(score(size[i] + 1) for i in range(len(parent)) if parent[i] == i and opened[i] == 1))
 
@@ -57,7 +60,7 @@ def _best_gain(state: PitState, seat: int) -> float:
     if state.is_terminal() or state.current_player != seat or state.placed == 0:
         return 0.0
     base = state.points[seat]
-    return max((state.score_after(m) - base for m in state.legal_moves()), default=0.0)
+    return max((score - base for score in state.scores_after(state.legal_moves())), default=0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,7 @@ class CarefulPlayer:
         seat = state.current_player
         order = list(moves)
         rng.shuffle(order)
-        gains = {id(m): state.score_after(m) for m in order}
+        gains = {id(m): score for m, score in zip(order, state.scores_after(order))}
         order.sort(key=lambda m: -gains[id(m)])  # stable: the shuffle breaks ties
         values = {}
         for move in order[:CANDIDATES]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen import native
 from cardgen.geometry import EDGES, ROTATIONS, Part, PartKind
 
 from .components import PitSet
@@ -29,6 +30,9 @@ BODY, HEAD, TAIL = 0, 1, 2
 BLANK = 1
 """Side codes: 0 = free (frontier keys only), 1 = blank side, 2 + c = a port of colour c."""
 _KIND = {PartKind.BODY: BODY, PartKind.HEAD: HEAD, PartKind.TAIL: TAIL}
+CORE = native.load("cardgen.games.schlangengrube._core")
+"""The compiled `placements` (with the scores of `PitState.score_after` in the same call) and
+`lay`, or None (cardgen/native.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +93,13 @@ class Catalogue:
             self._specs.extend((pit_set.tiles[t].id, o.rot, o.flip) for o in oriented)
         self.flat: tuple[tuple[int, ...], ...] = tuple(flat)
         self._places: dict[tuple[int, int], list[Place | None]] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        """The catalogue for pickling, without the compiled core's copy of the faces (a capsule,
+        made again on first use)."""
+        state = dict(self.__dict__)
+        state.pop("_core_faces", None)
+        return state
 
     def _orient(self, rot: int, flip: bool, parts: list[Part]) -> Orient:
         codes = [BLANK] * 4
@@ -226,7 +237,11 @@ class Board:
 
     def placements(self, kinds: list[int]) -> list[Place]:
         """Every legal placement of the given distinct tile kinds: kind by kind (in the order
-        given), then by frontier key and cell (in the order they arose), then face."""
+        given), then by frontier key and cell (in the order they arose), then face. The compiled
+        core, when built, gives the same list (this code is its reference)."""
+        if CORE is not None:
+            listed: list[Place] = CORE.placements(self, kinds)
+            return listed
         out: list[Place] = []
         cat = self.cat
         groups = self.groups
@@ -255,7 +270,11 @@ class Board:
     # ------------------------------------------------------------------ laying
 
     def lay(self, t: int, oi: int, cell: Cell) -> list[tuple[int, int]]:
-        """Lay a tile known to be legal; return (colour index, tiles) of each snake it completes."""
+        """Lay a tile known to be legal; return (colour index, tiles) of each snake it completes.
+        The compiled core, when built, does the same to this table (this code is its reference)."""
+        if CORE is not None:
+            done: list[tuple[int, int]] = CORE.lay(self, t, oi, cell)
+            return done
         o = self.cat.orients[t][oi]
         x, y = cell
         cells, parent, size, heads, tails, opened = (
