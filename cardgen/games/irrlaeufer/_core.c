@@ -1,0 +1,847 @@
+/* Irrläufer's compiled core: the castle player's evaluation (strategy.py) in C.
+ *
+ * The pure-Python code of strategy.py and movement.py is the reference; every function here
+ * gives exactly its result (the differential tests compare them byte for byte):
+ *
+ *   closeness(pos, side, through)              strategy.closeness
+ *   flat_distances(pos, goals, through)        strategy._flat_distances
+ *   best_go(pos, side, order, wary, through)          the index best_go picks among its shuffled moves
+ *   best_slide(pos, side, other, sids, bys, through)  the index CastlePlayer._best_slide picks
+ *   legal_lays(pos, all_sticks, first_only)     maze.legal_lays
+ *
+ * One call does a whole evaluation or a whole decision: the position is read once from the
+ * Python `Position` (its sticks' first segments, pieces, castles) into flat arrays, and the way
+ * search runs on 512-bit boards (8 words), as strategy._levels does on Python integers
+ * (Kogge-Stone fills; bit (r-1)*15 + c-1 is field (c, r)). The random choices stay in Python.
+ *
+ * Floating point: the values are sums of the same terms in the same order as the Python code,
+ * with no fused multiply-add (fp-contract off), so they are the same doubles.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+#define COLUMNS 15
+#define MAX_ROWS 31
+#define NF_MAX (COLUMNS * MAX_ROWS)
+#define NSEG_MAX ((COLUMNS - 1) * MAX_ROWS + (MAX_ROWS - 1) * COLUMNS)
+#define NW 8              /* words of a board: 512 bits >= 15 * 31 fields */
+#define FAR 9
+#define MAX_STICKS 256
+#define MAX_CASTLES 8
+#define MAX_LEVELS (2 * NF_MAX + 8)
+
+typedef struct { uint64_t w[NW]; } bits;
+
+/* ------------------------------------------------------------------ bit boards */
+
+static inline void b_zero(bits *a) { memset(a, 0, sizeof *a); }
+
+static inline int b_any(const bits *a) {
+    uint64_t x = 0;
+    for (int i = 0; i < NW; i++) x |= a->w[i];
+    return x != 0;
+}
+
+static inline int b_count(const bits *a) {
+    int n = 0;
+    for (int i = 0; i < NW; i++) n += __builtin_popcountll(a->w[i]);
+    return n;
+}
+
+static inline void b_set(bits *a, int i) { a->w[i >> 6] |= (uint64_t)1 << (i & 63); }
+static inline int b_get(const bits *a, int i) { return (int)((a->w[i >> 6] >> (i & 63)) & 1); }
+
+static inline void b_shl(bits *out, const bits *a, int n) {
+    int k = n >> 6, s = n & 63;
+    for (int i = NW - 1; i >= 0; i--) {
+        uint64_t v = 0;
+        int j = i - k;
+        if (j >= 0) {
+            v = a->w[j] << s;
+            if (s && j >= 1) v |= a->w[j - 1] >> (64 - s);
+        }
+        out->w[i] = v;
+    }
+}
+
+static inline void b_shr(bits *out, const bits *a, int n) {
+    int k = n >> 6, s = n & 63;
+    for (int i = 0; i < NW; i++) {
+        uint64_t v = 0;
+        int j = i + k;
+        if (j < NW) {
+            v = a->w[j] >> s;
+            if (s && j + 1 < NW) v |= a->w[j + 1] << (64 - s);
+        }
+        out->w[i] = v;
+    }
+}
+
+/* g |= q & (g << n); q &= q << n  (or >> for negative n) */
+static inline void fill_stage(bits *g, bits *q, int n) {
+    bits t;
+    if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
+    for (int i = 0; i < NW; i++) g->w[i] |= q->w[i] & t.w[i];
+    if (n > 0) b_shl(&t, q, n); else b_shr(&t, q, -n);
+    for (int i = 0; i < NW; i++) q->w[i] &= t.w[i];
+}
+
+/* reach |= g | (q & (g << n)) after the stages */
+static inline void fill_last(bits *reach, const bits *g, const bits *q, int n) {
+    bits t;
+    if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
+    for (int i = 0; i < NW; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
+}
+
+/* ------------------------------------------------------------------ the board's masks */
+
+typedef struct {
+    int rows, nseg, vbase;
+    bits east, west, south, north;        /* strategy._Lines */
+    char vertical[NSEG_MAX];
+    bits lo[NSEG_MAX], hi[NSEG_MAX];       /* per segment: fields left/above, right/below */
+} lines_t;
+
+static lines_t *lines_cache[MAX_ROWS + 1];
+
+static int seg_v(int rows, int line, int j) { return (line - 1) * rows + (j - 1); }
+static int seg_h(int rows, int line, int j) { return (COLUMNS - 1) * rows + (line - 1) * COLUMNS + (j - 1); }
+
+/* The segment between neighbouring fields a and b (grid.Grid.between). */
+static int between(int rows, int ca, int ra, int cb, int rb) {
+    if (ra == rb) return seg_v(rows, ca < cb ? ca : cb, ra);
+    return seg_h(rows, ra < rb ? ra : rb, ca);
+}
+
+static const lines_t *lines_for(int rows) {
+    if (rows < 1 || rows > MAX_ROWS) return NULL;
+    if (lines_cache[rows]) return lines_cache[rows];
+    lines_t *L = PyMem_Calloc(1, sizeof(lines_t));
+    if (!L) return NULL;
+    L->rows = rows;
+    L->vbase = (COLUMNS - 1) * rows;
+    L->nseg = L->vbase + (rows - 1) * COLUMNS;
+    for (int r = 1; r <= rows; r++) {
+        for (int c = 1; c <= COLUMNS; c++) {
+            int bit = (r - 1) * COLUMNS + c - 1;
+            if (c < COLUMNS) {
+                int s = between(rows, c, r, c + 1, r);
+                b_set(&L->lo[s], bit);
+                b_set(&L->hi[s], bit + 1);
+                L->vertical[s] = 1;
+            }
+            if (r < rows) {
+                int s = between(rows, c, r, c, r + 1);
+                b_set(&L->lo[s], bit);
+                b_set(&L->hi[s], bit + COLUMNS);
+            }
+        }
+    }
+    for (int s = 0; s < L->nseg; s++) {
+        for (int i = 0; i < NW; i++) {
+            if (L->vertical[s]) {
+                L->east.w[i] |= L->hi[s].w[i];
+                L->west.w[i] |= L->lo[s].w[i];
+            } else {
+                L->south.w[i] |= L->hi[s].w[i];
+                L->north.w[i] |= L->lo[s].w[i];
+            }
+        }
+    }
+    lines_cache[rows] = L;
+    return L;
+}
+
+/* ------------------------------------------------------------------ a position, read once */
+
+typedef struct {
+    int rows, nf, nseg;
+    const lines_t *L;
+    int nsticks;
+    int seg0[MAX_STICKS];
+    PyObject *owner[NF_MAX];     /* the Side on each field, or NULL (borrowed) */
+    signed char castle_at[NF_MAX]; /* pos.castle_at: castle index covering the field, or -1 */
+    int ncastles;
+    int c_c[MAX_CASTLES], c_r[MAX_CASTLES], c_on[MAX_CASTLES], c_piece[MAX_CASTLES];
+    PyObject *c_owner[MAX_CASTLES];
+    char stick_seg[NSEG_MAX];    /* a stick lies in the segment (pos.seg >= 0) */
+} snap_t;
+
+static PyObject *s_board, *s_rows, *s_s_seg0, *s_pieces, *s_c_owner, *s_c_on, *s_c_piece, *s_c_pos,
+    *s_castle_at, *s_src, *s_dst, *s_seg, *s_cross, *s_castle_block;
+static PyObject *go_type;   /* moves.Go, bound at import by strategy.py */
+
+static int as_int(PyObject *o, long *out) {
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = v;
+    return 0;
+}
+
+static int field_of(PyObject *t, int rows, int *c, int *r) {
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 2) {
+        PyErr_SetString(PyExc_TypeError, "a field must be a (c, r) tuple");
+        return -1;
+    }
+    long cc, rr;
+    if (as_int(PyTuple_GET_ITEM(t, 0), &cc) || as_int(PyTuple_GET_ITEM(t, 1), &rr)) return -1;
+    *c = (int)cc;
+    *r = (int)rr;
+    if (cc < 1 || cc > COLUMNS || rr < 1 || rr > rows) return 1;  /* off the board */
+    return 0;
+}
+
+static PyObject *get_list(PyObject *pos, PyObject *name) {
+    PyObject *v = PyObject_GetAttr(pos, name);
+    if (v && !PyList_Check(v)) {
+        Py_DECREF(v);
+        PyErr_SetString(PyExc_TypeError, "a Position list attribute is not a list");
+        return NULL;
+    }
+    return v;
+}
+
+static int snap_read(snap_t *S, PyObject *pos) {
+    PyObject *board = NULL, *rows_o = NULL, *seg0 = NULL, *pieces = NULL, *owners = NULL, *ons = NULL,
+             *pcs = NULL, *cpos = NULL, *cat = NULL;
+    int rc = -1;
+    long v;
+    board = PyObject_GetAttr(pos, s_board);
+    if (!board) goto done;
+    rows_o = PyObject_GetAttr(board, s_rows);
+    if (!rows_o || as_int(rows_o, &v)) goto done;
+    S->L = lines_for((int)v);
+    if (!S->L) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "board rows out of range");
+        goto done;
+    }
+    S->rows = (int)v;
+    S->nf = COLUMNS * S->rows;
+    S->nseg = S->L->nseg;
+    memset(S->stick_seg, 0, (size_t)S->nseg);
+    seg0 = get_list(pos, s_s_seg0);
+    if (!seg0) goto done;
+    S->nsticks = (int)PyList_GET_SIZE(seg0);
+    if (S->nsticks > MAX_STICKS) {
+        PyErr_SetString(PyExc_ValueError, "too many sticks for the compiled core");
+        goto done;
+    }
+    for (int i = 0; i < S->nsticks; i++) {
+        if (as_int(PyList_GET_ITEM(seg0, i), &v)) goto done;
+        if (v < 0 || v + 2 >= S->nseg) {
+            PyErr_SetString(PyExc_ValueError, "stick segment out of range");
+            goto done;
+        }
+        S->seg0[i] = (int)v;
+        S->stick_seg[v] = S->stick_seg[v + 1] = S->stick_seg[v + 2] = 1;
+    }
+    memset(S->owner, 0, sizeof(PyObject *) * (size_t)S->nf);
+    memset(S->castle_at, -1, (size_t)S->nf);
+    pieces = PyObject_GetAttr(pos, s_pieces);
+    if (!pieces) goto done;
+    if (!PyDict_Check(pieces)) {
+        PyErr_SetString(PyExc_TypeError, "pos.pieces is not a dict");
+        goto done;
+    }
+    Py_ssize_t it = 0;
+    PyObject *key, *val;
+    while (PyDict_Next(pieces, &it, &key, &val)) {
+        int c, r, k = field_of(key, S->rows, &c, &r);
+        if (k < 0) goto done;
+        if (k > 0) {
+            PyErr_SetString(PyExc_ValueError, "a piece is off the board");
+            goto done;
+        }
+        S->owner[(r - 1) * COLUMNS + c - 1] = val;
+    }
+    cat = PyObject_GetAttr(pos, s_castle_at);
+    if (!cat) goto done;
+    if (!PyDict_Check(cat)) {
+        PyErr_SetString(PyExc_TypeError, "pos.castle_at is not a dict");
+        goto done;
+    }
+    it = 0;
+    while (PyDict_Next(cat, &it, &key, &val)) {
+        int c, r, k = field_of(key, S->rows, &c, &r);
+        if (k < 0 || as_int(val, &v)) goto done;
+        if (k > 0) continue;
+        S->castle_at[(r - 1) * COLUMNS + c - 1] = (signed char)v;
+    }
+    owners = get_list(pos, s_c_owner);
+    ons = owners ? get_list(pos, s_c_on) : NULL;
+    pcs = ons ? get_list(pos, s_c_piece) : NULL;
+    cpos = pcs ? get_list(pos, s_c_pos) : NULL;
+    if (!cpos) goto done;
+    S->ncastles = (int)PyList_GET_SIZE(owners);
+    if (S->ncastles > MAX_CASTLES || PyList_GET_SIZE(ons) != S->ncastles || PyList_GET_SIZE(pcs) != S->ncastles
+        || PyList_GET_SIZE(cpos) != S->ncastles) {
+        PyErr_SetString(PyExc_ValueError, "castle lists out of step");
+        goto done;
+    }
+    for (int i = 0; i < S->ncastles; i++) {
+        S->c_owner[i] = PyList_GET_ITEM(owners, i);
+        if (as_int(PyList_GET_ITEM(ons, i), &v)) goto done;
+        S->c_on[i] = (int)v;
+        int t = PyObject_IsTrue(PyList_GET_ITEM(pcs, i));
+        if (t < 0) goto done;
+        S->c_piece[i] = t;
+        int c, r;
+        if (field_of(PyList_GET_ITEM(cpos, i), MAX_ROWS + 1, &c, &r) < 0) goto done;
+        S->c_c[i] = c;
+        S->c_r[i] = r;
+    }
+    rc = 0;
+done:
+    /* the borrowed Side objects stay alive: the enum members are module globals */
+    Py_XDECREF(board); Py_XDECREF(rows_o); Py_XDECREF(seg0); Py_XDECREF(pieces); Py_XDECREF(owners);
+    Py_XDECREF(ons); Py_XDECREF(pcs); Py_XDECREF(cpos); Py_XDECREF(cat);
+    return rc;
+}
+
+static int occupied(const snap_t *S, int i) {
+    if (S->c_piece[i]) return 1;
+    for (int j = 0; j < S->ncastles; j++)
+        if (S->c_on[j] == i) return 1;
+    return 0;
+}
+
+static void set_field(bits *m, int c, int r) { b_set(m, (r - 1) * COLUMNS + c - 1); }
+
+/* strategy.targets as a mask; returns whether there is any */
+static int targets_mask(const snap_t *S, PyObject *side, bits *goals) {
+    b_zero(goals);
+    int any = 0;
+    for (int i = 0; i < S->ncastles; i++) {
+        if (S->c_owner[i] != side && S->c_on[i] < 0 && !occupied(S, i)) {
+            int c = S->c_c[i], r = S->c_r[i];
+            set_field(goals, c, r); set_field(goals, c + 1, r);
+            set_field(goals, c, r + 1); set_field(goals, c + 1, r + 1);
+            any = 1;
+        }
+    }
+    if (any) return 1;
+    for (int f = 0; f < S->nf; f++) {
+        if (S->owner[f] && S->owner[f] != side) {
+            b_set(goals, f);
+            any = 1;
+        }
+    }
+    return any;
+}
+
+/* ------------------------------------------------------------------ the way search */
+
+/* strategy._levels: level[f] = the way of field f (-1: not reached); returns the number of
+ * levels. `seg0` are the sticks' first segments (the position's, or a slid copy). */
+static int levels(const snap_t *S, const int *seg0, const bits *goals, const bits *pieces, int through,
+                  signed short *level, bits *out_levels) {
+    const lines_t *L = S->L;
+    bits east = L->east, west = L->west, south = L->south, north = L->north;
+    for (int k = 0; k < S->nsticks; k++) {
+        int a = seg0[k];
+        int a1 = a + 1 < L->nseg ? a + 1 : L->nseg - 1, a2 = a + 2 < L->nseg ? a + 2 : L->nseg - 1;
+        for (int i = 0; i < NW; i++) {
+            uint64_t low = L->lo[a].w[i] | L->lo[a1].w[i] | L->lo[a2].w[i];
+            uint64_t high = L->hi[a].w[i] | L->hi[a1].w[i] | L->hi[a2].w[i];
+            if (L->vertical[a]) {
+                east.w[i] &= ~high;
+                west.w[i] &= ~low;
+            } else {
+                south.w[i] &= ~high;
+                north.w[i] &= ~low;
+            }
+        }
+    }
+    bits b_east, b_west, b_south, b_north;
+    for (int i = 0; i < NW; i++) {
+        b_east.w[i] = L->east.w[i] & ~east.w[i];
+        b_west.w[i] = L->west.w[i] & ~west.w[i];
+        b_south.w[i] = L->south.w[i] & ~south.w[i];
+        b_north.w[i] = L->north.w[i] & ~north.w[i];
+    }
+    static bits later[MAX_LEVELS + 8];
+    static char later_set[MAX_LEVELS + 8];
+    int later_max = -1;   /* highest way with an entry in `later` */
+    bits frontier = *goals, seen = *goals, tmp;
+    int n = 1;            /* len(out) */
+    if (level) {
+        for (int f = 0; f < S->nf; f++) level[f] = b_get(&frontier, f) ? 0 : -1;
+    }
+    if (out_levels) out_levels[0] = frontier;
+    int found = 0;
+    if (pieces) {
+        for (int i = 0; i < NW; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+        found = b_count(&tmp);
+    }
+    for (;;) {
+        if (found >= 2 && (through || n <= FAR + 1)) break;
+        if (n >= MAX_LEVELS) break;   /* cannot happen: every level adds a field */
+        bits reach = frontier, g, q;
+        g = frontier; q = east;
+        fill_stage(&g, &q, 1); fill_stage(&g, &q, 2); fill_stage(&g, &q, 4);
+        fill_last(&reach, &g, &q, 8);
+        g = frontier; q = west;
+        fill_stage(&g, &q, -1); fill_stage(&g, &q, -2); fill_stage(&g, &q, -4);
+        fill_last(&reach, &g, &q, -8);
+        g = frontier; q = south;
+        fill_stage(&g, &q, 15); fill_stage(&g, &q, 30); fill_stage(&g, &q, 60); fill_stage(&g, &q, 120);
+        fill_last(&reach, &g, &q, 240);
+        g = frontier; q = north;
+        fill_stage(&g, &q, -15); fill_stage(&g, &q, -30); fill_stage(&g, &q, -60); fill_stage(&g, &q, -120);
+        fill_last(&reach, &g, &q, -240);
+        if (through && b_any(&frontier)) {
+            int way = n - 1 + through;
+            if (way >= MAX_LEVELS) way = MAX_LEVELS;  /* never reached: see above */
+            bits t1, t2, t3, t4;
+            b_shl(&t1, &frontier, 1); b_shr(&t2, &frontier, 1); b_shl(&t3, &frontier, 15); b_shr(&t4, &frontier, 15);
+            if (!later_set[way]) {
+                b_zero(&later[way]);
+                later_set[way] = 1;
+                if (way > later_max) later_max = way;
+            }
+            for (int i = 0; i < NW; i++)
+                later[way].w[i] |= (b_east.w[i] & t1.w[i]) | (b_west.w[i] & t2.w[i]) | (b_south.w[i] & t3.w[i])
+                    | (b_north.w[i] & t4.w[i]);
+        }
+        bits next = reach;
+        if (n <= later_max && later_set[n]) {
+            for (int i = 0; i < NW; i++) next.w[i] |= later[n].w[i];
+            later_set[n] = 0;
+        }
+        for (int i = 0; i < NW; i++) next.w[i] &= ~seen.w[i];
+        if (!b_any(&next)) {
+            int more = 0;
+            for (int w = n + 1; w <= later_max && !more; w++) {
+                if (!later_set[w]) continue;
+                for (int i = 0; i < NW; i++)
+                    if (later[w].w[i] & ~seen.w[i]) { more = 1; break; }
+            }
+            if (!more) break;
+        }
+        frontier = next;
+        for (int i = 0; i < NW; i++) seen.w[i] |= frontier.w[i];
+        if (level) {
+            for (int i = 0; i < NW; i++) {
+                uint64_t x = frontier.w[i];
+                while (x) {
+                    int b = __builtin_ctzll(x);
+                    level[i * 64 + b] = (signed short)n;
+                    x &= x - 1;
+                }
+            }
+        }
+        if (out_levels) out_levels[n] = frontier;
+        n++;
+        if (pieces) {
+            for (int i = 0; i < NW; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+            found += b_count(&tmp);
+        }
+    }
+    for (int w = 0; w <= later_max; w++) later_set[w] = 0;
+    return n;
+}
+
+/* strategy.closeness on the sticks `seg0` */
+static double closeness_of(const snap_t *S, const int *seg0, PyObject *side, int through) {
+    bits goals, mine;
+    if (!targets_mask(S, side, &goals)) return 0.0;
+    b_zero(&mine);
+    int count = 0;
+    for (int f = 0; f < S->nf; f++) {
+        if (S->owner[f] == side) {
+            b_set(&mine, f);
+            count++;
+        }
+    }
+    static signed short level[NF_MAX];
+    levels(S, seg0, &goals, &mine, through, level, NULL);
+    /* the levels in order: the two nearest of the pieces reached */
+    int near[2], nn = 0;
+    /* gather the reached pieces' ways, in level order (as enumerate(levels) does) */
+    static int ways[NF_MAX];
+    int nw = 0;
+    for (int f = 0; f < S->nf; f++)
+        if (S->owner[f] == side && level[f] >= 0) ways[nw++] = level[f];
+    /* sort ascending (few pieces: insertion sort) */
+    for (int i = 1; i < nw; i++) {
+        int x = ways[i], j = i - 1;
+        while (j >= 0 && ways[j] > x) { ways[j + 1] = ways[j]; j--; }
+        ways[j + 1] = x;
+    }
+    if (!through) {
+        while (nw < count) {   /* the pieces with no way count FAR, sorted in */
+            int x = FAR, j = nw - 1;
+            while (j >= 0 && ways[j] > x) { ways[j + 1] = ways[j]; j--; }
+            ways[j + 1] = x;
+            nw++;
+        }
+    }
+    for (int i = 0; i < nw && nn < 2; i++) near[nn++] = ways[i];
+    double total = 0.0;
+    static const double weights[2] = {1.0, 0.5};
+    for (int i = 0; i < nn; i++) total += weights[i] / (double)(1 + near[i]);
+    return total;
+}
+
+/* ------------------------------------------------------------------ moves (movement.py) */
+
+static int fidx(int c, int r) { return (r - 1) * COLUMNS + c - 1; }
+
+static int castle_top(const snap_t *S, int ci) {
+    for (int j = 0; j < S->ncastles; j++)
+        if (S->c_on[j] == ci) return j;
+    return -1;
+}
+
+enum { L_MOVE = 0, L_CAPTURE = 1, L_CONQUEST = 2 };
+
+/* movement.label */
+static int move_label(const snap_t *S, int sc, int sr, int dc, int dr) {
+    int src = fidx(sc, sr);
+    if (!S->owner[src]) {
+        int ci = S->castle_at[src];
+        if (ci >= 0) {
+            int top = castle_top(S, ci);
+            if (top >= 0 || !S->c_piece[ci]) {
+                int moving = top >= 0 ? top : ci;
+                const int fc[4] = {dc, dc + 1, dc, dc + 1}, fr[4] = {dr, dr, dr + 1, dr + 1};
+                int hit = 0;
+                for (int k = 0; k < 4; k++) {
+                    if (fc[k] < 1 || fc[k] > COLUMNS || fr[k] < 1 || fr[k] > S->rows) continue;
+                    int at = S->castle_at[fidx(fc[k], fr[k])];
+                    if (at >= 0 && at != moving) return L_CONQUEST;
+                    if (S->owner[fidx(fc[k], fr[k])]) hit = 1;
+                }
+                return hit ? L_CAPTURE : L_MOVE;
+            }
+        }
+    }
+    int dst = fidx(dc, dr);
+    if (S->castle_at[dst] >= 0) return L_CONQUEST;
+    return S->owner[dst] ? L_CAPTURE : L_MOVE;
+}
+
+static const int DX[4] = {1, -1, 0, 0}, DY[4] = {0, 0, 1, -1};
+
+/* strategy._attacked */
+static int attacked(const snap_t *S, PyObject *side, int fc, int fr) {
+    for (int d = 0; d < 4; d++) {
+        int ac = fc, ar = fr;
+        for (;;) {
+            int bc = ac + DX[d], br = ar + DY[d];
+            if (bc < 1 || bc > COLUMNS || br < 1 || br > S->rows) break;
+            if (S->stick_seg[between(S->rows, ac, ar, bc, br)]) break;
+            PyObject *o = S->owner[fidx(bc, br)];
+            if (o) {
+                if (o != side) return 1;
+                break;
+            }
+            if (S->castle_at[fidx(bc, br)] >= 0) break;
+            ac = bc;
+            ar = br;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the Python functions */
+
+static int read_through(PyObject *o, int *through) {
+    long v;
+    if (as_int(o, &v)) return -1;
+    if (v < 0 || v > 64) {
+        PyErr_SetString(PyExc_ValueError, "through must be 0..64");
+        return -1;
+    }
+    *through = (int)v;
+    return 0;
+}
+
+static PyObject *py_closeness(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *through_o;
+    int through;
+    if (!PyArg_ParseTuple(args, "OOO", &pos, &side, &through_o) || read_through(through_o, &through)) return NULL;
+    static snap_t S;
+    if (snap_read(&S, pos)) return NULL;
+    return PyFloat_FromDouble(closeness_of(&S, S.seg0, side, through));
+}
+
+static PyObject *py_flat_distances(PyObject *self, PyObject *args) {
+    PyObject *pos, *goals_o, *through_o;
+    int through;
+    if (!PyArg_ParseTuple(args, "OOO", &pos, &goals_o, &through_o) || read_through(through_o, &through)) return NULL;
+    static snap_t S;
+    if (snap_read(&S, pos)) return NULL;
+    PyObject *seq = PySequence_Fast(goals_o, "goals must be a sequence of fields");
+    if (!seq) return NULL;
+    bits goals;
+    b_zero(&goals);
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        int c, r, k = field_of(PySequence_Fast_GET_ITEM(seq, i), S.rows, &c, &r);
+        if (k) {
+            Py_DECREF(seq);
+            if (k > 0) PyErr_SetString(PyExc_ValueError, "a goal is off the board");
+            return NULL;
+        }
+        set_field(&goals, c, r);
+    }
+    Py_DECREF(seq);
+    static signed short level[NF_MAX];
+    levels(&S, S.seg0, &goals, NULL, through, level, NULL);
+    PyObject *out = PyList_New(S.nf);
+    if (!out) return NULL;
+    for (int f = 0; f < S.nf; f++) {
+        PyObject *v = PyLong_FromLong(level[f]);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, f, v);
+    }
+    return out;
+}
+
+static int move_fields(PyObject *move, int rows, int *sc, int *sr, int *dc, int *dr) {
+    PyObject *src = PyObject_GetAttr(move, s_src);
+    if (!src) return -1;
+    PyObject *dst = PyObject_GetAttr(move, s_dst);
+    if (!dst) {
+        Py_DECREF(src);
+        return -1;
+    }
+    int k1 = field_of(src, rows, sc, sr), k2 = k1 < 0 ? -1 : field_of(dst, rows, dc, dr);
+    Py_DECREF(src);
+    Py_DECREF(dst);
+    if (k1 < 0 || k2 < 0) return -1;
+    if (k1 > 0 || k2 > 0) {
+        PyErr_SetString(PyExc_ValueError, "a move leaves the board");
+        return -1;
+    }
+    return 0;
+}
+
+/* The index in `order` that strategy.best_go picks: the first of the highest `_value`. */
+static PyObject *py_best_go(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *order_o, *through_o;
+    int wary, through;
+    if (!PyArg_ParseTuple(args, "OOOpO", &pos, &side, &order_o, &wary, &through_o)
+        || read_through(through_o, &through)) return NULL;
+    if (!go_type) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound to the move types");
+        return NULL;
+    }
+    static snap_t S;
+    if (snap_read(&S, pos)) return NULL;
+    PyObject *order = PySequence_Fast(order_o, "moves must be a sequence");
+    if (!order) return NULL;
+    bits goals;
+    static signed short dist[NF_MAX];
+    if (targets_mask(&S, side, &goals)) {
+        levels(&S, S.seg0, &goals, NULL, through, dist, NULL);
+    } else {
+        for (int f = 0; f < S.nf; f++) dist[f] = -1;
+    }
+    Py_ssize_t best = 0;
+    double best_value = -Py_HUGE_VAL;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(order); i++) {
+        PyObject *move = PySequence_Fast_GET_ITEM(order, i);
+        double value;
+        int ok = PyObject_IsInstance(move, go_type);
+        if (ok < 0) goto fail;
+        if (!ok) {
+            value = 0.0;   /* EndTurn */
+        } else {
+            int sc, sr, dc, dr;
+            if (move_fields(move, S.rows, &sc, &sr, &dc, &dr)) goto fail;
+            int lab = move_label(&S, sc, sr, dc, dr);
+            if (lab == L_CONQUEST) {
+                value = 100.0;
+            } else {
+                value = lab == L_CAPTURE ? 5.0 : 0.0;
+                int src = fidx(sc, sr), dst = fidx(dc, dr);
+                if (S.owner[src]) {
+                    int before = dist[src] >= 0 ? dist[src] : FAR;
+                    int after = dist[dst] >= 0 ? dist[dst] : FAR;
+                    value += (double)(before - after);
+                    if (wary) {
+                        PyObject *keep = S.owner[src];
+                        S.owner[src] = NULL;   /* the piece leaves its field */
+                        int taken = attacked(&S, side, dc, dr);
+                        S.owner[src] = keep;
+                        if (taken) value -= 3.0;
+                        else if (attacked(&S, side, sc, sr)) value += 2.0;
+                    }
+                }
+            }
+        }
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    Py_DECREF(order);
+    return PyLong_FromSsize_t(best);
+fail:
+    Py_DECREF(order);
+    return NULL;
+}
+
+/* The index CastlePlayer._best_slide picks among slides of stick ids `sids` by `bys`. */
+static PyObject *py_best_slide(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *other, *sids_o, *bys_o, *through_o;
+    int through;
+    if (!PyArg_ParseTuple(args, "OOOOOO", &pos, &side, &other, &sids_o, &bys_o, &through_o)
+        || read_through(through_o, &through)) return NULL;
+    static snap_t S;
+    if (snap_read(&S, pos)) return NULL;
+    PyObject *sids = PySequence_Fast(sids_o, "sids must be a sequence");
+    if (!sids) return NULL;
+    PyObject *bys = PySequence_Fast(bys_o, "bys must be a sequence");
+    if (!bys) {
+        Py_DECREF(sids);
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(sids), best = 0;
+    double best_value = -Py_HUGE_VAL;
+    static int seg0[MAX_STICKS];
+    memcpy(seg0, S.seg0, sizeof(int) * (size_t)S.nsticks);
+    if (PySequence_Fast_GET_SIZE(bys) != n) {
+        PyErr_SetString(PyExc_ValueError, "sids and bys differ in length");
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long sid, by;
+        if (as_int(PySequence_Fast_GET_ITEM(sids, i), &sid) || as_int(PySequence_Fast_GET_ITEM(bys, i), &by)) goto fail;
+        if (sid < 0 || sid >= S.nsticks || seg0[sid] + by < 0 || seg0[sid] + by + 2 >= S.nseg) {
+            PyErr_SetString(PyExc_ValueError, "a slide leaves the board");
+            goto fail;
+        }
+        seg0[sid] += (int)by;
+        double value = closeness_of(&S, seg0, side, through) - 0.8 * closeness_of(&S, seg0, other, through);
+        seg0[sid] -= (int)by;
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    Py_DECREF(sids);
+    Py_DECREF(bys);
+    return PyLong_FromSsize_t(best);
+fail:
+    Py_DECREF(sids);
+    Py_DECREF(bys);
+    return NULL;
+}
+
+/* maze.legal_lays: the legal places of `all_sticks` (grid.Grid.all_sticks, in its order) */
+static PyObject *py_legal_lays(PyObject *self, PyObject *args) {
+    PyObject *pos, *all, *seg_o = NULL, *cross_o = NULL, *block_o = NULL, *board = NULL, *rows_o = NULL, *out = NULL;
+    int first_only;
+    long rows;
+    if (!PyArg_ParseTuple(args, "OO!p", &pos, &PyTuple_Type, &all, &first_only)) return NULL;
+    static signed char seg[NSEG_MAX], block[NSEG_MAX], cross[NF_MAX];
+    board = PyObject_GetAttr(pos, s_board);
+    if (!board || !(rows_o = PyObject_GetAttr(board, s_rows)) || as_int(rows_o, &rows)) goto done;
+    if (rows < 2 || rows > MAX_ROWS) {
+        PyErr_SetString(PyExc_ValueError, "board rows out of range");
+        goto done;
+    }
+    int nseg = (COLUMNS - 1) * (int)rows + ((int)rows - 1) * COLUMNS, ncross = (COLUMNS - 1) * ((int)rows - 1);
+    if (!(seg_o = get_list(pos, s_seg)) || !(cross_o = get_list(pos, s_cross))) goto done;
+    if (PyList_GET_SIZE(seg_o) != nseg || PyList_GET_SIZE(cross_o) != ncross) {
+        PyErr_SetString(PyExc_ValueError, "occupancy lists of the wrong length");
+        goto done;
+    }
+    for (int i = 0; i < nseg; i++) {
+        long v;
+        if (as_int(PyList_GET_ITEM(seg_o, i), &v)) goto done;
+        seg[i] = v >= 0;
+        block[i] = 0;
+    }
+    for (int i = 0; i < ncross; i++) {
+        long v;
+        if (as_int(PyList_GET_ITEM(cross_o, i), &v)) goto done;
+        cross[i] = v >= 0;
+    }
+    if (!(block_o = PyObject_GetAttr(pos, s_castle_block))) goto done;
+    PyObject *iter = PyObject_GetIter(block_o), *item;
+    if (!iter) goto done;
+    while ((item = PyIter_Next(iter))) {
+        long v;
+        int bad = as_int(item, &v);
+        Py_DECREF(item);
+        if (bad) break;
+        if (v >= 0 && v < nseg) block[v] = 1;
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred()) goto done;
+    if (!(out = PyList_New(0))) goto done;
+    Py_ssize_t k = 0;
+    for (int d = 0; d < 2; d++) {   /* Dir.V, then Dir.H */
+        int count = d == 0 ? COLUMNS - 1 : (int)rows - 1, length = d == 0 ? (int)rows : COLUMNS;
+        for (int line = 1; line <= count; line++) {
+            int first = d == 0 ? seg_v((int)rows, line, 1) : seg_h((int)rows, line, 1), filled = 0;
+            for (int j = 0; j < length; j++) filled += seg[first + j];
+            for (int start = 1; start <= length - 2; start++, k++) {
+                int a = first + start - 1;
+                if (seg[a] || seg[a + 1] || seg[a + 2]) continue;
+                int x = d == 0 ? (line - 1) * ((int)rows - 1) + (start - 1) : (start - 1) * ((int)rows - 1) + (line - 1);
+                int y = d == 0 ? x + 1 : x + ((int)rows - 1);
+                if (cross[x] || cross[y]) continue;
+                if (block[a] || block[a + 1] || block[a + 2]) continue;
+                if (filled + 3 >= length) continue;
+                if (k >= PyTuple_GET_SIZE(all)) break;
+                if (PyList_Append(out, PyTuple_GET_ITEM(all, k))) {
+                    Py_CLEAR(out);
+                    goto done;
+                }
+                if (first_only) goto done;
+            }
+        }
+    }
+    if (k != PyTuple_GET_SIZE(all)) {
+        Py_CLEAR(out);
+        PyErr_SetString(PyExc_ValueError, "all_sticks is not the grid's list of stick places");
+    }
+done:
+    Py_XDECREF(seg_o); Py_XDECREF(cross_o); Py_XDECREF(block_o); Py_XDECREF(board); Py_XDECREF(rows_o);
+    return out;
+}
+
+static PyObject *py_bind(PyObject *self, PyObject *args) {
+    PyObject *go;
+    if (!PyArg_ParseTuple(args, "O", &go)) return NULL;
+    Py_XINCREF(go);
+    Py_XSETREF(go_type, go);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"closeness", py_closeness, METH_VARARGS, "strategy.closeness(pos, side, through)"},
+    {"flat_distances", py_flat_distances, METH_VARARGS, "strategy._flat_distances(pos, goals, through)"},
+    {"best_go", py_best_go, METH_VARARGS, "the index strategy.best_go picks among `order`"},
+    {"best_slide", py_best_slide, METH_VARARGS, "the index CastlePlayer._best_slide picks"},
+    {"legal_lays", py_legal_lays, METH_VARARGS, "maze.legal_lays(pos, all_sticks, first_only)"},
+    {"bind", py_bind, METH_VARARGS, "bind(Go): the move type best_go values"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core", "Irrläufer's compiled core (see _core.c).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+#define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
+    INTERN(s_board, "board"); INTERN(s_rows, "rows"); INTERN(s_s_seg0, "s_seg0"); INTERN(s_pieces, "pieces");
+    INTERN(s_c_owner, "c_owner"); INTERN(s_c_on, "c_on"); INTERN(s_c_piece, "c_piece"); INTERN(s_c_pos, "c_pos");
+    INTERN(s_castle_at, "castle_at"); INTERN(s_src, "src"); INTERN(s_dst, "dst");
+    INTERN(s_seg, "seg"); INTERN(s_cross, "cross"); INTERN(s_castle_block, "castle_block");
+#undef INTERN
+    return PyModule_Create(&module);
+}
