@@ -8,6 +8,8 @@
  *   best_go(pos, side, order, wary, through)          the index best_go picks among its shuffled moves
  *   best_slide(pos, side, other, sids, bys, through)  the index CastlePlayer._best_slide picks
  *   legal_lays(pos, all_sticks, first_only)     maze.legal_lays
+ *   draw_slides(pos, table, skip, remaining, wanted, getrandbits, rest)
+ *                                               strategy.draw_slides on the run table
  *
  * One call does a whole evaluation or a whole decision: the position is read once from the
  * Python `Position` (its sticks' first segments, pieces, castles) into flat arrays, and the way
@@ -814,6 +816,148 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ slides drawn (strategy.draw_slides) */
+
+/* random.Random._randbelow_with_getrandbits(n) through the generator's own getrandbits */
+static int randbelow(PyObject *getrandbits, long n, long *out) {
+    int k = 0;
+    for (unsigned long m = (unsigned long)n; m; m >>= 1) k++;
+    for (;;) {
+        PyObject *r = PyObject_CallFunction(getrandbits, "i", k);
+        if (!r) return -1;
+        long v = PyLong_AsLong(r);
+        Py_DECREF(r);
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < n) {
+            *out = v;
+            return 0;
+        }
+    }
+}
+
+static PyObject *s_s_x0, *s_s_stride;
+
+/* Whether the way of stick `j` (first segment b, first covered crossing x, crossing step st)
+ * running `need` fields in direction `back` (0 forward) meets the place of a stick with first
+ * segment a2 and crossings x2, x2 + st2: runs.Tables.ahead[need][back][b] & body[a2]. */
+static int way_meets(int b, int x, int st, int back, int need, int a2, int x2, int st2) {
+    for (int i = 1; i <= need; i++) {
+        int k = back ? b - i : b + 2 + i;
+        int c = back ? x - i * st : x + (1 + i) * st;
+        if (k >= a2 && k <= a2 + 2) return 1;
+        if (c == x2 || c == x2 + st2) return 1;
+    }
+    return 0;
+}
+
+/* strategy.draw_slides on the run table (runs.py): (stick id, signed fields) of up to `wanted`
+ * slides; `rest(sid, by, need)` is the plain search where no other stick is a witness. */
+static PyObject *py_draw_slides(PyObject *self, PyObject *args) {
+    PyObject *pos, *table, *skip_o, *getrandbits, *rest_fn;
+    int remaining, wanted;
+    if (!PyArg_ParseTuple(args, "OO!OiiOO", &pos, &PyList_Type, &table, &skip_o, &remaining, &wanted, &getrandbits,
+                          &rest_fn)) return NULL;
+    PyObject *seg0_o = NULL, *x0_o = NULL, *stride_o = NULL, *out = NULL;
+    static int run[2 * MAX_STICKS], ent[2 * MAX_STICKS], ends[2 * MAX_STICKS], seg0[MAX_STICKS], x0[MAX_STICKS],
+        stride[MAX_STICKS];
+    static char skip[2 * MAX_STICKS], *drawn = NULL;
+    static long drawn_size = 0;
+    Py_ssize_t n = PyList_GET_SIZE(table);
+    if (n > 2 * MAX_STICKS || remaining < 1) {
+        PyErr_SetString(PyExc_ValueError, "run table too long or nothing to slide");
+        return NULL;
+    }
+    if (!(seg0_o = get_list(pos, s_s_seg0)) || !(x0_o = get_list(pos, s_s_x0)) || !(stride_o = get_list(pos, s_s_stride)))
+        goto done;
+    if (PyList_GET_SIZE(seg0_o) * 2 != n || PyList_GET_SIZE(x0_o) * 2 != n || PyList_GET_SIZE(stride_o) * 2 != n) {
+        PyErr_SetString(PyExc_ValueError, "run table out of step with the sticks");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n / 2; i++) {
+        long a, b, c;
+        if (as_int(PyList_GET_ITEM(seg0_o, i), &a) || as_int(PyList_GET_ITEM(x0_o, i), &b)
+            || as_int(PyList_GET_ITEM(stride_o, i), &c)) goto done;
+        seg0[i] = (int)a; x0[i] = (int)b; stride[i] = (int)c;
+    }
+    memset(skip, 0, (size_t)n);
+    PyObject *iter = PyObject_GetIter(skip_o), *item;
+    if (!iter) goto done;
+    while ((item = PyIter_Next(iter))) {
+        long v;
+        int bad = as_int(item, &v);
+        Py_DECREF(item);
+        if (bad) break;
+        if (v >= 0 && v < n) skip[v] = 1;
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred()) goto done;
+    /* the free entries (runs.free_runs): run[] as in the table, `ends` numbered by the run
+     * clipped to `remaining` */
+    int m = 0;
+    long total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long r;
+        if (as_int(PyList_GET_ITEM(table, i), &r)) goto done;
+        if (!r || skip[i]) continue;
+        ent[m] = (int)i;
+        run[m] = (int)r;
+        total += r < remaining ? r : remaining;
+        ends[m] = (int)total;
+        m++;
+    }
+    if (total > drawn_size) {
+        char *grown = PyMem_Realloc(drawn, (size_t)total);
+        if (!grown) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        drawn = grown;
+        drawn_size = total;
+    }
+    if (total) memset(drawn, 0, (size_t)total);
+    if (!(out = PyList_New(0))) goto done;
+    long ndrawn = 0;
+    while (ndrawn < total && PyList_GET_SIZE(out) < wanted) {
+        long j;
+        if (randbelow(getrandbits, total, &j)) goto fail;
+        if (drawn[j]) continue;
+        drawn[j] = 1;
+        ndrawn++;
+        int r = 0;   /* bisect_right(ends, j) */
+        while (ends[r] <= j) r++;
+        int i = ent[r], sid = i >> 1, sign = (i & 1) ? -1 : 1;
+        int by = sign * (int)(j - (r ? ends[r - 1] : 0) + 1), need = remaining - (by < 0 ? -by : by);
+        if (need) {
+            int a2 = seg0[sid] + by, x2 = x0[sid] + by * stride[sid], ok = 0;
+            for (int e = 0; e < m && !ok; e++) {
+                int o = ent[e] >> 1;
+                if (run[e] >= need && o != sid
+                    && !way_meets(seg0[o], x0[o], stride[o], ent[e] & 1, need, a2, x2, stride[sid])) ok = 1;
+            }
+            if (!ok) {
+                PyObject *res = PyObject_CallFunction(rest_fn, "iii", sid, by, need);
+                if (!res) goto fail;
+                ok = PyObject_IsTrue(res);
+                Py_DECREF(res);
+                if (ok < 0) goto fail;
+            }
+            if (!ok) continue;
+        }
+        PyObject *pair = Py_BuildValue("(ii)", sid, by);
+        if (!pair || PyList_Append(out, pair)) {
+            Py_XDECREF(pair);
+            goto fail;
+        }
+        Py_DECREF(pair);
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_XDECREF(seg0_o); Py_XDECREF(x0_o); Py_XDECREF(stride_o);
+    return out;
+}
+
 static PyObject *py_bind(PyObject *self, PyObject *args) {
     PyObject *go;
     if (!PyArg_ParseTuple(args, "O", &go)) return NULL;
@@ -828,6 +972,7 @@ static PyMethodDef methods[] = {
     {"best_go", py_best_go, METH_VARARGS, "the index strategy.best_go picks among `order`"},
     {"best_slide", py_best_slide, METH_VARARGS, "the index CastlePlayer._best_slide picks"},
     {"legal_lays", py_legal_lays, METH_VARARGS, "maze.legal_lays(pos, all_sticks, first_only)"},
+    {"draw_slides", py_draw_slides, METH_VARARGS, "strategy.draw_slides on the run table"},
     {"bind", py_bind, METH_VARARGS, "bind(Go): the move type best_go values"},
     {NULL, NULL, 0, NULL},
 };
@@ -841,6 +986,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     INTERN(s_board, "board"); INTERN(s_rows, "rows"); INTERN(s_s_seg0, "s_seg0"); INTERN(s_pieces, "pieces");
     INTERN(s_c_owner, "c_owner"); INTERN(s_c_on, "c_on"); INTERN(s_c_piece, "c_piece"); INTERN(s_c_pos, "c_pos");
     INTERN(s_castle_at, "castle_at"); INTERN(s_src, "src"); INTERN(s_dst, "dst");
+    INTERN(s_s_x0, "s_x0"); INTERN(s_s_stride, "s_stride");
     INTERN(s_seg, "seg"); INTERN(s_cross, "cross"); INTERN(s_castle_block, "castle_block");
 #undef INTERN
     return PyModule_Create(&module);
