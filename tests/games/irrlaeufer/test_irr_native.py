@@ -12,54 +12,34 @@ Two kinds of evidence, neither within a tolerance:
   parameter.
 
 Skipped where the core is not built (no compiler at install time); the pure side is
-reached by switching the modules' `CORE` off, so the tests run under `CARDGEN_PURE=1` too.
+reached by switching the modules' `CORE` off (`cores.switched`), so the tests run under
+`CARDGEN_PURE=1` too.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardgen.games.irrlaeufer import maze, strategy
+from cardgen.games.irrlaeufer.cores import compiled, switched
 from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
 from cardgen.games.irrlaeufer.players import RunnerPlayer, wary
 from cardgen.games.irrlaeufer.rules import IrrState
 from cardgen.games.irrlaeufer.strategy import CastlePlayer
 
-try:
-    CORE: Any = importlib.import_module("cardgen.games.irrlaeufer._core")
-except ImportError:  # pragma: no cover - a machine without a compiler
-    CORE = None
+CORE: Any = compiled()
 
 pytestmark = pytest.mark.skipif(CORE is None, reason="Irrläufer's compiled core is not built here")
 
 ROOT = Path(__file__).resolve().parents[3]
 CARDGEN = [sys.executable, "-m", "cardgen"]
-MODULES = (strategy, maze)
-
-
-@contextmanager
-def core(on: bool) -> Iterator[None]:
-    """The compiled core switched on or off in every module that dispatches to it."""
-    saved = [m.CORE for m in MODULES]
-    for m in MODULES:
-        m.CORE = CORE if on else None
-    if on:
-        CORE.bind(strategy.Go)
-    try:
-        yield
-    finally:
-        for m, c in zip(MODULES, saved):
-            m.CORE = c
 
 
 def _same_evaluation(state: IrrState) -> None:
@@ -89,15 +69,15 @@ def _follow(board: IrrBoard, players: tuple[Any, Any], seed: int, steps: int, ev
         if state.phase == 1:
             lays += 1
             if lays % evaluate_every:
-                with core(True):
+                with switched(True):
                     state.apply(players[seat].choose(state, rng))
                 continue
             _same_evaluation(state)
         twin = random.Random()
         twin.setstate(rng.getstate())
-        with core(False):
+        with switched(False):
             pure = players[seat].choose(state.clone(), twin)
-        with core(True):
+        with switched(True):
             native = players[seat].choose(state, rng)
         assert native == pure, f"seed {seed}, step {played}: {native} vs {pure}"
         assert rng.getstate() == twin.getstate(), f"seed {seed}, step {played}: the generators part"
