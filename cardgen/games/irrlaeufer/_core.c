@@ -8,6 +8,8 @@
  *   best_go(pos, side, order, wary, through)          the index best_go picks among its shuffled moves
  *   best_slide(pos, side, other, sids, bys, through)  the index CastlePlayer._best_slide picks
  *   legal_lays(pos, all_sticks, first_only)     maze.legal_lays
+ *   go_moves(pos, side, seat, end)             rules.IrrState.legal_moves once the slides are done
+ *   field_moves(pos, side, leaving)            movement.leaving_moves / movement.free_moves
  *   draw_slides(pos, table, skip, remaining, wanted, getrandbits, rest)
  *                                               strategy.draw_slides on the run table
  *
@@ -173,10 +175,11 @@ typedef struct {
     int c_c[MAX_CASTLES], c_r[MAX_CASTLES], c_on[MAX_CASTLES], c_piece[MAX_CASTLES];
     PyObject *c_owner[MAX_CASTLES];
     char stick_seg[NSEG_MAX];    /* a stick lies in the segment (pos.seg >= 0) */
+    int capture_own;             /* pos.capture_own */
 } snap_t;
 
 static PyObject *s_board, *s_rows, *s_s_seg0, *s_pieces, *s_c_owner, *s_c_on, *s_c_piece, *s_c_pos,
-    *s_castle_at, *s_src, *s_dst, *s_seg, *s_cross, *s_castle_block;
+    *s_castle_at, *s_src, *s_dst, *s_seg, *s_cross, *s_castle_block, *s_capture_own;
 static PyObject *go_type;   /* moves.Go, bound at import by strategy.py */
 
 static int as_int(PyObject *o, long *out) {
@@ -298,6 +301,11 @@ static int snap_read(snap_t *S, PyObject *pos) {
         S->c_c[i] = c;
         S->c_r[i] = r;
     }
+    PyObject *own = PyObject_GetAttr(pos, s_capture_own);
+    if (!own) goto done;
+    S->capture_own = PyObject_IsTrue(own);
+    Py_DECREF(own);
+    if (S->capture_own < 0) goto done;
     rc = 0;
 done:
     /* the borrowed Side objects stay alive: the enum members are module globals */
@@ -550,6 +558,215 @@ static int attacked(const snap_t *S, PyObject *side, int fc, int fr) {
         }
     }
     return 0;
+}
+
+
+/* ------------------------------------------------------------------ move generation (movement.py) */
+
+typedef struct { int n; short src[4096], dst[4096]; } movelist_t;   /* flat field indices */
+
+static int push(movelist_t *M, int src, int dst) {
+    if (M->n >= 4096) {
+        PyErr_SetString(PyExc_RuntimeError, "too many moves for the compiled core");
+        return -1;
+    }
+    M->src[M->n] = (short)src;
+    M->dst[M->n] = (short)dst;
+    M->n++;
+    return 0;
+}
+
+/* movement.piece_targets */
+static int piece_targets(const snap_t *S, PyObject *side, int fc, int fr, int d, int home, movelist_t *M) {
+    int ac = fc, ar = fr, src = fidx(fc, fr);
+    for (;;) {
+        int bc = ac + DX[d], br = ar + DY[d];
+        if (bc < 1 || bc > COLUMNS || br < 1 || br > S->rows) return 0;
+        if (S->stick_seg[between(S->rows, ac, ar, bc, br)]) return 0;
+        int g = fidx(bc, br);
+        PyObject *p = S->owner[g];
+        if (p) {
+            if (p != side || S->capture_own) return push(M, src, g);
+            return 0;
+        }
+        int ci = S->castle_at[g];
+        if (ci >= 0) {
+            if (ci != home) {
+                if (S->c_owner[ci] != side && !occupied(S, ci)) return push(M, src, g);
+                return 0;
+            }
+        } else if (push(M, src, g)) {
+            return -1;
+        }
+        ac = bc;
+        ar = br;
+    }
+}
+
+static int in_castle(int c, int r, int qc, int qr) { return c >= qc && c <= qc + 1 && r >= qr && r <= qr + 1; }
+
+/* movement._passable */
+static int passable(const snap_t *S, int f, int i, int base) {
+    if (S->owner[f]) return 0;
+    int at = S->castle_at[f];
+    return at < 0 || at == i || at == base;
+}
+
+/* movement._can_land */
+static int can_land(const snap_t *S, PyObject *side, int i, int base, int dc, int dr) {
+    int m = -1;
+    const int fc[4] = {dc, dc + 1, dc, dc + 1}, fr[4] = {dr, dr, dr + 1, dr + 1};
+    for (int k = 0; k < 4; k++) {
+        int f = fidx(fc[k], fr[k]), c = S->castle_at[f];
+        if (c >= 0 && c != i) {
+            if (c == base || (m >= 0 && c != m)) return 0;
+            m = c;
+        }
+        if (S->owner[f] == side && !S->capture_own) return 0;
+    }
+    return m < 0 || (S->c_c[m] == dc && S->c_r[m] == dr && S->c_owner[m] != side && !occupied(S, m));
+}
+
+/* movement._castle_targets */
+static int castle_targets(const snap_t *S, PyObject *side, int i, int d, movelist_t *M) {
+    int base = S->c_on[i], qc = S->c_c[i], qr = S->c_r[i];
+    int src = fidx(qc, qr);
+    int before[2], nb = 0, last[2], nl = 0;
+    for (;;) {
+        int nc = qc + DX[d], nr = qr + DY[d];
+        if (nc < 1 || nc >= COLUMNS || nr < 1 || nr >= S->rows) return 0;
+        if (S->stick_seg[seg_v(S->rows, nc, nr)] || S->stick_seg[seg_v(S->rows, nc, nr + 1)]
+            || S->stick_seg[seg_h(S->rows, nr, nc)] || S->stick_seg[seg_h(S->rows, nr, nc + 1)]) return 0;
+        for (int k = 0; k < nb; k++)
+            if (!passable(S, before[k], i, base)) return 0;
+        for (int k = 0; k < nl; k++) {
+            PyObject *o = S->owner[last[k]];
+            if ((o && o != side) || (S->capture_own && o)) return 0;
+        }
+        if (can_land(S, side, i, base, nc, nr) && push(M, src, fidx(nc, nr))) return -1;
+        /* before, last = last, entered (the fields of n not in q) */
+        nb = nl;
+        for (int k = 0; k < nl; k++) before[k] = last[k];
+        nl = 0;
+        const int fc[4] = {nc, nc + 1, nc, nc + 1}, fr[4] = {nr, nr, nr + 1, nr + 1};
+        for (int k = 0; k < 4; k++)
+            if (!in_castle(fc[k], fr[k], qc, qr)) last[nl++] = fidx(fc[k], fr[k]);
+        qc = nc;
+        qr = nr;
+    }
+}
+
+/* movement.leaving_moves */
+static int leaving_moves(const snap_t *S, PyObject *side, movelist_t *M) {
+    for (int i = 0; i < S->ncastles; i++) {
+        if (S->c_owner[i] != side) continue;
+        if (S->c_piece[i]) {
+            int qc = S->c_c[i], qr = S->c_r[i];
+            const int fc[4] = {qc, qc + 1, qc, qc + 1}, fr[4] = {qr, qr, qr + 1, qr + 1};
+            for (int k = 0; k < 4; k++)
+                for (int d = 0; d < 4; d++)
+                    if (!in_castle(fc[k] + DX[d], fr[k] + DY[d], qc, qr)
+                        && piece_targets(S, side, fc[k], fr[k], d, i, M)) return -1;
+        }
+        if (S->c_on[i] >= 0)
+            for (int d = 0; d < 4; d++)
+                if (castle_targets(S, side, i, d, M)) return -1;
+    }
+    return 0;
+}
+
+/* movement.free_moves: the pieces in the order of their fields (c, r), then the castles */
+static int free_moves(const snap_t *S, PyObject *side, movelist_t *M) {
+    for (int c = 1; c <= COLUMNS; c++)
+        for (int r = 1; r <= S->rows; r++)
+            if (S->owner[fidx(c, r)] == side)
+                for (int d = 0; d < 4; d++)
+                    if (piece_targets(S, side, c, r, d, -1, M)) return -1;
+    for (int i = 0; i < S->ncastles; i++)
+        if (S->c_owner[i] == side && S->c_on[i] < 0 && !occupied(S, i))
+            for (int d = 0; d < 4; d++)
+                if (castle_targets(S, side, i, d, M)) return -1;
+    return 0;
+}
+
+static PyObject **go_cache[2];   /* per seat, by src * NF_MAX + dst: the Go made once */
+static PyObject *field_cache[NF_MAX];
+
+static PyObject *field_tuple(int f) {
+    if (!field_cache[f]) field_cache[f] = Py_BuildValue("(ii)", f % COLUMNS + 1, f / COLUMNS + 1);
+    return field_cache[f];
+}
+
+static PyObject *go_of(int seat, PyObject *side, int src, int dst) {
+    if (!go_cache[seat]) {
+        go_cache[seat] = PyMem_Calloc((size_t)NF_MAX * NF_MAX, sizeof(PyObject *));
+        if (!go_cache[seat]) return PyErr_NoMemory();
+    }
+    PyObject **slot = &go_cache[seat][src * NF_MAX + dst];
+    if (!*slot) {
+        PyObject *a = field_tuple(src), *b = field_tuple(dst);
+        if (!a || !b) return NULL;
+        *slot = PyObject_CallFunctionObjArgs(go_type, side, a, b, NULL);
+    }
+    return *slot;
+}
+
+/* rules.IrrState.legal_moves after the slides: the leaving moves if there are any, else every
+ * free move and `end` (EndTurn). `seat` is side.value. */
+static PyObject *py_go_moves(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *end;
+    int seat;
+    if (!PyArg_ParseTuple(args, "OOiO", &pos, &side, &seat, &end)) return NULL;
+    if (!go_type || seat < 0 || seat > 1) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound, or the seat is not 0 or 1");
+        return NULL;
+    }
+    static snap_t S;
+    static movelist_t M;
+    if (snap_read(&S, pos)) return NULL;
+    M.n = 0;
+    if (leaving_moves(&S, side, &M)) return NULL;
+    int leave = M.n > 0;
+    if (!leave && free_moves(&S, side, &M)) return NULL;
+    PyObject *out = PyList_New(M.n + !leave);
+    if (!out) return NULL;
+    for (int k = 0; k < M.n; k++) {
+        PyObject *go = go_of(seat, side, M.src[k], M.dst[k]);
+        if (!go) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_INCREF(go);
+        PyList_SET_ITEM(out, k, go);
+    }
+    if (!leave) {
+        Py_INCREF(end);
+        PyList_SET_ITEM(out, M.n, end);
+    }
+    return out;
+}
+
+/* movement.leaving_moves or free_moves as (src, dst) field pairs */
+static PyObject *py_field_moves(PyObject *self, PyObject *args) {
+    PyObject *pos, *side;
+    int leaving;
+    if (!PyArg_ParseTuple(args, "OOp", &pos, &side, &leaving)) return NULL;
+    static snap_t S;
+    static movelist_t M;
+    if (snap_read(&S, pos)) return NULL;
+    M.n = 0;
+    if ((leaving ? leaving_moves : free_moves)(&S, side, &M)) return NULL;
+    PyObject *out = PyList_New(M.n);
+    if (!out) return NULL;
+    for (int k = 0; k < M.n; k++) {
+        PyObject *a = field_tuple(M.src[k]), *b = field_tuple(M.dst[k]), *pair = a && b ? PyTuple_Pack(2, a, b) : NULL;
+        if (!pair) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, pair);
+    }
+    return out;
 }
 
 /* ------------------------------------------------------------------ the Python functions */
@@ -973,6 +1190,8 @@ static PyMethodDef methods[] = {
     {"best_slide", py_best_slide, METH_VARARGS, "the index CastlePlayer._best_slide picks"},
     {"legal_lays", py_legal_lays, METH_VARARGS, "maze.legal_lays(pos, all_sticks, first_only)"},
     {"draw_slides", py_draw_slides, METH_VARARGS, "strategy.draw_slides on the run table"},
+    {"go_moves", py_go_moves, METH_VARARGS, "rules.IrrState.legal_moves after the slides"},
+    {"field_moves", py_field_moves, METH_VARARGS, "movement.leaving_moves / free_moves"},
     {"bind", py_bind, METH_VARARGS, "bind(Go): the move type best_go values"},
     {NULL, NULL, 0, NULL},
 };
@@ -988,6 +1207,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     INTERN(s_castle_at, "castle_at"); INTERN(s_src, "src"); INTERN(s_dst, "dst");
     INTERN(s_s_x0, "s_x0"); INTERN(s_s_stride, "s_stride");
     INTERN(s_seg, "seg"); INTERN(s_cross, "cross"); INTERN(s_castle_block, "castle_block");
+    INTERN(s_capture_own, "capture_own");
 #undef INTERN
     return PyModule_Create(&module);
 }

@@ -12,8 +12,21 @@ import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
+from typing import Any
+
+from cardgen import native
+from cardgen.games.irrlaeufer.moves import Go
 
 NAME = "cardgen.games.irrlaeufer._core"
+
+
+def load() -> Any:
+    """The compiled core bound to the move type it makes (`Go`), or None (`native.load`): what
+    each dispatching module keeps as its `CORE`."""
+    core = native.load(NAME)
+    if core is not None:
+        core.bind(Go)
+    return core
 
 
 def compiled() -> ModuleType | None:
@@ -27,10 +40,9 @@ def compiled() -> ModuleType | None:
 @contextmanager
 def switched(on: bool) -> Iterator[None]:
     """Run the block on the compiled core (`on`; it must be built) or on the pure-Python code."""
-    from cardgen.games.irrlaeufer import maze, strategy
-    from cardgen.games.irrlaeufer.moves import Go
+    from cardgen.games.irrlaeufer import maze, movement, strategy
 
-    modules = (strategy, maze)
+    modules = (strategy, maze, movement)
     core = compiled() if on else None
     if on and core is None:
         raise RuntimeError("Irrläufer's compiled core is not built")

@@ -153,6 +153,9 @@ class IrrState(SimulationHooks):
             sticks = self.pos.sticks
             slides = sliding.legal_slides(self.pos, used, self.banned, self.remaining)
             return [Slide(side, sticks[sid], by) for sid, by in slides]
+        if movement.CORE is not None:  # the same list from the compiled core (_core.c)
+            moves: list[IrrMove] = movement.CORE.go_moves(self.pos, side, side.value, _END[side])
+            return moves
         leave = movement.leaving_moves(self.pos, side)
         if leave:
             return [_go(side, a, b) for a, b in leave]

@@ -31,10 +31,9 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen import native
 from cardgen.engine.base import GameState
 from cardgen.games.irrlaeufer.components import COLUMNS, MAX_SLIDE_STICKS, Field, Side, castle_fields
-from cardgen.games.irrlaeufer import movement
+from cardgen.games.irrlaeufer import cores, movement
 from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
@@ -55,10 +54,8 @@ moves it takes until the stick has slid out of the way."""
 STUCK_SAMPLES, STUCK_TURNS = 10, 30
 """... and how many once `STUCK_TURNS` turns went by without a capture or conquest (the maze
 has to be opened before the 100-round draw)."""
-CORE: Any = native.load("cardgen.games.irrlaeufer._core")
+CORE: Any = cores.load()
 """The compiled core (`_core.c`), or None: the pure-Python code below runs."""
-if CORE is not None:
-    CORE.bind(Go)
 
 
 def targets(pos: Position, side: Side) -> list[Field]:

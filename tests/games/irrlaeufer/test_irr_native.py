@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.games.irrlaeufer import maze, strategy
+from cardgen.games.irrlaeufer import maze, movement, strategy
 from cardgen.games.irrlaeufer.cores import compiled, switched
 from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
 from cardgen.games.irrlaeufer.players import RunnerPlayer, wary
@@ -51,6 +51,14 @@ def _same_evaluation(state: IrrState) -> None:
         if goals:
             for through in (0, 2):
                 assert CORE.flat_distances(pos, goals, through) == strategy.flat_distances_py(pos, goals, through)
+        for leaving in (True, False):
+            pure = (movement.leaving_moves_py if leaving else movement.free_moves_py)(pos, side)
+            assert CORE.field_moves(pos, side, leaving) == pure, (side, leaving)
+    if state.phase == 2 and not state.remaining and not state.is_terminal():
+        with switched(False):
+            pure_moves = state.legal_moves()
+        with switched(True):
+            assert state.legal_moves() == pure_moves
     if state.phase == 1:
         assert CORE.legal_lays(pos, pos.grid.all_sticks, False) == maze.legal_lays_py(pos)
         assert CORE.legal_lays(pos, pos.grid.all_sticks, True) == maze.legal_lays_py(pos, True)
