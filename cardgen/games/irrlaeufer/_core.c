@@ -5,9 +5,12 @@
  *
  *   closeness(pos, side, through)              strategy.closeness
  *   flat_distances(pos, goals, through)        strategy._flat_distances
- *   best_go(pos, side, order, wary, through)          the index best_go picks among its shuffled moves
+ *   best_go(pos, side, order, wary, through[, getrandbits])
+ *                                               the index best_go picks among its shuffled moves
+ *                                               (or, given the generator, the move after its shuffle)
  *   best_slide(pos, side, other, sids, bys, through)  the index CastlePlayer._best_slide picks
- *   legal_lays(pos, all_sticks, first_only)     maze.legal_lays
+ *   legal_lays(pos, all_sticks, first_only[, Lay, side, seat])
+ *                                               maze.legal_lays (or the Lay moves of them)
  *   go_moves(pos, side, seat, end)             rules.IrrState.legal_moves once the slides are done
  *   field_moves(pos, side, leaving)            movement.leaving_moves / movement.free_moves
  *   draw_slides(pos, table, skip, remaining, wanted, getrandbits, rest)
@@ -42,19 +45,21 @@
 
 typedef struct { uint64_t w[NW]; } bits;
 
+static int NWc = NW;     /* the words the board in hand uses: (15 * rows + 63) / 64, set by snap_read */
+
 /* ------------------------------------------------------------------ bit boards */
 
 static inline void b_zero(bits *a) { memset(a, 0, sizeof *a); }
 
 static inline int b_any(const bits *a) {
     uint64_t x = 0;
-    for (int i = 0; i < NW; i++) x |= a->w[i];
+    for (int i = 0; i < NWc; i++) x |= a->w[i];
     return x != 0;
 }
 
 static inline int b_count(const bits *a) {
     int n = 0;
-    for (int i = 0; i < NW; i++) n += __builtin_popcountll(a->w[i]);
+    for (int i = 0; i < NWc; i++) n += __builtin_popcountll(a->w[i]);
     return n;
 }
 
@@ -63,7 +68,7 @@ static inline int b_get(const bits *a, int i) { return (int)((a->w[i >> 6] >> (i
 
 static inline void b_shl(bits *out, const bits *a, int n) {
     int k = n >> 6, s = n & 63;
-    for (int i = NW - 1; i >= 0; i--) {
+    for (int i = NWc - 1; i >= 0; i--) {
         uint64_t v = 0;
         int j = i - k;
         if (j >= 0) {
@@ -76,12 +81,12 @@ static inline void b_shl(bits *out, const bits *a, int n) {
 
 static inline void b_shr(bits *out, const bits *a, int n) {
     int k = n >> 6, s = n & 63;
-    for (int i = 0; i < NW; i++) {
+    for (int i = 0; i < NWc; i++) {
         uint64_t v = 0;
         int j = i + k;
-        if (j < NW) {
+        if (j < NWc) {
             v = a->w[j] >> s;
-            if (s && j + 1 < NW) v |= a->w[j + 1] << (64 - s);
+            if (s && j + 1 < NWc) v |= a->w[j + 1] << (64 - s);
         }
         out->w[i] = v;
     }
@@ -91,16 +96,16 @@ static inline void b_shr(bits *out, const bits *a, int n) {
 static inline void fill_stage(bits *g, bits *q, int n) {
     bits t;
     if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
-    for (int i = 0; i < NW; i++) g->w[i] |= q->w[i] & t.w[i];
+    for (int i = 0; i < NWc; i++) g->w[i] |= q->w[i] & t.w[i];
     if (n > 0) b_shl(&t, q, n); else b_shr(&t, q, -n);
-    for (int i = 0; i < NW; i++) q->w[i] &= t.w[i];
+    for (int i = 0; i < NWc; i++) q->w[i] &= t.w[i];
 }
 
 /* reach |= g | (q & (g << n)) after the stages */
 static inline void fill_last(bits *reach, const bits *g, const bits *q, int n) {
     bits t;
     if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
-    for (int i = 0; i < NW; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
+    for (int i = 0; i < NWc; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
 }
 
 /* ------------------------------------------------------------------ the board's masks */
@@ -228,6 +233,7 @@ static int snap_read(snap_t *S, PyObject *pos) {
     }
     S->rows = (int)v;
     S->nf = COLUMNS * S->rows;
+    NWc = (S->nf + 63) >> 6;
     S->nseg = S->L->nseg;
     memset(S->stick_seg, 0, (size_t)S->nseg);
     seg0 = get_list(pos, s_s_seg0);
@@ -349,27 +355,49 @@ static int targets_mask(const snap_t *S, PyObject *side, bits *goals) {
 
 /* strategy._levels: level[f] = the way of field f (-1: not reached); returns the number of
  * levels. `seg0` are the sticks' first segments (the position's, or a slid copy). */
-static int levels(const snap_t *S, const int *seg0, const bits *goals, const bits *pieces, int through,
-                  signed short *level, bits *out_levels) {
-    const lines_t *L = S->L;
-    bits east = L->east, west = L->west, south = L->south, north = L->north;
-    for (int k = 0; k < S->nsticks; k++) {
-        int a = seg0[k];
-        int a1 = a + 1 < L->nseg ? a + 1 : L->nseg - 1, a2 = a + 2 < L->nseg ? a + 2 : L->nseg - 1;
-        for (int i = 0; i < NW; i++) {
-            uint64_t low = L->lo[a].w[i] | L->lo[a1].w[i] | L->lo[a2].w[i];
-            uint64_t high = L->hi[a].w[i] | L->hi[a1].w[i] | L->hi[a2].w[i];
-            if (L->vertical[a]) {
-                east.w[i] &= ~high;
-                west.w[i] &= ~low;
+typedef struct { bits east, west, south, north; } masks_t;
+
+/* A stick with first segment `a` taken out of the masks (`on`), or put back (the bits it took
+ * are the lines' own: no two sticks share a segment). */
+static void stick_mask(const lines_t *L, masks_t *M, int a, int on) {
+    int a1 = a + 1 < L->nseg ? a + 1 : L->nseg - 1, a2 = a + 2 < L->nseg ? a + 2 : L->nseg - 1;
+    for (int i = 0; i < NWc; i++) {
+        uint64_t low = L->lo[a].w[i] | L->lo[a1].w[i] | L->lo[a2].w[i];
+        uint64_t high = L->hi[a].w[i] | L->hi[a1].w[i] | L->hi[a2].w[i];
+        if (L->vertical[a]) {
+            if (on) {
+                M->east.w[i] &= ~high;
+                M->west.w[i] &= ~low;
             } else {
-                south.w[i] &= ~high;
-                north.w[i] &= ~low;
+                M->east.w[i] |= high & L->east.w[i];
+                M->west.w[i] |= low & L->west.w[i];
             }
+        } else if (on) {
+            M->south.w[i] &= ~high;
+            M->north.w[i] &= ~low;
+        } else {
+            M->south.w[i] |= high & L->south.w[i];
+            M->north.w[i] |= low & L->north.w[i];
         }
     }
+}
+
+/* The masks of strategy._levels with every stick of `seg0` in its grooves. */
+static void stick_masks(const snap_t *S, const int *seg0, masks_t *M) {
+    const lines_t *L = S->L;
+    M->east = L->east; M->west = L->west; M->south = L->south; M->north = L->north;
+    for (int k = 0; k < S->nsticks; k++) stick_mask(L, M, seg0[k], 1);
+}
+
+/* `near`: the ways of the first two pieces reached (in level order), `reached` how many were */
+typedef struct { int near[2], n, reached; } near_t;
+
+static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bits *pieces, int through,
+                  signed short *level, near_t *near) {
+    const lines_t *L = S->L;
+    const bits east = M->east, west = M->west, south = M->south, north = M->north;
     bits b_east, b_west, b_south, b_north;
-    for (int i = 0; i < NW; i++) {
+    for (int i = 0; i < NWc; i++) {
         b_east.w[i] = L->east.w[i] & ~east.w[i];
         b_west.w[i] = L->west.w[i] & ~west.w[i];
         b_south.w[i] = L->south.w[i] & ~south.w[i];
@@ -383,11 +411,15 @@ static int levels(const snap_t *S, const int *seg0, const bits *goals, const bit
     if (level) {
         for (int f = 0; f < S->nf; f++) level[f] = b_get(&frontier, f) ? 0 : -1;
     }
-    if (out_levels) out_levels[0] = frontier;
     int found = 0;
+    if (near) near->n = near->reached = 0;
     if (pieces) {
-        for (int i = 0; i < NW; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+        for (int i = 0; i < NWc; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
         found = b_count(&tmp);
+        if (near) {
+            near->reached = found;
+            for (int k = 0; k < found && near->n < 2; k++) near->near[near->n++] = 0;
+        }
     }
     for (;;) {
         if (found >= 2 && (through || n <= FAR + 1)) break;
@@ -415,29 +447,29 @@ static int levels(const snap_t *S, const int *seg0, const bits *goals, const bit
                 later_set[way] = 1;
                 if (way > later_max) later_max = way;
             }
-            for (int i = 0; i < NW; i++)
+            for (int i = 0; i < NWc; i++)
                 later[way].w[i] |= (b_east.w[i] & t1.w[i]) | (b_west.w[i] & t2.w[i]) | (b_south.w[i] & t3.w[i])
                     | (b_north.w[i] & t4.w[i]);
         }
         bits next = reach;
         if (n <= later_max && later_set[n]) {
-            for (int i = 0; i < NW; i++) next.w[i] |= later[n].w[i];
+            for (int i = 0; i < NWc; i++) next.w[i] |= later[n].w[i];
             later_set[n] = 0;
         }
-        for (int i = 0; i < NW; i++) next.w[i] &= ~seen.w[i];
+        for (int i = 0; i < NWc; i++) next.w[i] &= ~seen.w[i];
         if (!b_any(&next)) {
             int more = 0;
             for (int w = n + 1; w <= later_max && !more; w++) {
                 if (!later_set[w]) continue;
-                for (int i = 0; i < NW; i++)
+                for (int i = 0; i < NWc; i++)
                     if (later[w].w[i] & ~seen.w[i]) { more = 1; break; }
             }
             if (!more) break;
         }
         frontier = next;
-        for (int i = 0; i < NW; i++) seen.w[i] |= frontier.w[i];
+        for (int i = 0; i < NWc; i++) seen.w[i] |= frontier.w[i];
         if (level) {
-            for (int i = 0; i < NW; i++) {
+            for (int i = 0; i < NWc; i++) {
                 uint64_t x = frontier.w[i];
                 while (x) {
                     int b = __builtin_ctzll(x);
@@ -446,19 +478,23 @@ static int levels(const snap_t *S, const int *seg0, const bits *goals, const bit
                 }
             }
         }
-        if (out_levels) out_levels[n] = frontier;
-        n++;
         if (pieces) {
-            for (int i = 0; i < NW; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
-            found += b_count(&tmp);
+            for (int i = 0; i < NWc; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+            int got = b_count(&tmp);
+            found += got;
+            if (near) {
+                near->reached += got;
+                for (int k = 0; k < got && near->n < 2; k++) near->near[near->n++] = n;
+            }
         }
+        n++;
     }
     for (int w = 0; w <= later_max; w++) later_set[w] = 0;
     return n;
 }
 
-/* strategy.closeness on the sticks `seg0` */
-static double closeness_of(const snap_t *S, const int *seg0, PyObject *side, int through) {
+/* strategy.closeness with the stick masks `M` */
+static double closeness_of(const snap_t *S, const masks_t *M, PyObject *side, int through) {
     bits goals, mine;
     if (!targets_mask(S, side, &goals)) return 0.0;
     b_zero(&mine);
@@ -469,33 +505,19 @@ static double closeness_of(const snap_t *S, const int *seg0, PyObject *side, int
             count++;
         }
     }
-    static signed short level[NF_MAX];
-    levels(S, seg0, &goals, &mine, through, level, NULL);
-    /* the levels in order: the two nearest of the pieces reached */
-    int near[2], nn = 0;
-    /* gather the reached pieces' ways, in level order (as enumerate(levels) does) */
-    static int ways[NF_MAX];
-    int nw = 0;
-    for (int f = 0; f < S->nf; f++)
-        if (S->owner[f] == side && level[f] >= 0) ways[nw++] = level[f];
-    /* sort ascending (few pieces: insertion sort) */
-    for (int i = 1; i < nw; i++) {
-        int x = ways[i], j = i - 1;
-        while (j >= 0 && ways[j] > x) { ways[j + 1] = ways[j]; j--; }
-        ways[j + 1] = x;
+    near_t got;
+    levels(S, M, &goals, &mine, through, NULL, &got);
+    /* the pieces reached come in ascending ways; without ways across sticks (through 0) the
+     * others count FAR, sorted in: the first two of the merge */
+    int near[2], nn = 0, i = 0, far = through ? 0 : count - got.reached;
+    while (nn < 2) {
+        if (i < got.n && (far <= 0 || got.near[i] <= FAR)) near[nn++] = got.near[i++];
+        else if (far > 0) { near[nn++] = FAR; far--; }
+        else break;
     }
-    if (!through) {
-        while (nw < count) {   /* the pieces with no way count FAR, sorted in */
-            int x = FAR, j = nw - 1;
-            while (j >= 0 && ways[j] > x) { ways[j + 1] = ways[j]; j--; }
-            ways[j + 1] = x;
-            nw++;
-        }
-    }
-    for (int i = 0; i < nw && nn < 2; i++) near[nn++] = ways[i];
     double total = 0.0;
     static const double weights[2] = {1.0, 0.5};
-    for (int i = 0; i < nn; i++) total += weights[i] / (double)(1 + near[i]);
+    for (int k = 0; k < nn; k++) total += weights[k] / (double)(1 + near[k]);
     return total;
 }
 
@@ -769,6 +791,23 @@ static PyObject *py_field_moves(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* random.Random._randbelow_with_getrandbits(n) through the generator's own getrandbits */
+static int randbelow(PyObject *getrandbits, long n, long *out) {
+    int k = 0;
+    for (unsigned long m = (unsigned long)n; m; m >>= 1) k++;
+    for (;;) {
+        PyObject *r = PyObject_CallFunction(getrandbits, "i", k);
+        if (!r) return -1;
+        long v = PyLong_AsLong(r);
+        Py_DECREF(r);
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < n) {
+            *out = v;
+            return 0;
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ the Python functions */
 
 static int read_through(PyObject *o, int *through) {
@@ -788,7 +827,9 @@ static PyObject *py_closeness(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &pos, &side, &through_o) || read_through(through_o, &through)) return NULL;
     static snap_t S;
     if (snap_read(&S, pos)) return NULL;
-    return PyFloat_FromDouble(closeness_of(&S, S.seg0, side, through));
+    static masks_t M;
+    stick_masks(&S, S.seg0, &M);
+    return PyFloat_FromDouble(closeness_of(&S, &M, side, through));
 }
 
 static PyObject *py_flat_distances(PyObject *self, PyObject *args) {
@@ -812,7 +853,9 @@ static PyObject *py_flat_distances(PyObject *self, PyObject *args) {
     }
     Py_DECREF(seq);
     static signed short level[NF_MAX];
-    levels(&S, S.seg0, &goals, NULL, through, level, NULL);
+    static masks_t M;
+    stick_masks(&S, S.seg0, &M);
+    levels(&S, &M, &goals, NULL, through, level, NULL);
     PyObject *out = PyList_New(S.nf);
     if (!out) return NULL;
     for (int f = 0; f < S.nf; f++) {
@@ -847,9 +890,9 @@ static int move_fields(PyObject *move, int rows, int *sc, int *sr, int *dc, int 
 
 /* The index in `order` that strategy.best_go picks: the first of the highest `_value`. */
 static PyObject *py_best_go(PyObject *self, PyObject *args) {
-    PyObject *pos, *side, *order_o, *through_o;
+    PyObject *pos, *side, *order_o, *through_o, *getrandbits = NULL;
     int wary, through;
-    if (!PyArg_ParseTuple(args, "OOOpO", &pos, &side, &order_o, &wary, &through_o)
+    if (!PyArg_ParseTuple(args, "OOOpO|O", &pos, &side, &order_o, &wary, &through_o, &getrandbits)
         || read_through(through_o, &through)) return NULL;
     if (!go_type) {
         PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound to the move types");
@@ -857,12 +900,28 @@ static PyObject *py_best_go(PyObject *self, PyObject *args) {
     }
     static snap_t S;
     if (snap_read(&S, pos)) return NULL;
-    PyObject *order = PySequence_Fast(order_o, "moves must be a sequence");
-    if (!order) return NULL;
+    PyObject *order;
+    if (getrandbits) {   /* random.shuffle(order) on a copy, as best_go does */
+        if (!(order = PySequence_List(order_o))) return NULL;
+        for (Py_ssize_t i = PyList_GET_SIZE(order) - 1; i > 0; i--) {
+            long j;
+            if (randbelow(getrandbits, (long)i + 1, &j)) {
+                Py_DECREF(order);
+                return NULL;
+            }
+            PyObject *t = PyList_GET_ITEM(order, i);
+            PyList_SET_ITEM(order, i, PyList_GET_ITEM(order, j));
+            PyList_SET_ITEM(order, j, t);
+        }
+    } else if (!(order = PySequence_Fast(order_o, "moves must be a sequence"))) {
+        return NULL;
+    }
     bits goals;
     static signed short dist[NF_MAX];
     if (targets_mask(&S, side, &goals)) {
-        levels(&S, S.seg0, &goals, NULL, through, dist, NULL);
+        static masks_t M;
+        stick_masks(&S, S.seg0, &M);
+        levels(&S, &M, &goals, NULL, through, dist, NULL);
     } else {
         for (int f = 0; f < S.nf; f++) dist[f] = -1;
     }
@@ -904,6 +963,12 @@ static PyObject *py_best_go(PyObject *self, PyObject *args) {
             best_value = value;
         }
     }
+    if (getrandbits) {
+        PyObject *move = PyList_GET_ITEM(order, best);
+        Py_INCREF(move);
+        Py_DECREF(order);
+        return move;
+    }
     Py_DECREF(order);
     return PyLong_FromSsize_t(best);
 fail:
@@ -928,8 +993,8 @@ static PyObject *py_best_slide(PyObject *self, PyObject *args) {
     }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(sids), best = 0;
     double best_value = -Py_HUGE_VAL;
-    static int seg0[MAX_STICKS];
-    memcpy(seg0, S.seg0, sizeof(int) * (size_t)S.nsticks);
+    static masks_t M;
+    stick_masks(&S, S.seg0, &M);
     if (PySequence_Fast_GET_SIZE(bys) != n) {
         PyErr_SetString(PyExc_ValueError, "sids and bys differ in length");
         goto fail;
@@ -937,13 +1002,15 @@ static PyObject *py_best_slide(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < n; i++) {
         long sid, by;
         if (as_int(PySequence_Fast_GET_ITEM(sids, i), &sid) || as_int(PySequence_Fast_GET_ITEM(bys, i), &by)) goto fail;
-        if (sid < 0 || sid >= S.nsticks || seg0[sid] + by < 0 || seg0[sid] + by + 2 >= S.nseg) {
+        if (sid < 0 || sid >= S.nsticks || S.seg0[sid] + by < 0 || S.seg0[sid] + by + 2 >= S.nseg) {
             PyErr_SetString(PyExc_ValueError, "a slide leaves the board");
             goto fail;
         }
-        seg0[sid] += (int)by;
-        double value = closeness_of(&S, seg0, side, through) - 0.8 * closeness_of(&S, seg0, other, through);
-        seg0[sid] -= (int)by;
+        stick_mask(S.L, &M, S.seg0[sid], 0);
+        stick_mask(S.L, &M, S.seg0[sid] + (int)by, 1);
+        double value = closeness_of(&S, &M, side, through) - 0.8 * closeness_of(&S, &M, other, through);
+        stick_mask(S.L, &M, S.seg0[sid] + (int)by, 0);
+        stick_mask(S.L, &M, S.seg0[sid], 1);
         if (value > best_value) {
             best = i;
             best_value = value;
@@ -958,12 +1025,33 @@ fail:
     return NULL;
 }
 
-/* maze.legal_lays: the legal places of `all_sticks` (grid.Grid.all_sticks, in its order) */
+#define MAX_PLACES 1024
+static PyObject **lay_cache[MAX_ROWS + 1][2];   /* per board length and seat: Lay(side, stick) made once */
+
+static PyObject *lay_of(int rows, int seat, int k, PyObject *lay, PyObject *side, PyObject *stick) {
+    if (k >= MAX_PLACES) {
+        PyErr_SetString(PyExc_ValueError, "too many stick places");
+        return NULL;
+    }
+    if (!lay_cache[rows][seat] && !(lay_cache[rows][seat] = PyMem_Calloc(MAX_PLACES, sizeof(PyObject *))))
+        return PyErr_NoMemory();
+    PyObject **slot = &lay_cache[rows][seat][k];
+    if (!*slot) *slot = PyObject_CallFunctionObjArgs(lay, side, stick, NULL);
+    return *slot;
+}
+
+/* maze.legal_lays: the legal places of `all_sticks` (grid.Grid.all_sticks, in its order); given
+ * `lay`, `side` and `seat` (side.value), the moves `lay(side, stick)` instead (made once) */
 static PyObject *py_legal_lays(PyObject *self, PyObject *args) {
     PyObject *pos, *all, *seg_o = NULL, *cross_o = NULL, *block_o = NULL, *board = NULL, *rows_o = NULL, *out = NULL;
-    int first_only;
+    PyObject *lay = NULL, *side = NULL;
+    int first_only, seat = 0;
     long rows;
-    if (!PyArg_ParseTuple(args, "OO!p", &pos, &PyTuple_Type, &all, &first_only)) return NULL;
+    if (!PyArg_ParseTuple(args, "OO!p|OOi", &pos, &PyTuple_Type, &all, &first_only, &lay, &side, &seat)) return NULL;
+    if (lay && (seat < 0 || seat > 1 || !side)) {
+        PyErr_SetString(PyExc_ValueError, "a lay needs its side and seat 0 or 1");
+        return NULL;
+    }
     static signed char seg[NSEG_MAX], block[NSEG_MAX], cross[NF_MAX];
     board = PyObject_GetAttr(pos, s_board);
     if (!board || !(rows_o = PyObject_GetAttr(board, s_rows)) || as_int(rows_o, &rows)) goto done;
@@ -1016,7 +1104,12 @@ static PyObject *py_legal_lays(PyObject *self, PyObject *args) {
                 if (block[a] || block[a + 1] || block[a + 2]) continue;
                 if (filled + 3 >= length) continue;
                 if (k >= PyTuple_GET_SIZE(all)) break;
-                if (PyList_Append(out, PyTuple_GET_ITEM(all, k))) {
+                PyObject *item = PyTuple_GET_ITEM(all, k);
+                if (lay && !(item = lay_of((int)rows, seat, (int)k, lay, side, item))) {
+                    Py_CLEAR(out);
+                    goto done;
+                }
+                if (PyList_Append(out, item)) {
                     Py_CLEAR(out);
                     goto done;
                 }
@@ -1034,23 +1127,6 @@ done:
 }
 
 /* ------------------------------------------------------------------ slides drawn (strategy.draw_slides) */
-
-/* random.Random._randbelow_with_getrandbits(n) through the generator's own getrandbits */
-static int randbelow(PyObject *getrandbits, long n, long *out) {
-    int k = 0;
-    for (unsigned long m = (unsigned long)n; m; m >>= 1) k++;
-    for (;;) {
-        PyObject *r = PyObject_CallFunction(getrandbits, "i", k);
-        if (!r) return -1;
-        long v = PyLong_AsLong(r);
-        Py_DECREF(r);
-        if (v == -1 && PyErr_Occurred()) return -1;
-        if (v < n) {
-            *out = v;
-            return 0;
-        }
-    }
-}
 
 static PyObject *s_s_x0, *s_s_stride;
 

@@ -145,6 +145,10 @@ class IrrState(SimulationHooks):
             return []
         side = self.to_move
         if self.phase == 1:
+            if maze.CORE is not None:  # the same list from the compiled core, each Lay made once
+                lays: list[IrrMove] = maze.CORE.legal_lays(self.pos, self.pos.grid.all_sticks, False, Lay, side,
+                                                           side.value)
+                return lays
             return [Lay(side, s) for s in maze.legal_lays(self.pos)]
         if self.remaining > 0:
             used = {sid for sid, _ in self.used}

@@ -390,7 +390,9 @@ def best_go(state: Any, moves: list[Any], rng: random.Random, wary: bool) -> Any
     take at once, and away from one (ties in a seeded random order)."""
     pos: Position = state.pos
     side: Side = state.to_move
-    if CORE is not None:
+    if CORE is not None:  # the shuffle too, with the generator's own bits (random.shuffle's draws)
+        if type(rng) is random.Random:
+            return CORE.best_go(pos, side, moves, wary, STICK_STEP, rng.getrandbits)
         order = list(moves)
         rng.shuffle(order)
         return order[CORE.best_go(pos, side, order, wary, STICK_STEP)]
