@@ -13,6 +13,7 @@
  *                                               maze.legal_lays (or the Lay moves of them)
  *   go_moves(pos, side, seat, end)             rules.IrrState.legal_moves once the slides are done
  *   field_moves(pos, side, leaving)            movement.leaving_moves / movement.free_moves
+ *   remeasure(pos, segments, more, reach)      runs.remeasure (sliding.free_run of the sticks there)
  *   draw_slides(pos, table, skip, remaining, wanted, getrandbits, rest)
  *                                               strategy.draw_slides on the run table
  *
@@ -185,7 +186,8 @@ typedef struct {
 
 static PyObject *s_board, *s_rows, *s_s_seg0, *s_pieces, *s_c_owner, *s_c_on, *s_c_piece, *s_c_pos,
     *s_castle_at, *s_src, *s_dst, *s_seg, *s_cross, *s_castle_block, *s_capture_own;
-static PyObject *go_type;   /* moves.Go, bound at import by strategy.py */
+static PyObject *s_s_x0, *s_s_stride;
+static PyObject *go_type;   /* moves.Go, bound at import (cores.load) */
 
 static int as_int(PyObject *o, long *out) {
     long v = PyLong_AsLong(o);
@@ -808,6 +810,110 @@ static int randbelow(PyObject *getrandbits, long n, long *out) {
     }
 }
 
+
+/* ------------------------------------------------------------------ the run table (runs.py) */
+
+static PyObject *s_s_start, *s_s_len, *s_runs;
+
+static int int_items(PyObject *list, int *out, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v;
+        if (as_int(PyList_GET_ITEM(list, i), &v)) return -1;
+        out[i] = (int)v;
+    }
+    return 0;
+}
+
+/* runs.remeasure: the runs of the sticks lying on the segments `segments` and `more` measured
+ * again (sliding.free_run up to `reach` each way) into pos.runs */
+static PyObject *py_remeasure(PyObject *self, PyObject *args) {
+    PyObject *pos, *segments, *more;
+    int reach;
+    if (!PyArg_ParseTuple(args, "OOOi", &pos, &segments, &more, &reach)) return NULL;
+    PyObject *runs = NULL, *seg_o = NULL, *cross_o = NULL, *block_o = NULL, *lists[5] = {NULL}, *result = NULL;
+    static int seg[NSEG_MAX], cross[NF_MAX], st[MAX_STICKS], a0[MAX_STICKS], x0[MAX_STICKS], len[MAX_STICKS],
+        stride[MAX_STICKS];
+    static char block[NSEG_MAX], todo[MAX_STICKS];
+    PyObject *names[5] = {s_s_start, s_s_seg0, s_s_x0, s_s_len, s_s_stride};
+    int *into[5] = {st, a0, x0, len, stride};
+    if (!(runs = PyObject_GetAttr(pos, s_runs))) return NULL;
+    if (runs == Py_None) {
+        Py_DECREF(runs);
+        Py_RETURN_NONE;
+    }
+    if (!PyList_Check(runs)) {
+        PyErr_SetString(PyExc_TypeError, "pos.runs is not a list");
+        goto done;
+    }
+    if (!(seg_o = get_list(pos, s_seg)) || !(cross_o = get_list(pos, s_cross))) goto done;
+    Py_ssize_t nseg = PyList_GET_SIZE(seg_o), ncross = PyList_GET_SIZE(cross_o), nst = PyList_GET_SIZE(runs) / 2;
+    if (nseg > NSEG_MAX || ncross > NF_MAX || nst > MAX_STICKS) {
+        PyErr_SetString(PyExc_ValueError, "position too large for the compiled core");
+        goto done;
+    }
+    if (int_items(seg_o, seg, nseg) || int_items(cross_o, cross, ncross)) goto done;
+    for (int k = 0; k < 5; k++) {
+        if (!(lists[k] = get_list(pos, names[k]))) goto done;
+        if (PyList_GET_SIZE(lists[k]) != nst) {
+            PyErr_SetString(PyExc_ValueError, "run table out of step with the sticks");
+            goto done;
+        }
+        if (int_items(lists[k], into[k], nst)) goto done;
+    }
+    memset(block, 0, (size_t)nseg);
+    if (!(block_o = PyObject_GetAttr(pos, s_castle_block))) goto done;
+    PyObject *iter, *item;
+    if (!(iter = PyObject_GetIter(block_o))) goto done;
+    while ((item = PyIter_Next(iter))) {
+        long v;
+        int bad = as_int(item, &v);
+        Py_DECREF(item);
+        if (bad) break;
+        if (v >= 0 && v < nseg) block[v] = 1;
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred()) goto done;
+    memset(todo, 0, (size_t)nst);
+    PyObject *groups[2] = {segments, more};
+    for (int g = 0; g < 2; g++) {
+        if (!(iter = PyObject_GetIter(groups[g]))) goto done;
+        while ((item = PyIter_Next(iter))) {
+            long k;
+            int bad = as_int(item, &k);
+            Py_DECREF(item);
+            if (bad) break;
+            if (k < 0 || k >= nseg) {
+                PyErr_SetString(PyExc_IndexError, "segment out of range");
+                break;
+            }
+            if (seg[k] >= 0 && seg[k] < nst) todo[seg[k]] = 1;
+        }
+        Py_DECREF(iter);
+        if (PyErr_Occurred()) goto done;
+    }
+    for (int sid = 0; sid < nst; sid++) {
+        if (!todo[sid]) continue;
+        for (int back = 0; back < 2; back++) {   /* sliding.free_run(pos, sid, sign, reach) */
+            int room = back ? st[sid] - 1 : len[sid] - st[sid] - 2, lim = reach < room ? reach : room, run = lim;
+            for (int i = 1; i <= lim; i++) {
+                int k = back ? a0[sid] - i : a0[sid] + 2 + i;
+                int x = back ? x0[sid] - i * stride[sid] : x0[sid] + (1 + i) * stride[sid];
+                if (k < 0 || k >= nseg || x < 0 || x >= ncross || seg[k] >= 0 || block[k] || cross[x] >= 0) {
+                    run = i - 1;
+                    break;
+                }
+            }
+            PyObject *v = PyLong_FromLong(run);
+            if (!v || PyList_SetItem(runs, 2 * sid + back, v)) goto done;
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(runs); Py_XDECREF(seg_o); Py_XDECREF(cross_o); Py_XDECREF(block_o);
+    for (int k = 0; k < 5; k++) Py_XDECREF(lists[k]);
+    return result;
+}
 /* ------------------------------------------------------------------ the Python functions */
 
 static int read_through(PyObject *o, int *through) {
@@ -1128,7 +1234,6 @@ done:
 
 /* ------------------------------------------------------------------ slides drawn (strategy.draw_slides) */
 
-static PyObject *s_s_x0, *s_s_stride;
 
 /* Whether the way of stick `j` (first segment b, first covered crossing x, crossing step st)
  * running `need` fields in direction `back` (0 forward) meets the place of a stick with first
@@ -1268,6 +1373,7 @@ static PyMethodDef methods[] = {
     {"draw_slides", py_draw_slides, METH_VARARGS, "strategy.draw_slides on the run table"},
     {"go_moves", py_go_moves, METH_VARARGS, "rules.IrrState.legal_moves after the slides"},
     {"field_moves", py_field_moves, METH_VARARGS, "movement.leaving_moves / free_moves"},
+    {"remeasure", py_remeasure, METH_VARARGS, "runs.remeasure(pos, segments, more, reach)"},
     {"bind", py_bind, METH_VARARGS, "bind(Go): the move type best_go values"},
     {NULL, NULL, 0, NULL},
 };
@@ -1281,6 +1387,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     INTERN(s_board, "board"); INTERN(s_rows, "rows"); INTERN(s_s_seg0, "s_seg0"); INTERN(s_pieces, "pieces");
     INTERN(s_c_owner, "c_owner"); INTERN(s_c_on, "c_on"); INTERN(s_c_piece, "c_piece"); INTERN(s_c_pos, "c_pos");
     INTERN(s_castle_at, "castle_at"); INTERN(s_src, "src"); INTERN(s_dst, "dst");
+    INTERN(s_s_start, "s_start"); INTERN(s_s_len, "s_len"); INTERN(s_runs, "runs");
     INTERN(s_s_x0, "s_x0"); INTERN(s_s_stride, "s_stride");
     INTERN(s_seg, "seg"); INTERN(s_cross, "cross"); INTERN(s_castle_block, "castle_block");
     INTERN(s_capture_own, "capture_own");

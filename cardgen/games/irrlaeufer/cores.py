@@ -40,9 +40,9 @@ def compiled() -> ModuleType | None:
 @contextmanager
 def switched(on: bool) -> Iterator[None]:
     """Run the block on the compiled core (`on`; it must be built) or on the pure-Python code."""
-    from cardgen.games.irrlaeufer import maze, movement, strategy
+    from cardgen.games.irrlaeufer import maze, movement, runs, strategy
 
-    modules = (strategy, maze, movement)
+    modules = (strategy, maze, movement, runs)
     core = compiled() if on else None
     if on and core is None:
         raise RuntimeError("Irrläufer's compiled core is not built")

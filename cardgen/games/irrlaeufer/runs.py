@@ -21,15 +21,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
+from typing import Any
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardgen.games.irrlaeufer import cores
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Side
 from cardgen.games.irrlaeufer.grid import Grid, grid_for
 from cardgen.games.irrlaeufer.moves import IrrMove, Slide
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.sliding import can_slide, free_run
 from cardgen.games.irrlaeufer.sliding import turn_total as plain_turn_total
+
+CORE: Any = cores.load()
+"""The compiled core (`_core.c`: `remeasure` there), or None."""
 
 REACH = 3
 """The longest slide: runs are counted up to it."""
@@ -146,6 +151,9 @@ def run_table(pos: Position) -> list[int]:
 def remeasure(pos: Position, segments: tuple[int, ...] | set[int], more: tuple[int, ...] = ()) -> None:
     """Measure again the runs of the sticks lying on `segments` and `more` (after a change
     near them)."""
+    if CORE is not None:  # the same in the compiled core (_core.c)
+        CORE.remeasure(pos, segments, more, REACH)
+        return
     runs, seg = pos.runs, pos.seg
     if runs is None:
         return

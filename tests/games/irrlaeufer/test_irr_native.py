@@ -27,11 +27,12 @@ from typing import Any
 
 import pytest
 
-from cardgen.games.irrlaeufer import maze, movement, strategy
+from cardgen.games.irrlaeufer import maze, movement, runs, strategy
 from cardgen.games.irrlaeufer.cores import compiled, switched
 from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
 from cardgen.games.irrlaeufer.players import RunnerPlayer, wary
 from cardgen.games.irrlaeufer.rules import IrrState
+from cardgen.games.irrlaeufer.sliding import free_run
 from cardgen.games.irrlaeufer.strategy import CastlePlayer
 
 CORE: Any = compiled()
@@ -54,6 +55,8 @@ def _same_evaluation(state: IrrState) -> None:
         for leaving in (True, False):
             pure = (movement.leaving_moves_py if leaving else movement.free_moves_py)(pos, side)
             assert CORE.field_moves(pos, side, leaving) == pure, (side, leaving)
+    if pos.runs is not None:  # the run table the compiled core keeps up to date, measured afresh
+        assert pos.runs == [free_run(pos, i >> 1, -1 if i & 1 else 1, runs.REACH) for i in range(len(pos.runs))]
     if state.phase == 2 and not state.remaining and not state.is_terminal():
         with switched(False):
             pure_moves = state.legal_moves()
