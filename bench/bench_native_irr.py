@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import irr_positions  # noqa: E402
+from bench.bench_irr import _phase2  # noqa: E402
 from cardgen.engine.players import make_player  # noqa: E402
 from cardgen.engine.simulate import simulate  # noqa: E402
 from cardgen.games.irrlaeufer.cores import compiled, switched  # noqa: E402
@@ -48,20 +49,6 @@ def castle_game(seed: int) -> tuple[float, Any]:
     start = time.process_time()
     result = simulate(new_game, CastlePlayer(), seed)
     return time.process_time() - start, (result.winners, result.moves, result.ending, result.labels)
-
-
-def random_steps(seed: int) -> tuple[int, float]:
-    """Phase-2 steps and seconds of one seeded random game (phase 1 untimed)."""
-    state, rng = new_game(), random.Random(seed)
-    while state.phase == 1:
-        moves = state.legal_moves()
-        state.apply_trusted(moves[rng.randrange(len(moves))])
-    steps, start = 0, time.perf_counter()
-    while not state.is_terminal():
-        moves = state.legal_moves()
-        state.apply_trusted(moves[rng.randrange(len(moves))])
-        steps += 1
-    return steps, time.perf_counter() - start
 
 
 def per_decision(player: Any, states: list[Any]) -> list[float]:
@@ -121,7 +108,7 @@ def main() -> None:
     for seed in range(args.games):
         for name, on in CORES:
             with switched(on):
-                n, spent = random_steps(seed)
+                n, spent = _phase2(new_game, seed)
             steps[name].append(n / spent)
     line("random-play phase-2 steps", statistics.median(steps["pure"]), statistics.median(steps["native"]),
          "steps per s", f"target 10x; median of {args.games} random games, seeds 0-{args.games - 1}")

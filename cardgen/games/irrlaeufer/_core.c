@@ -196,6 +196,22 @@ static int as_int(PyObject *o, long *out) {
     return 0;
 }
 
+/* Mark in `flags` (n of them, cleared first) every int of the iterable `items` within 0..n-1. */
+static int mark_ints(PyObject *items, char *flags, Py_ssize_t n) {
+    memset(flags, 0, (size_t)n);
+    PyObject *iter = PyObject_GetIter(items), *item;
+    if (!iter) return -1;
+    while ((item = PyIter_Next(iter))) {
+        long v;
+        int bad = as_int(item, &v);
+        Py_DECREF(item);
+        if (bad) break;
+        if (v >= 0 && v < n) flags[v] = 1;
+    }
+    Py_DECREF(iter);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
 static int field_of(PyObject *t, int rows, int *c, int *r) {
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 2) {
         PyErr_SetString(PyExc_TypeError, "a field must be a (c, r) tuple");
@@ -860,19 +876,8 @@ static PyObject *py_remeasure(PyObject *self, PyObject *args) {
         }
         if (int_items(lists[k], into[k], nst)) goto done;
     }
-    memset(block, 0, (size_t)nseg);
-    if (!(block_o = PyObject_GetAttr(pos, s_castle_block))) goto done;
+    if (!(block_o = PyObject_GetAttr(pos, s_castle_block)) || mark_ints(block_o, block, nseg)) goto done;
     PyObject *iter, *item;
-    if (!(iter = PyObject_GetIter(block_o))) goto done;
-    while ((item = PyIter_Next(iter))) {
-        long v;
-        int bad = as_int(item, &v);
-        Py_DECREF(item);
-        if (bad) break;
-        if (v >= 0 && v < nseg) block[v] = 1;
-    }
-    Py_DECREF(iter);
-    if (PyErr_Occurred()) goto done;
     memset(todo, 0, (size_t)nst);
     PyObject *groups[2] = {segments, more};
     for (int g = 0; g < 2; g++) {
@@ -1175,25 +1180,13 @@ static PyObject *py_legal_lays(PyObject *self, PyObject *args) {
         long v;
         if (as_int(PyList_GET_ITEM(seg_o, i), &v)) goto done;
         seg[i] = v >= 0;
-        block[i] = 0;
     }
     for (int i = 0; i < ncross; i++) {
         long v;
         if (as_int(PyList_GET_ITEM(cross_o, i), &v)) goto done;
         cross[i] = v >= 0;
     }
-    if (!(block_o = PyObject_GetAttr(pos, s_castle_block))) goto done;
-    PyObject *iter = PyObject_GetIter(block_o), *item;
-    if (!iter) goto done;
-    while ((item = PyIter_Next(iter))) {
-        long v;
-        int bad = as_int(item, &v);
-        Py_DECREF(item);
-        if (bad) break;
-        if (v >= 0 && v < nseg) block[v] = 1;
-    }
-    Py_DECREF(iter);
-    if (PyErr_Occurred()) goto done;
+    if (!(block_o = PyObject_GetAttr(pos, s_castle_block)) || mark_ints(block_o, (char *)block, nseg)) goto done;
     if (!(out = PyList_New(0))) goto done;
     Py_ssize_t k = 0;
     for (int d = 0; d < 2; d++) {   /* Dir.V, then Dir.H */
@@ -1277,18 +1270,7 @@ static PyObject *py_draw_slides(PyObject *self, PyObject *args) {
             || as_int(PyList_GET_ITEM(stride_o, i), &c)) goto done;
         seg0[i] = (int)a; x0[i] = (int)b; stride[i] = (int)c;
     }
-    memset(skip, 0, (size_t)n);
-    PyObject *iter = PyObject_GetIter(skip_o), *item;
-    if (!iter) goto done;
-    while ((item = PyIter_Next(iter))) {
-        long v;
-        int bad = as_int(item, &v);
-        Py_DECREF(item);
-        if (bad) break;
-        if (v >= 0 && v < n) skip[v] = 1;
-    }
-    Py_DECREF(iter);
-    if (PyErr_Occurred()) goto done;
+    if (mark_ints(skip_o, skip, n)) goto done;
     /* the free entries (runs.free_runs): run[] as in the table, `ends` numbered by the run
      * clipped to `remaining` */
     int m = 0;

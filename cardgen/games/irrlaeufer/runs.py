@@ -311,6 +311,12 @@ def _rest_after(pos: Position, free: Iterable[tuple[int, int]], used: set[int], 
     for j, o_run in free:
         if o_run >= need and j >> 1 != sid and not ways[j & 1][seg0[j >> 1]] & there:
             return True
+    return plain_rest(pos, used, banned, sid, by, need)
+
+
+def plain_rest(pos: Position, used: set[int], banned: dict[int, int], sid: int, by: int, need: int) -> bool:
+    """Whether after sliding `sid` by `by` sticks not in `used` can still slide `need` fields,
+    by the plain search (`sliding.can_slide`)."""
     used.add(sid)
     pos.shift(sid, by)  # occupancy only, undone below
     ok = can_slide(pos, used, banned, need)

@@ -38,7 +38,7 @@ from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.runs import free_runs as table_runs
-from cardgen.games.irrlaeufer.runs import run_table, slide_leaves_rest
+from cardgen.games.irrlaeufer.runs import plain_rest, run_table, slide_leaves_rest
 from cardgen.games.irrlaeufer.runs import _skipped as skipped
 from cardgen.games.irrlaeufer.sliding import can_slide
 from cardgen.games.irrlaeufer.sliding import free_runs as plain_runs
@@ -286,16 +286,11 @@ def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
     banned: dict[int, int] = state.banned
     remaining: int = state.remaining
     if CORE is not None and state.table and type(rng) is random.Random:
-        def plain_rest(sid: int, by: int, need: int) -> bool:  # the plain search, as in runs._rest_after
-            used.add(sid)
-            pos.shift(sid, by)  # occupancy only, undone below
-            ok = can_slide(pos, used, banned, need)
-            pos.shift(sid, -by)
-            used.discard(sid)
-            return ok
+        def plain(sid: int, by: int, need: int) -> bool:  # where no other stick is a witness
+            return plain_rest(pos, used, banned, sid, by, need)
 
         pairs: list[tuple[int, int]] = CORE.draw_slides(pos, run_table(pos), skipped(used, banned), remaining,
-                                                        wanted, rng.getrandbits, plain_rest)
+                                                        wanted, rng.getrandbits, plain)
         return [Slide(state.to_move, pos.sticks[sid], by) for sid, by in pairs]
     # the candidates are numbered run by run: (stick, sign) with `run` free fields gives `run`
     runs: list[tuple[int, int]] = []
