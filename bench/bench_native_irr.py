@@ -36,8 +36,9 @@ from bench import irr_positions  # noqa: E402
 from bench.bench_irr import _phase2  # noqa: E402
 from cardgen.engine.players import make_player  # noqa: E402
 from cardgen.engine.simulate import simulate  # noqa: E402
-from cardgen.games.irrlaeufer.cores import compiled, switched  # noqa: E402
+from cardgen.games.irrlaeufer.cores import switched  # noqa: E402
 from cardgen.games.irrlaeufer.game import Irrlaeufer  # noqa: E402
+from cardgen.games.irrlaeufer.native_core import compiled  # noqa: E402
 from cardgen.games.irrlaeufer.rules import new_game  # noqa: E402
 from cardgen.games.irrlaeufer.strategy import CastlePlayer  # noqa: E402
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from pathlib import Path
 from types import ModuleType
 
 PURE_VARIABLE = "CARDGEN_PURE"
@@ -39,8 +40,7 @@ def core_name() -> str:
     module is in use, or "pure Python" (with the reason when it is forced)."""
     if pure_forced():
         return f"pure Python ({PURE_VARIABLE} is set)"
-    from cardgen.registry import GAMES
-
-    built = [game.name for game in GAMES
-             if load(f"{type(game).__module__.rsplit('.', 1)[0]}._core") is not None]
+    # the game packages by their folders (this foundation module knows no registry)
+    games = sorted(p.name for p in (Path(__file__).parent / "games").iterdir() if (p / "__init__.py").is_file())
+    built = [name for name in games if load(f"cardgen.games.{name}._core") is not None]
     return f"native (C: {', '.join(built)})" if built else "pure Python (no compiled core built)"

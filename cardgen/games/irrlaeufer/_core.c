@@ -187,7 +187,7 @@ typedef struct {
 static PyObject *s_board, *s_rows, *s_s_seg0, *s_pieces, *s_c_owner, *s_c_on, *s_c_piece, *s_c_pos,
     *s_castle_at, *s_src, *s_dst, *s_seg, *s_cross, *s_castle_block, *s_capture_own;
 static PyObject *s_s_x0, *s_s_stride;
-static PyObject *go_type;   /* moves.Go, bound at import (cores.load) */
+static PyObject *go_type;   /* moves.Go, bound at import (native_core.load) */
 
 static int as_int(PyObject *o, long *out) {
     long v = PyLong_AsLong(o);

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.games.irrlaeufer import cores
+from cardgen.games.irrlaeufer import native_core
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Stick
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.ruleids import Rule
@@ -47,7 +47,7 @@ def lay_error(pos: Position, s: Stick) -> tuple[str, str] | None:
     return None
 
 
-CORE: Any = cores.load()
+CORE: Any = native_core.load()
 """The compiled core (`_core.c`: `legal_lays` there), or None."""
 
 

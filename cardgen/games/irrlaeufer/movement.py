@@ -32,14 +32,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.games.irrlaeufer import cores
+from cardgen.games.irrlaeufer import native_core
 from cardgen.games.irrlaeufer.components import Field, Side, castle_fields
 from cardgen.games.irrlaeufer.grid import STEPS
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.ruleids import Rule
 
 DIRECTIONS = STEPS
-CORE: Any = cores.load()
+CORE: Any = native_core.load()
 """The compiled core (`_core.c`: the move generation there), or None."""
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cardgen.games.irrlaeufer import cores
+from cardgen.games.irrlaeufer import native_core
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Side
 from cardgen.games.irrlaeufer.grid import Grid, grid_for
 from cardgen.games.irrlaeufer.moves import IrrMove, Slide
@@ -33,7 +33,7 @@ from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.sliding import can_slide, free_run
 from cardgen.games.irrlaeufer.sliding import turn_total as plain_turn_total
 
-CORE: Any = cores.load()
+CORE: Any = native_core.load()
 """The compiled core (`_core.c`: `remeasure` there), or None."""
 
 REACH = 3

@@ -33,7 +33,7 @@ from typing import Any
 
 from cardgen.engine.base import GameState
 from cardgen.games.irrlaeufer.components import COLUMNS, MAX_SLIDE_STICKS, Field, Side, castle_fields
-from cardgen.games.irrlaeufer import cores, movement
+from cardgen.games.irrlaeufer import movement, native_core
 from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
@@ -54,7 +54,7 @@ moves it takes until the stick has slid out of the way."""
 STUCK_SAMPLES, STUCK_TURNS = 10, 30
 """... and how many once `STUCK_TURNS` turns went by without a capture or conquest (the maze
 has to be opened before the 100-round draw)."""
-CORE: Any = cores.load()
+CORE: Any = native_core.load()
 """The compiled core (`_core.c`), or None: the pure-Python code below runs."""
 
 

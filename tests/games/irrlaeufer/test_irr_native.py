@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 
 from cardgen.games.irrlaeufer import maze, movement, runs, strategy
-from cardgen.games.irrlaeufer.cores import compiled, switched
+from cardgen.games.irrlaeufer.cores import switched
+from cardgen.games.irrlaeufer.native_core import compiled
 from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
 from cardgen.games.irrlaeufer.players import RunnerPlayer, wary
 from cardgen.games.irrlaeufer.rules import IrrState
