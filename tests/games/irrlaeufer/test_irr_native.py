@@ -221,3 +221,10 @@ def test_example_records_replay_alike(tmp_path: Path) -> None:
     for record in records:
         pure, native = (_run(["replay", str(record)], tmp_path, p) for p in (True, False))
         assert pure.stdout and (pure.stdout, pure.returncode) == (native.stdout, native.returncode), record.name
+
+
+def test_version_names_the_core(tmp_path: Path) -> None:
+    """`cardgen --version` names the compiled core where it is built, the pure one when forced."""
+    native, pure = (_run(["--version"], tmp_path, p) for p in (False, True))
+    assert "core: native (C: " in native.stdout and "irrlaeufer" in native.stdout.split("core:")[1], native.stdout
+    assert "core: pure Python (CARDGEN_PURE is set)" in pure.stdout, pure.stdout
