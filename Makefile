@@ -13,7 +13,7 @@ $(error cardgen needs Python 3.11 or newer, and '$(PYTHON)' is missing or older 
 endif
 endif
 
-.PHONY: all kit test test-quick test-slow test-wheel test-all bench bench-tune ladder baselines lint clean
+.PHONY: all kit test test-quick test-pure test-slow test-wheel test-all bench bench-tune ladder baselines lint clean
 
 all: kit
 
@@ -36,13 +36,19 @@ QUICK := tests/test_cli_conventions.py tests/test_examples.py tests/test_toy_gam
 test-quick: $(STAMP)
 	$(PY) -m pytest -q -n 2 $(QUICK)
 
+# The default suite again on the pure-Python core (CARDGEN_PURE=1: the compiled core left
+# unused), so both cores pass it.
+test-pure: $(STAMP)
+	CARDGEN_PURE=1 $(PY) -m pytest -q -n 2
+
 # The long runs kept out of `make test` (the bench of bad sets, the default Irrläufer check, …).
 test-slow: $(STAMP)
 	$(PY) -m pytest -q -n 2 -m slow
 
-# The wheel installed into a fresh virtual environment, run from an unrelated folder.
+# The wheel installed into a fresh virtual environment, run from an unrelated folder; and an
+# install with the C compiler hidden, which runs the pure-Python core.
 test-wheel: $(STAMP)
-	$(PY) -m pytest -q -p no:xdist -m wheel tests/test_wheel.py
+	$(PY) -m pytest -q -p no:xdist -m wheel tests/test_wheel.py tests/test_no_compiler.py
 
 test-all: $(STAMP)
 	$(PY) -m pytest -q -n 2 -m ''

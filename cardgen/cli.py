@@ -434,7 +434,7 @@ def replay(record: str, as_json: bool) -> None:
 @click.option("--set", "set_path", type=click.Path(dir_okay=False), help="A set file instead of the default.")
 @click.option("--games", "n_games", type=Whole(1, 100_000), default=None,
               help="The ceiling: the most seeded games a configuration plays (it stops earlier once "
-                   "every hard criterion is decided).  [default: 400; Irrläufer 40]")
+                   "every hard criterion is decided).  [default: 400; Irrläufer 1000]")
 @click.option("--skill-games", type=Whole(0, 100_000), default=None,
               help="Games per line of the skill trace (each cheap rung of the game's player ladder "
                    "against the one below, in the first and in the last seat); 0 skips it.  "
@@ -681,7 +681,7 @@ def match(game: str, lineup: str | None, ladder: bool, n_games: int | None, set_
 @_set_options
 @click.option("--games", "n_games", type=Whole(1, 100_000), default=None,
               help="The check's ceiling: the most seeded games a configuration plays (as for check).  "
-                   "[default: 400; Irrläufer 40]")
+                   "[default: 400; Irrläufer 1000]")
 @click.option("--skill-games", type=Whole(0, 100_000), default=None,
               help="Games per line of the check's skill trace; 0 skips it.  [default: as for check]")
 @click.option("--allow-inconclusive", is_flag=True,

@@ -1,9 +1,8 @@
 """For every game, a seeded failing set (`tests/tune/<game>-failing.toml`): `cardgen check`
 recommends a one-parameter change that, applied, passes; and `cardgen tune` from that set, with
 a small budget, finds a set that passes `cardgen check`, the same for the same seed (slow).
-"Passes" means as well as the game's original set: Irrläufer's original is itself inconclusive
-at the default ceiling of 40 games, so there a set that fails nothing is the goal
-(`--allow-inconclusive`)."""
+"Passes" means as well as the game's original set: where the original is itself inconclusive
+at the default ceiling, a set that fails nothing is the goal (`--allow-inconclusive`)."""
 
 from __future__ import annotations
 
@@ -72,7 +71,7 @@ def test_a_recommended_change_applied_passes(path: Path, tmp_path: Path) -> None
     code, report, err = _check(fixed)
     assert code == 0, err
     # as good as the original set: a pass, or inconclusive where the original itself is at the
-    # default ceiling (Irrläufer's 40 games decide nothing about its fairness)
+    # default ceiling
     assert RANK[report[game.name]["outcome"]] <= RANK[_original(game.name)], report[game.name]["summary"]
 
 

@@ -23,7 +23,7 @@ Besides these a game keeps its own internal modules (Schlangennest: `config`, `c
 `legality`, `reopen`, `verify`, `state`, `frames`; Schlangengrube: `setup`, `position`, `deal`,
 `table`, `options`, `scoring`, `state_json`; Irrläufer: `grid`, `position`, `maze`, `runs`,
 `sliding`, `movement`, `hooks`, `consistency`, `reference`, `record`, `board_art`, `parts_art`,
-`digits`).
+`digits`, `native_core`, `cores`, and its compiled core `_core.c`).
 
 Rules (`components`, `rules`, `moves`, `ruleids` and what they import) never import click,
 reportlab, cairosvg, svgwrite, `cardgen.art` or `cardgen.print`; the shared layers below the games

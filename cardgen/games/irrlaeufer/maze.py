@@ -11,6 +11,9 @@ ends), since no crossing is then covered twice.
 
 from __future__ import annotations
 
+from typing import Any
+
+from cardgen.games.irrlaeufer import native_core
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Stick
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.ruleids import Rule
@@ -44,8 +47,20 @@ def lay_error(pos: Position, s: Stick) -> tuple[str, str] | None:
     return None
 
 
+CORE: Any = native_core.load()
+"""The compiled core (`_core.c`: `legal_lays` there), or None."""
+
+
 def legal_lays(pos: Position, first_only: bool = False) -> list[Stick]:
     """Every stick place that is legal now, in the fixed order of `Grid.all_sticks`."""
+    if CORE is not None:
+        lays: list[Stick] = CORE.legal_lays(pos, pos.grid.all_sticks, first_only)
+        return lays
+    return legal_lays_py(pos, first_only)
+
+
+def legal_lays_py(pos: Position, first_only: bool = False) -> list[Stick]:
+    """`legal_lays` in Python (the reference of the compiled core)."""
     grid, seg, cross, block = pos.grid, pos.seg, pos.cross, pos.castle_block
     fill: dict[tuple[Dir, int], int] = {}
     for d in (Dir.V, Dir.H):

@@ -30,13 +30,17 @@ Readings of gaps (each has a test):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from cardgen.games.irrlaeufer import native_core
 from cardgen.games.irrlaeufer.components import Field, Side, castle_fields
 from cardgen.games.irrlaeufer.grid import STEPS
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.ruleids import Rule
 
 DIRECTIONS = STEPS
+CORE: Any = native_core.load()
+"""The compiled core (`_core.c`: the move generation there), or None."""
 
 
 class Refusal(Exception):
@@ -299,6 +303,14 @@ def _castle_targets(pos: Position, side: Side, i: int, d: int) -> list[Field]:
 def leaving_moves(pos: Position, side: Side) -> list[tuple[Field, Field]]:
     """Every move by which a piece or castle of `side` standing on a castle leaves it. A piece
     is named by the castle field it steps off from (the one on the castle's edge)."""
+    if CORE is not None:
+        moves: list[tuple[Field, Field]] = CORE.field_moves(pos, side, True)
+        return moves
+    return leaving_moves_py(pos, side)
+
+
+def leaving_moves_py(pos: Position, side: Side) -> list[tuple[Field, Field]]:
+    """`leaving_moves` in Python (the reference of the compiled core)."""
     out: list[tuple[Field, Field]] = []
     for i, owner in enumerate(pos.c_owner):
         if owner is not side:
@@ -317,6 +329,14 @@ def leaving_moves(pos: Position, side: Side) -> list[tuple[Field, Field]]:
 
 def free_moves(pos: Position, side: Side) -> list[tuple[Field, Field]]:
     """Every move of a piece on a field or an unoccupied castle of `side` (no leaving moves)."""
+    if CORE is not None:
+        moves: list[tuple[Field, Field]] = CORE.field_moves(pos, side, False)
+        return moves
+    return free_moves_py(pos, side)
+
+
+def free_moves_py(pos: Position, side: Side) -> list[tuple[Field, Field]]:
+    """`free_moves` in Python (the reference of the compiled core)."""
     out: list[tuple[Field, Field]] = []
     for f in sorted(f for f, s in pos.pieces.items() if s is side):
         for d in range(len(DIRECTIONS)):

@@ -145,6 +145,10 @@ class IrrState(SimulationHooks):
             return []
         side = self.to_move
         if self.phase == 1:
+            if maze.CORE is not None:  # the same list from the compiled core, each Lay made once
+                lays: list[IrrMove] = maze.CORE.legal_lays(self.pos, self.pos.grid.all_sticks, False, Lay, side,
+                                                           side.value)
+                return lays
             return [Lay(side, s) for s in maze.legal_lays(self.pos)]
         if self.remaining > 0:
             used = {sid for sid, _ in self.used}
@@ -153,6 +157,9 @@ class IrrState(SimulationHooks):
             sticks = self.pos.sticks
             slides = sliding.legal_slides(self.pos, used, self.banned, self.remaining)
             return [Slide(side, sticks[sid], by) for sid, by in slides]
+        if movement.CORE is not None:  # the same list from the compiled core (_core.c)
+            moves: list[IrrMove] = movement.CORE.go_moves(self.pos, side, side.value, _END[side])
+            return moves
         leave = movement.leaving_moves(self.pos, side)
         if leave:
             return [_go(side, a, b) for a, b in leave]

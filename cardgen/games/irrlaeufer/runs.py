@@ -21,15 +21,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
+from typing import Any
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardgen.games.irrlaeufer import native_core
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Side
 from cardgen.games.irrlaeufer.grid import Grid, grid_for
 from cardgen.games.irrlaeufer.moves import IrrMove, Slide
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.sliding import can_slide, free_run
 from cardgen.games.irrlaeufer.sliding import turn_total as plain_turn_total
+
+CORE: Any = native_core.load()
+"""The compiled core (`_core.c`: `remeasure` there), or None."""
 
 REACH = 3
 """The longest slide: runs are counted up to it."""
@@ -146,6 +151,9 @@ def run_table(pos: Position) -> list[int]:
 def remeasure(pos: Position, segments: tuple[int, ...] | set[int], more: tuple[int, ...] = ()) -> None:
     """Measure again the runs of the sticks lying on `segments` and `more` (after a change
     near them)."""
+    if CORE is not None:  # the same in the compiled core (_core.c)
+        CORE.remeasure(pos, segments, more, REACH)
+        return
     runs, seg = pos.runs, pos.seg
     if runs is None:
         return
@@ -303,6 +311,12 @@ def _rest_after(pos: Position, free: Iterable[tuple[int, int]], used: set[int], 
     for j, o_run in free:
         if o_run >= need and j >> 1 != sid and not ways[j & 1][seg0[j >> 1]] & there:
             return True
+    return plain_rest(pos, used, banned, sid, by, need)
+
+
+def plain_rest(pos: Position, used: set[int], banned: dict[int, int], sid: int, by: int, need: int) -> bool:
+    """Whether after sliding `sid` by `by` sticks not in `used` can still slide `need` fields,
+    by the plain search (`sliding.can_slide`)."""
     used.add(sid)
     pos.shift(sid, by)  # occupancy only, undone below
     ok = can_slide(pos, used, banned, need)

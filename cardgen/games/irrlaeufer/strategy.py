@@ -15,6 +15,11 @@ its moves, the one that brings a piece closest to a takeable enemy castle withou
 where an enemy piece could take it at once; it slides sticks to shorten its own way or lengthen
 the enemy's (judged on a few sampled slides, since every judgement is a search of the board).
 It lays sticks at random. Everything random comes from the generator it is handed.
+
+The way search and the move values have a compiled twin (`_core.c`, see cardgen.native): where
+it is built, `closeness`, `_flat_distances`, `best_go` and the castle player's slide judgement
+run there, with exactly the results of the Python code below, which stays the reference (and
+runs under `CARDGEN_PURE=1` or where no compiler was found).
 """
 
 from __future__ import annotations
@@ -28,12 +33,13 @@ from typing import Any
 
 from cardgen.engine.base import GameState
 from cardgen.games.irrlaeufer.components import COLUMNS, MAX_SLIDE_STICKS, Field, Side, castle_fields
-from cardgen.games.irrlaeufer import movement
+from cardgen.games.irrlaeufer import movement, native_core
 from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.runs import free_runs as table_runs
-from cardgen.games.irrlaeufer.runs import slide_leaves_rest
+from cardgen.games.irrlaeufer.runs import plain_rest, run_table, slide_leaves_rest
+from cardgen.games.irrlaeufer.runs import _skipped as skipped
 from cardgen.games.irrlaeufer.sliding import can_slide
 from cardgen.games.irrlaeufer.sliding import free_runs as plain_runs
 
@@ -48,6 +54,8 @@ moves it takes until the stick has slid out of the way."""
 STUCK_SAMPLES, STUCK_TURNS = 10, 30
 """... and how many once `STUCK_TURNS` turns went by without a capture or conquest (the maze
 has to be opened before the 100-round draw)."""
+CORE: Any = native_core.load()
+"""The compiled core (`_core.c`), or None: the pure-Python code below runs."""
 
 
 def targets(pos: Position, side: Side) -> list[Field]:
@@ -172,6 +180,14 @@ def _levels(pos: Position, goals: list[Field], pieces: int = 0, through: int = S
 
 def _flat_distances(pos: Position, goals: list[Field], through: int = STICK_STEP) -> list[int]:
     """The way to the nearest of `goals` by flat field index (r-1)·15 + c-1 (-1: no way)."""
+    if CORE is not None:
+        flat: list[int] = CORE.flat_distances(pos, goals, through)
+        return flat
+    return flat_distances_py(pos, goals, through)
+
+
+def flat_distances_py(pos: Position, goals: list[Field], through: int = STICK_STEP) -> list[int]:
+    """`_flat_distances` in Python (the reference of the compiled core)."""
     dist = [-1] * (COLUMNS * pos.board.rows)
     for d, mask in enumerate(_levels(pos, goals, through=through)):
         while mask:
@@ -193,6 +209,14 @@ def closeness(pos: Position, side: Side, through: int = STICK_STEP) -> float:
     """How near `side`'s pieces are to a castle they could take: 1/(1+d) of the nearest piece
     plus half that of the second nearest (two attackers are better than one), d the way of
     `rook_distances` (`FAR` for a piece with none)."""
+    if CORE is not None:
+        value: float = CORE.closeness(pos, side, through)
+        return value
+    return closeness_py(pos, side, through)
+
+
+def closeness_py(pos: Position, side: Side, through: int = STICK_STEP) -> float:
+    """`closeness` in Python (the reference of the compiled core)."""
     goals = targets(pos, side)
     if not goals:
         return 0.0
@@ -261,6 +285,13 @@ def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
     used = {sid for sid, _ in state.used}
     banned: dict[int, int] = state.banned
     remaining: int = state.remaining
+    if CORE is not None and state.table and type(rng) is random.Random:
+        def plain(sid: int, by: int, need: int) -> bool:  # where no other stick is a witness
+            return plain_rest(pos, used, banned, sid, by, need)
+
+        pairs: list[tuple[int, int]] = CORE.draw_slides(pos, run_table(pos), skipped(used, banned), remaining,
+                                                        wanted, rng.getrandbits, plain)
+        return [Slide(state.to_move, pos.sticks[sid], by) for sid, by in pairs]
     # the candidates are numbered run by run: (stick, sign) with `run` free fields gives `run`
     runs: list[tuple[int, int]] = []
     ends: list[int] = []
@@ -327,8 +358,12 @@ class CastlePlayer:
     def _best_slide(state: Any, picks: list[Slide]) -> Slide:
         """The slide of `picks` that brings the own pieces nearest and the enemy's farthest."""
         side: Side = state.to_move
-        best, best_value = picks[0], -math.inf
         pos: Position = state.pos
+        if CORE is not None:
+            index: int = CORE.best_slide(pos, side, side.other, [pos.stick_id(m.stick) for m in picks],
+                                         [m.by for m in picks], STICK_STEP)
+            return picks[index]
+        best, best_value = picks[0], -math.inf
         for move in picks:
             sid = pos.stick_id(move.stick)
             pos.shift(sid, move.by)  # occupancy only, undone below: no copy of the position
@@ -350,6 +385,12 @@ def best_go(state: Any, moves: list[Any], rng: random.Random, wary: bool) -> Any
     take at once, and away from one (ties in a seeded random order)."""
     pos: Position = state.pos
     side: Side = state.to_move
+    if CORE is not None:  # the shuffle too, with the generator's own bits (random.shuffle's draws)
+        if type(rng) is random.Random:
+            return CORE.best_go(pos, side, moves, wary, STICK_STEP, rng.getrandbits)
+        order = list(moves)
+        rng.shuffle(order)
+        return order[CORE.best_go(pos, side, order, wary, STICK_STEP)]
     goals = targets(pos, side)
     dist = rook_distances(pos, goals) if goals else {}
     order = list(moves)

@@ -1,0 +1,1378 @@
+/* Irrläufer's compiled core: the castle player's evaluation (strategy.py) in C.
+ *
+ * The pure-Python code of strategy.py and movement.py is the reference; every function here
+ * gives exactly its result (the differential tests compare them byte for byte):
+ *
+ *   closeness(pos, side, through)              strategy.closeness
+ *   flat_distances(pos, goals, through)        strategy._flat_distances
+ *   best_go(pos, side, order, wary, through[, getrandbits])
+ *                                               the index best_go picks among its shuffled moves
+ *                                               (or, given the generator, the move after its shuffle)
+ *   best_slide(pos, side, other, sids, bys, through)  the index CastlePlayer._best_slide picks
+ *   legal_lays(pos, all_sticks, first_only[, Lay, side, seat])
+ *                                               maze.legal_lays (or the Lay moves of them)
+ *   go_moves(pos, side, seat, end)             rules.IrrState.legal_moves once the slides are done
+ *   field_moves(pos, side, leaving)            movement.leaving_moves / movement.free_moves
+ *   remeasure(pos, segments, more, reach)      runs.remeasure (sliding.free_run of the sticks there)
+ *   draw_slides(pos, table, skip, remaining, wanted, getrandbits, rest)
+ *                                               strategy.draw_slides on the run table
+ *
+ * One call does a whole evaluation or a whole decision: the position is read once from the
+ * Python `Position` (its sticks' first segments, pieces, castles) into flat arrays, and the way
+ * search runs on 512-bit boards (8 words), as strategy._levels does on Python integers
+ * (Kogge-Stone fills; bit (r-1)*15 + c-1 is field (c, r)). The random choices stay in Python.
+ *
+ * Floating point: the values are sums of the same terms in the same order as the Python code,
+ * with no fused multiply-add (fp-contract off), so they are the same doubles.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+#define COLUMNS 15
+#define MAX_ROWS 31
+#define NF_MAX (COLUMNS * MAX_ROWS)
+#define NSEG_MAX ((COLUMNS - 1) * MAX_ROWS + (MAX_ROWS - 1) * COLUMNS)
+#define NW 8              /* words of a board: 512 bits >= 15 * 31 fields */
+#define FAR 9
+#define MAX_STICKS 256
+#define MAX_CASTLES 8
+#define MAX_LEVELS (2 * NF_MAX + 8)
+
+typedef struct { uint64_t w[NW]; } bits;
+
+static int NWc = NW;     /* the words the board in hand uses: (15 * rows + 63) / 64, set by snap_read */
+
+/* ------------------------------------------------------------------ bit boards */
+
+static inline void b_zero(bits *a) { memset(a, 0, sizeof *a); }
+
+static inline int b_any(const bits *a) {
+    uint64_t x = 0;
+    for (int i = 0; i < NWc; i++) x |= a->w[i];
+    return x != 0;
+}
+
+static inline int b_count(const bits *a) {
+    int n = 0;
+    for (int i = 0; i < NWc; i++) n += __builtin_popcountll(a->w[i]);
+    return n;
+}
+
+static inline void b_set(bits *a, int i) { a->w[i >> 6] |= (uint64_t)1 << (i & 63); }
+static inline int b_get(const bits *a, int i) { return (int)((a->w[i >> 6] >> (i & 63)) & 1); }
+
+static inline void b_shl(bits *out, const bits *a, int n) {
+    int k = n >> 6, s = n & 63;
+    for (int i = NWc - 1; i >= 0; i--) {
+        uint64_t v = 0;
+        int j = i - k;
+        if (j >= 0) {
+            v = a->w[j] << s;
+            if (s && j >= 1) v |= a->w[j - 1] >> (64 - s);
+        }
+        out->w[i] = v;
+    }
+}
+
+static inline void b_shr(bits *out, const bits *a, int n) {
+    int k = n >> 6, s = n & 63;
+    for (int i = 0; i < NWc; i++) {
+        uint64_t v = 0;
+        int j = i + k;
+        if (j < NWc) {
+            v = a->w[j] >> s;
+            if (s && j + 1 < NWc) v |= a->w[j + 1] << (64 - s);
+        }
+        out->w[i] = v;
+    }
+}
+
+/* g |= q & (g << n); q &= q << n  (or >> for negative n) */
+static inline void fill_stage(bits *g, bits *q, int n) {
+    bits t;
+    if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
+    for (int i = 0; i < NWc; i++) g->w[i] |= q->w[i] & t.w[i];
+    if (n > 0) b_shl(&t, q, n); else b_shr(&t, q, -n);
+    for (int i = 0; i < NWc; i++) q->w[i] &= t.w[i];
+}
+
+/* reach |= g | (q & (g << n)) after the stages */
+static inline void fill_last(bits *reach, const bits *g, const bits *q, int n) {
+    bits t;
+    if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
+    for (int i = 0; i < NWc; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
+}
+
+/* ------------------------------------------------------------------ the board's masks */
+
+typedef struct {
+    int rows, nseg, vbase;
+    bits east, west, south, north;        /* strategy._Lines */
+    char vertical[NSEG_MAX];
+    bits lo[NSEG_MAX], hi[NSEG_MAX];       /* per segment: fields left/above, right/below */
+} lines_t;
+
+static lines_t *lines_cache[MAX_ROWS + 1];
+
+static int seg_v(int rows, int line, int j) { return (line - 1) * rows + (j - 1); }
+static int seg_h(int rows, int line, int j) { return (COLUMNS - 1) * rows + (line - 1) * COLUMNS + (j - 1); }
+
+/* The segment between neighbouring fields a and b (grid.Grid.between). */
+static int between(int rows, int ca, int ra, int cb, int rb) {
+    if (ra == rb) return seg_v(rows, ca < cb ? ca : cb, ra);
+    return seg_h(rows, ra < rb ? ra : rb, ca);
+}
+
+static const lines_t *lines_for(int rows) {
+    if (rows < 1 || rows > MAX_ROWS) return NULL;
+    if (lines_cache[rows]) return lines_cache[rows];
+    lines_t *L = PyMem_Calloc(1, sizeof(lines_t));
+    if (!L) return NULL;
+    L->rows = rows;
+    L->vbase = (COLUMNS - 1) * rows;
+    L->nseg = L->vbase + (rows - 1) * COLUMNS;
+    for (int r = 1; r <= rows; r++) {
+        for (int c = 1; c <= COLUMNS; c++) {
+            int bit = (r - 1) * COLUMNS + c - 1;
+            if (c < COLUMNS) {
+                int s = between(rows, c, r, c + 1, r);
+                b_set(&L->lo[s], bit);
+                b_set(&L->hi[s], bit + 1);
+                L->vertical[s] = 1;
+            }
+            if (r < rows) {
+                int s = between(rows, c, r, c, r + 1);
+                b_set(&L->lo[s], bit);
+                b_set(&L->hi[s], bit + COLUMNS);
+            }
+        }
+    }
+    for (int s = 0; s < L->nseg; s++) {
+        for (int i = 0; i < NW; i++) {
+            if (L->vertical[s]) {
+                L->east.w[i] |= L->hi[s].w[i];
+                L->west.w[i] |= L->lo[s].w[i];
+            } else {
+                L->south.w[i] |= L->hi[s].w[i];
+                L->north.w[i] |= L->lo[s].w[i];
+            }
+        }
+    }
+    lines_cache[rows] = L;
+    return L;
+}
+
+/* ------------------------------------------------------------------ a position, read once */
+
+typedef struct {
+    int rows, nf, nseg;
+    const lines_t *L;
+    int nsticks;
+    int seg0[MAX_STICKS];
+    PyObject *owner[NF_MAX];     /* the Side on each field, or NULL (borrowed) */
+    signed char castle_at[NF_MAX]; /* pos.castle_at: castle index covering the field, or -1 */
+    int ncastles;
+    int c_c[MAX_CASTLES], c_r[MAX_CASTLES], c_on[MAX_CASTLES], c_piece[MAX_CASTLES];
+    PyObject *c_owner[MAX_CASTLES];
+    char stick_seg[NSEG_MAX];    /* a stick lies in the segment (pos.seg >= 0) */
+    int capture_own;             /* pos.capture_own */
+} snap_t;
+
+static PyObject *s_board, *s_rows, *s_s_seg0, *s_pieces, *s_c_owner, *s_c_on, *s_c_piece, *s_c_pos,
+    *s_castle_at, *s_src, *s_dst, *s_seg, *s_cross, *s_castle_block, *s_capture_own;
+static PyObject *s_s_x0, *s_s_stride;
+static PyObject *go_type;   /* moves.Go, bound at import (native_core.load) */
+
+static int as_int(PyObject *o, long *out) {
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = v;
+    return 0;
+}
+
+/* Mark in `flags` (n of them, cleared first) every int of the iterable `items` within 0..n-1. */
+static int mark_ints(PyObject *items, char *flags, Py_ssize_t n) {
+    memset(flags, 0, (size_t)n);
+    PyObject *iter = PyObject_GetIter(items), *item;
+    if (!iter) return -1;
+    while ((item = PyIter_Next(iter))) {
+        long v;
+        int bad = as_int(item, &v);
+        Py_DECREF(item);
+        if (bad) break;
+        if (v >= 0 && v < n) flags[v] = 1;
+    }
+    Py_DECREF(iter);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static int field_of(PyObject *t, int rows, int *c, int *r) {
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 2) {
+        PyErr_SetString(PyExc_TypeError, "a field must be a (c, r) tuple");
+        return -1;
+    }
+    long cc, rr;
+    if (as_int(PyTuple_GET_ITEM(t, 0), &cc) || as_int(PyTuple_GET_ITEM(t, 1), &rr)) return -1;
+    *c = (int)cc;
+    *r = (int)rr;
+    if (cc < 1 || cc > COLUMNS || rr < 1 || rr > rows) return 1;  /* off the board */
+    return 0;
+}
+
+static PyObject *get_list(PyObject *pos, PyObject *name) {
+    PyObject *v = PyObject_GetAttr(pos, name);
+    if (v && !PyList_Check(v)) {
+        Py_DECREF(v);
+        PyErr_SetString(PyExc_TypeError, "a Position list attribute is not a list");
+        return NULL;
+    }
+    return v;
+}
+
+static int snap_read(snap_t *S, PyObject *pos) {
+    PyObject *board = NULL, *rows_o = NULL, *seg0 = NULL, *pieces = NULL, *owners = NULL, *ons = NULL,
+             *pcs = NULL, *cpos = NULL, *cat = NULL;
+    int rc = -1;
+    long v;
+    board = PyObject_GetAttr(pos, s_board);
+    if (!board) goto done;
+    rows_o = PyObject_GetAttr(board, s_rows);
+    if (!rows_o || as_int(rows_o, &v)) goto done;
+    S->L = lines_for((int)v);
+    if (!S->L) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "board rows out of range");
+        goto done;
+    }
+    S->rows = (int)v;
+    S->nf = COLUMNS * S->rows;
+    NWc = (S->nf + 63) >> 6;
+    S->nseg = S->L->nseg;
+    memset(S->stick_seg, 0, (size_t)S->nseg);
+    seg0 = get_list(pos, s_s_seg0);
+    if (!seg0) goto done;
+    S->nsticks = (int)PyList_GET_SIZE(seg0);
+    if (S->nsticks > MAX_STICKS) {
+        PyErr_SetString(PyExc_ValueError, "too many sticks for the compiled core");
+        goto done;
+    }
+    for (int i = 0; i < S->nsticks; i++) {
+        if (as_int(PyList_GET_ITEM(seg0, i), &v)) goto done;
+        if (v < 0 || v + 2 >= S->nseg) {
+            PyErr_SetString(PyExc_ValueError, "stick segment out of range");
+            goto done;
+        }
+        S->seg0[i] = (int)v;
+        S->stick_seg[v] = S->stick_seg[v + 1] = S->stick_seg[v + 2] = 1;
+    }
+    memset(S->owner, 0, sizeof(PyObject *) * (size_t)S->nf);
+    memset(S->castle_at, -1, (size_t)S->nf);
+    pieces = PyObject_GetAttr(pos, s_pieces);
+    if (!pieces) goto done;
+    if (!PyDict_Check(pieces)) {
+        PyErr_SetString(PyExc_TypeError, "pos.pieces is not a dict");
+        goto done;
+    }
+    Py_ssize_t it = 0;
+    PyObject *key, *val;
+    while (PyDict_Next(pieces, &it, &key, &val)) {
+        int c, r, k = field_of(key, S->rows, &c, &r);
+        if (k < 0) goto done;
+        if (k > 0) {
+            PyErr_SetString(PyExc_ValueError, "a piece is off the board");
+            goto done;
+        }
+        S->owner[(r - 1) * COLUMNS + c - 1] = val;
+    }
+    cat = PyObject_GetAttr(pos, s_castle_at);
+    if (!cat) goto done;
+    if (!PyDict_Check(cat)) {
+        PyErr_SetString(PyExc_TypeError, "pos.castle_at is not a dict");
+        goto done;
+    }
+    it = 0;
+    while (PyDict_Next(cat, &it, &key, &val)) {
+        int c, r, k = field_of(key, S->rows, &c, &r);
+        if (k < 0 || as_int(val, &v)) goto done;
+        if (k > 0) continue;
+        S->castle_at[(r - 1) * COLUMNS + c - 1] = (signed char)v;
+    }
+    owners = get_list(pos, s_c_owner);
+    ons = owners ? get_list(pos, s_c_on) : NULL;
+    pcs = ons ? get_list(pos, s_c_piece) : NULL;
+    cpos = pcs ? get_list(pos, s_c_pos) : NULL;
+    if (!cpos) goto done;
+    S->ncastles = (int)PyList_GET_SIZE(owners);
+    if (S->ncastles > MAX_CASTLES || PyList_GET_SIZE(ons) != S->ncastles || PyList_GET_SIZE(pcs) != S->ncastles
+        || PyList_GET_SIZE(cpos) != S->ncastles) {
+        PyErr_SetString(PyExc_ValueError, "castle lists out of step");
+        goto done;
+    }
+    for (int i = 0; i < S->ncastles; i++) {
+        S->c_owner[i] = PyList_GET_ITEM(owners, i);
+        if (as_int(PyList_GET_ITEM(ons, i), &v)) goto done;
+        S->c_on[i] = (int)v;
+        int t = PyObject_IsTrue(PyList_GET_ITEM(pcs, i));
+        if (t < 0) goto done;
+        S->c_piece[i] = t;
+        int c, r;
+        if (field_of(PyList_GET_ITEM(cpos, i), MAX_ROWS + 1, &c, &r) < 0) goto done;
+        S->c_c[i] = c;
+        S->c_r[i] = r;
+    }
+    PyObject *own = PyObject_GetAttr(pos, s_capture_own);
+    if (!own) goto done;
+    S->capture_own = PyObject_IsTrue(own);
+    Py_DECREF(own);
+    if (S->capture_own < 0) goto done;
+    rc = 0;
+done:
+    /* the borrowed Side objects stay alive: the enum members are module globals */
+    Py_XDECREF(board); Py_XDECREF(rows_o); Py_XDECREF(seg0); Py_XDECREF(pieces); Py_XDECREF(owners);
+    Py_XDECREF(ons); Py_XDECREF(pcs); Py_XDECREF(cpos); Py_XDECREF(cat);
+    return rc;
+}
+
+static int occupied(const snap_t *S, int i) {
+    if (S->c_piece[i]) return 1;
+    for (int j = 0; j < S->ncastles; j++)
+        if (S->c_on[j] == i) return 1;
+    return 0;
+}
+
+static void set_field(bits *m, int c, int r) { b_set(m, (r - 1) * COLUMNS + c - 1); }
+
+/* strategy.targets as a mask; returns whether there is any */
+static int targets_mask(const snap_t *S, PyObject *side, bits *goals) {
+    b_zero(goals);
+    int any = 0;
+    for (int i = 0; i < S->ncastles; i++) {
+        if (S->c_owner[i] != side && S->c_on[i] < 0 && !occupied(S, i)) {
+            int c = S->c_c[i], r = S->c_r[i];
+            set_field(goals, c, r); set_field(goals, c + 1, r);
+            set_field(goals, c, r + 1); set_field(goals, c + 1, r + 1);
+            any = 1;
+        }
+    }
+    if (any) return 1;
+    for (int f = 0; f < S->nf; f++) {
+        if (S->owner[f] && S->owner[f] != side) {
+            b_set(goals, f);
+            any = 1;
+        }
+    }
+    return any;
+}
+
+/* ------------------------------------------------------------------ the way search */
+
+/* strategy._levels: level[f] = the way of field f (-1: not reached); returns the number of
+ * levels. `seg0` are the sticks' first segments (the position's, or a slid copy). */
+typedef struct { bits east, west, south, north; } masks_t;
+
+/* A stick with first segment `a` taken out of the masks (`on`), or put back (the bits it took
+ * are the lines' own: no two sticks share a segment). */
+static void stick_mask(const lines_t *L, masks_t *M, int a, int on) {
+    int a1 = a + 1 < L->nseg ? a + 1 : L->nseg - 1, a2 = a + 2 < L->nseg ? a + 2 : L->nseg - 1;
+    for (int i = 0; i < NWc; i++) {
+        uint64_t low = L->lo[a].w[i] | L->lo[a1].w[i] | L->lo[a2].w[i];
+        uint64_t high = L->hi[a].w[i] | L->hi[a1].w[i] | L->hi[a2].w[i];
+        if (L->vertical[a]) {
+            if (on) {
+                M->east.w[i] &= ~high;
+                M->west.w[i] &= ~low;
+            } else {
+                M->east.w[i] |= high & L->east.w[i];
+                M->west.w[i] |= low & L->west.w[i];
+            }
+        } else if (on) {
+            M->south.w[i] &= ~high;
+            M->north.w[i] &= ~low;
+        } else {
+            M->south.w[i] |= high & L->south.w[i];
+            M->north.w[i] |= low & L->north.w[i];
+        }
+    }
+}
+
+/* The masks of strategy._levels with every stick of `seg0` in its grooves. */
+static void stick_masks(const snap_t *S, const int *seg0, masks_t *M) {
+    const lines_t *L = S->L;
+    M->east = L->east; M->west = L->west; M->south = L->south; M->north = L->north;
+    for (int k = 0; k < S->nsticks; k++) stick_mask(L, M, seg0[k], 1);
+}
+
+/* `near`: the ways of the first two pieces reached (in level order), `reached` how many were */
+typedef struct { int near[2], n, reached; } near_t;
+
+static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bits *pieces, int through,
+                  signed short *level, near_t *near) {
+    const lines_t *L = S->L;
+    const bits east = M->east, west = M->west, south = M->south, north = M->north;
+    bits b_east, b_west, b_south, b_north;
+    for (int i = 0; i < NWc; i++) {
+        b_east.w[i] = L->east.w[i] & ~east.w[i];
+        b_west.w[i] = L->west.w[i] & ~west.w[i];
+        b_south.w[i] = L->south.w[i] & ~south.w[i];
+        b_north.w[i] = L->north.w[i] & ~north.w[i];
+    }
+    static bits later[MAX_LEVELS + 8];
+    static char later_set[MAX_LEVELS + 8];
+    int later_max = -1;   /* highest way with an entry in `later` */
+    bits frontier = *goals, seen = *goals, tmp;
+    int n = 1;            /* len(out) */
+    if (level) {
+        for (int f = 0; f < S->nf; f++) level[f] = b_get(&frontier, f) ? 0 : -1;
+    }
+    int found = 0;
+    if (near) near->n = near->reached = 0;
+    if (pieces) {
+        for (int i = 0; i < NWc; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+        found = b_count(&tmp);
+        if (near) {
+            near->reached = found;
+            for (int k = 0; k < found && near->n < 2; k++) near->near[near->n++] = 0;
+        }
+    }
+    for (;;) {
+        if (found >= 2 && (through || n <= FAR + 1)) break;
+        if (n >= MAX_LEVELS) break;   /* cannot happen: every level adds a field */
+        bits reach = frontier, g, q;
+        g = frontier; q = east;
+        fill_stage(&g, &q, 1); fill_stage(&g, &q, 2); fill_stage(&g, &q, 4);
+        fill_last(&reach, &g, &q, 8);
+        g = frontier; q = west;
+        fill_stage(&g, &q, -1); fill_stage(&g, &q, -2); fill_stage(&g, &q, -4);
+        fill_last(&reach, &g, &q, -8);
+        g = frontier; q = south;
+        fill_stage(&g, &q, 15); fill_stage(&g, &q, 30); fill_stage(&g, &q, 60); fill_stage(&g, &q, 120);
+        fill_last(&reach, &g, &q, 240);
+        g = frontier; q = north;
+        fill_stage(&g, &q, -15); fill_stage(&g, &q, -30); fill_stage(&g, &q, -60); fill_stage(&g, &q, -120);
+        fill_last(&reach, &g, &q, -240);
+        if (through && b_any(&frontier)) {
+            int way = n - 1 + through;
+            if (way >= MAX_LEVELS) way = MAX_LEVELS;  /* never reached: see above */
+            bits t1, t2, t3, t4;
+            b_shl(&t1, &frontier, 1); b_shr(&t2, &frontier, 1); b_shl(&t3, &frontier, 15); b_shr(&t4, &frontier, 15);
+            if (!later_set[way]) {
+                b_zero(&later[way]);
+                later_set[way] = 1;
+                if (way > later_max) later_max = way;
+            }
+            for (int i = 0; i < NWc; i++)
+                later[way].w[i] |= (b_east.w[i] & t1.w[i]) | (b_west.w[i] & t2.w[i]) | (b_south.w[i] & t3.w[i])
+                    | (b_north.w[i] & t4.w[i]);
+        }
+        bits next = reach;
+        if (n <= later_max && later_set[n]) {
+            for (int i = 0; i < NWc; i++) next.w[i] |= later[n].w[i];
+            later_set[n] = 0;
+        }
+        for (int i = 0; i < NWc; i++) next.w[i] &= ~seen.w[i];
+        if (!b_any(&next)) {
+            int more = 0;
+            for (int w = n + 1; w <= later_max && !more; w++) {
+                if (!later_set[w]) continue;
+                for (int i = 0; i < NWc; i++)
+                    if (later[w].w[i] & ~seen.w[i]) { more = 1; break; }
+            }
+            if (!more) break;
+        }
+        frontier = next;
+        for (int i = 0; i < NWc; i++) seen.w[i] |= frontier.w[i];
+        if (level) {
+            for (int i = 0; i < NWc; i++) {
+                uint64_t x = frontier.w[i];
+                while (x) {
+                    int b = __builtin_ctzll(x);
+                    level[i * 64 + b] = (signed short)n;
+                    x &= x - 1;
+                }
+            }
+        }
+        if (pieces) {
+            for (int i = 0; i < NWc; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+            int got = b_count(&tmp);
+            found += got;
+            if (near) {
+                near->reached += got;
+                for (int k = 0; k < got && near->n < 2; k++) near->near[near->n++] = n;
+            }
+        }
+        n++;
+    }
+    for (int w = 0; w <= later_max; w++) later_set[w] = 0;
+    return n;
+}
+
+/* strategy.closeness with the stick masks `M` */
+static double closeness_of(const snap_t *S, const masks_t *M, PyObject *side, int through) {
+    bits goals, mine;
+    if (!targets_mask(S, side, &goals)) return 0.0;
+    b_zero(&mine);
+    int count = 0;
+    for (int f = 0; f < S->nf; f++) {
+        if (S->owner[f] == side) {
+            b_set(&mine, f);
+            count++;
+        }
+    }
+    near_t got;
+    levels(S, M, &goals, &mine, through, NULL, &got);
+    /* the pieces reached come in ascending ways; without ways across sticks (through 0) the
+     * others count FAR, sorted in: the first two of the merge */
+    int near[2], nn = 0, i = 0, far = through ? 0 : count - got.reached;
+    while (nn < 2) {
+        if (i < got.n && (far <= 0 || got.near[i] <= FAR)) near[nn++] = got.near[i++];
+        else if (far > 0) { near[nn++] = FAR; far--; }
+        else break;
+    }
+    double total = 0.0;
+    static const double weights[2] = {1.0, 0.5};
+    for (int k = 0; k < nn; k++) total += weights[k] / (double)(1 + near[k]);
+    return total;
+}
+
+/* ------------------------------------------------------------------ moves (movement.py) */
+
+static int fidx(int c, int r) { return (r - 1) * COLUMNS + c - 1; }
+
+static int castle_top(const snap_t *S, int ci) {
+    for (int j = 0; j < S->ncastles; j++)
+        if (S->c_on[j] == ci) return j;
+    return -1;
+}
+
+enum { L_MOVE = 0, L_CAPTURE = 1, L_CONQUEST = 2 };
+
+/* movement.label */
+static int move_label(const snap_t *S, int sc, int sr, int dc, int dr) {
+    int src = fidx(sc, sr);
+    if (!S->owner[src]) {
+        int ci = S->castle_at[src];
+        if (ci >= 0) {
+            int top = castle_top(S, ci);
+            if (top >= 0 || !S->c_piece[ci]) {
+                int moving = top >= 0 ? top : ci;
+                const int fc[4] = {dc, dc + 1, dc, dc + 1}, fr[4] = {dr, dr, dr + 1, dr + 1};
+                int hit = 0;
+                for (int k = 0; k < 4; k++) {
+                    if (fc[k] < 1 || fc[k] > COLUMNS || fr[k] < 1 || fr[k] > S->rows) continue;
+                    int at = S->castle_at[fidx(fc[k], fr[k])];
+                    if (at >= 0 && at != moving) return L_CONQUEST;
+                    if (S->owner[fidx(fc[k], fr[k])]) hit = 1;
+                }
+                return hit ? L_CAPTURE : L_MOVE;
+            }
+        }
+    }
+    int dst = fidx(dc, dr);
+    if (S->castle_at[dst] >= 0) return L_CONQUEST;
+    return S->owner[dst] ? L_CAPTURE : L_MOVE;
+}
+
+static const int DX[4] = {1, -1, 0, 0}, DY[4] = {0, 0, 1, -1};
+
+/* strategy._attacked */
+static int attacked(const snap_t *S, PyObject *side, int fc, int fr) {
+    for (int d = 0; d < 4; d++) {
+        int ac = fc, ar = fr;
+        for (;;) {
+            int bc = ac + DX[d], br = ar + DY[d];
+            if (bc < 1 || bc > COLUMNS || br < 1 || br > S->rows) break;
+            if (S->stick_seg[between(S->rows, ac, ar, bc, br)]) break;
+            PyObject *o = S->owner[fidx(bc, br)];
+            if (o) {
+                if (o != side) return 1;
+                break;
+            }
+            if (S->castle_at[fidx(bc, br)] >= 0) break;
+            ac = bc;
+            ar = br;
+        }
+    }
+    return 0;
+}
+
+
+/* ------------------------------------------------------------------ move generation (movement.py) */
+
+typedef struct { int n; short src[4096], dst[4096]; } movelist_t;   /* flat field indices */
+
+static int push(movelist_t *M, int src, int dst) {
+    if (M->n >= 4096) {
+        PyErr_SetString(PyExc_RuntimeError, "too many moves for the compiled core");
+        return -1;
+    }
+    M->src[M->n] = (short)src;
+    M->dst[M->n] = (short)dst;
+    M->n++;
+    return 0;
+}
+
+/* movement.piece_targets */
+static int piece_targets(const snap_t *S, PyObject *side, int fc, int fr, int d, int home, movelist_t *M) {
+    int ac = fc, ar = fr, src = fidx(fc, fr);
+    for (;;) {
+        int bc = ac + DX[d], br = ar + DY[d];
+        if (bc < 1 || bc > COLUMNS || br < 1 || br > S->rows) return 0;
+        if (S->stick_seg[between(S->rows, ac, ar, bc, br)]) return 0;
+        int g = fidx(bc, br);
+        PyObject *p = S->owner[g];
+        if (p) {
+            if (p != side || S->capture_own) return push(M, src, g);
+            return 0;
+        }
+        int ci = S->castle_at[g];
+        if (ci >= 0) {
+            if (ci != home) {
+                if (S->c_owner[ci] != side && !occupied(S, ci)) return push(M, src, g);
+                return 0;
+            }
+        } else if (push(M, src, g)) {
+            return -1;
+        }
+        ac = bc;
+        ar = br;
+    }
+}
+
+static int in_castle(int c, int r, int qc, int qr) { return c >= qc && c <= qc + 1 && r >= qr && r <= qr + 1; }
+
+/* movement._passable */
+static int passable(const snap_t *S, int f, int i, int base) {
+    if (S->owner[f]) return 0;
+    int at = S->castle_at[f];
+    return at < 0 || at == i || at == base;
+}
+
+/* movement._can_land */
+static int can_land(const snap_t *S, PyObject *side, int i, int base, int dc, int dr) {
+    int m = -1;
+    const int fc[4] = {dc, dc + 1, dc, dc + 1}, fr[4] = {dr, dr, dr + 1, dr + 1};
+    for (int k = 0; k < 4; k++) {
+        int f = fidx(fc[k], fr[k]), c = S->castle_at[f];
+        if (c >= 0 && c != i) {
+            if (c == base || (m >= 0 && c != m)) return 0;
+            m = c;
+        }
+        if (S->owner[f] == side && !S->capture_own) return 0;
+    }
+    return m < 0 || (S->c_c[m] == dc && S->c_r[m] == dr && S->c_owner[m] != side && !occupied(S, m));
+}
+
+/* movement._castle_targets */
+static int castle_targets(const snap_t *S, PyObject *side, int i, int d, movelist_t *M) {
+    int base = S->c_on[i], qc = S->c_c[i], qr = S->c_r[i];
+    int src = fidx(qc, qr);
+    int before[2], nb = 0, last[2], nl = 0;
+    for (;;) {
+        int nc = qc + DX[d], nr = qr + DY[d];
+        if (nc < 1 || nc >= COLUMNS || nr < 1 || nr >= S->rows) return 0;
+        if (S->stick_seg[seg_v(S->rows, nc, nr)] || S->stick_seg[seg_v(S->rows, nc, nr + 1)]
+            || S->stick_seg[seg_h(S->rows, nr, nc)] || S->stick_seg[seg_h(S->rows, nr, nc + 1)]) return 0;
+        for (int k = 0; k < nb; k++)
+            if (!passable(S, before[k], i, base)) return 0;
+        for (int k = 0; k < nl; k++) {
+            PyObject *o = S->owner[last[k]];
+            if ((o && o != side) || (S->capture_own && o)) return 0;
+        }
+        if (can_land(S, side, i, base, nc, nr) && push(M, src, fidx(nc, nr))) return -1;
+        /* before, last = last, entered (the fields of n not in q) */
+        nb = nl;
+        for (int k = 0; k < nl; k++) before[k] = last[k];
+        nl = 0;
+        const int fc[4] = {nc, nc + 1, nc, nc + 1}, fr[4] = {nr, nr, nr + 1, nr + 1};
+        for (int k = 0; k < 4; k++)
+            if (!in_castle(fc[k], fr[k], qc, qr)) last[nl++] = fidx(fc[k], fr[k]);
+        qc = nc;
+        qr = nr;
+    }
+}
+
+/* movement.leaving_moves */
+static int leaving_moves(const snap_t *S, PyObject *side, movelist_t *M) {
+    for (int i = 0; i < S->ncastles; i++) {
+        if (S->c_owner[i] != side) continue;
+        if (S->c_piece[i]) {
+            int qc = S->c_c[i], qr = S->c_r[i];
+            const int fc[4] = {qc, qc + 1, qc, qc + 1}, fr[4] = {qr, qr, qr + 1, qr + 1};
+            for (int k = 0; k < 4; k++)
+                for (int d = 0; d < 4; d++)
+                    if (!in_castle(fc[k] + DX[d], fr[k] + DY[d], qc, qr)
+                        && piece_targets(S, side, fc[k], fr[k], d, i, M)) return -1;
+        }
+        if (S->c_on[i] >= 0)
+            for (int d = 0; d < 4; d++)
+                if (castle_targets(S, side, i, d, M)) return -1;
+    }
+    return 0;
+}
+
+/* movement.free_moves: the pieces in the order of their fields (c, r), then the castles */
+static int free_moves(const snap_t *S, PyObject *side, movelist_t *M) {
+    for (int c = 1; c <= COLUMNS; c++)
+        for (int r = 1; r <= S->rows; r++)
+            if (S->owner[fidx(c, r)] == side)
+                for (int d = 0; d < 4; d++)
+                    if (piece_targets(S, side, c, r, d, -1, M)) return -1;
+    for (int i = 0; i < S->ncastles; i++)
+        if (S->c_owner[i] == side && S->c_on[i] < 0 && !occupied(S, i))
+            for (int d = 0; d < 4; d++)
+                if (castle_targets(S, side, i, d, M)) return -1;
+    return 0;
+}
+
+static PyObject **go_cache[2];   /* per seat, by src * NF_MAX + dst: the Go made once */
+static PyObject *field_cache[NF_MAX];
+
+static PyObject *field_tuple(int f) {
+    if (!field_cache[f]) field_cache[f] = Py_BuildValue("(ii)", f % COLUMNS + 1, f / COLUMNS + 1);
+    return field_cache[f];
+}
+
+static PyObject *go_of(int seat, PyObject *side, int src, int dst) {
+    if (!go_cache[seat]) {
+        go_cache[seat] = PyMem_Calloc((size_t)NF_MAX * NF_MAX, sizeof(PyObject *));
+        if (!go_cache[seat]) return PyErr_NoMemory();
+    }
+    PyObject **slot = &go_cache[seat][src * NF_MAX + dst];
+    if (!*slot) {
+        PyObject *a = field_tuple(src), *b = field_tuple(dst);
+        if (!a || !b) return NULL;
+        *slot = PyObject_CallFunctionObjArgs(go_type, side, a, b, NULL);
+    }
+    return *slot;
+}
+
+/* rules.IrrState.legal_moves after the slides: the leaving moves if there are any, else every
+ * free move and `end` (EndTurn). `seat` is side.value. */
+static PyObject *py_go_moves(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *end;
+    int seat;
+    if (!PyArg_ParseTuple(args, "OOiO", &pos, &side, &seat, &end)) return NULL;
+    if (!go_type || seat < 0 || seat > 1) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound, or the seat is not 0 or 1");
+        return NULL;
+    }
+    static snap_t S;
+    static movelist_t M;
+    if (snap_read(&S, pos)) return NULL;
+    M.n = 0;
+    if (leaving_moves(&S, side, &M)) return NULL;
+    int leave = M.n > 0;
+    if (!leave && free_moves(&S, side, &M)) return NULL;
+    PyObject *out = PyList_New(M.n + !leave);
+    if (!out) return NULL;
+    for (int k = 0; k < M.n; k++) {
+        PyObject *go = go_of(seat, side, M.src[k], M.dst[k]);
+        if (!go) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_INCREF(go);
+        PyList_SET_ITEM(out, k, go);
+    }
+    if (!leave) {
+        Py_INCREF(end);
+        PyList_SET_ITEM(out, M.n, end);
+    }
+    return out;
+}
+
+/* movement.leaving_moves or free_moves as (src, dst) field pairs */
+static PyObject *py_field_moves(PyObject *self, PyObject *args) {
+    PyObject *pos, *side;
+    int leaving;
+    if (!PyArg_ParseTuple(args, "OOp", &pos, &side, &leaving)) return NULL;
+    static snap_t S;
+    static movelist_t M;
+    if (snap_read(&S, pos)) return NULL;
+    M.n = 0;
+    if ((leaving ? leaving_moves : free_moves)(&S, side, &M)) return NULL;
+    PyObject *out = PyList_New(M.n);
+    if (!out) return NULL;
+    for (int k = 0; k < M.n; k++) {
+        PyObject *a = field_tuple(M.src[k]), *b = field_tuple(M.dst[k]), *pair = a && b ? PyTuple_Pack(2, a, b) : NULL;
+        if (!pair) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, pair);
+    }
+    return out;
+}
+
+/* random.Random._randbelow_with_getrandbits(n) through the generator's own getrandbits */
+static int randbelow(PyObject *getrandbits, long n, long *out) {
+    int k = 0;
+    for (unsigned long m = (unsigned long)n; m; m >>= 1) k++;
+    for (;;) {
+        PyObject *r = PyObject_CallFunction(getrandbits, "i", k);
+        if (!r) return -1;
+        long v = PyLong_AsLong(r);
+        Py_DECREF(r);
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < n) {
+            *out = v;
+            return 0;
+        }
+    }
+}
+
+
+/* ------------------------------------------------------------------ the run table (runs.py) */
+
+static PyObject *s_s_start, *s_s_len, *s_runs;
+
+static int int_items(PyObject *list, int *out, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v;
+        if (as_int(PyList_GET_ITEM(list, i), &v)) return -1;
+        out[i] = (int)v;
+    }
+    return 0;
+}
+
+/* runs.remeasure: the runs of the sticks lying on the segments `segments` and `more` measured
+ * again (sliding.free_run up to `reach` each way) into pos.runs */
+static PyObject *py_remeasure(PyObject *self, PyObject *args) {
+    PyObject *pos, *segments, *more;
+    int reach;
+    if (!PyArg_ParseTuple(args, "OOOi", &pos, &segments, &more, &reach)) return NULL;
+    PyObject *runs = NULL, *seg_o = NULL, *cross_o = NULL, *block_o = NULL, *lists[5] = {NULL}, *result = NULL;
+    static int seg[NSEG_MAX], cross[NF_MAX], st[MAX_STICKS], a0[MAX_STICKS], x0[MAX_STICKS], len[MAX_STICKS],
+        stride[MAX_STICKS];
+    static char block[NSEG_MAX], todo[MAX_STICKS];
+    PyObject *names[5] = {s_s_start, s_s_seg0, s_s_x0, s_s_len, s_s_stride};
+    int *into[5] = {st, a0, x0, len, stride};
+    if (!(runs = PyObject_GetAttr(pos, s_runs))) return NULL;
+    if (runs == Py_None) {
+        Py_DECREF(runs);
+        Py_RETURN_NONE;
+    }
+    if (!PyList_Check(runs)) {
+        PyErr_SetString(PyExc_TypeError, "pos.runs is not a list");
+        goto done;
+    }
+    if (!(seg_o = get_list(pos, s_seg)) || !(cross_o = get_list(pos, s_cross))) goto done;
+    Py_ssize_t nseg = PyList_GET_SIZE(seg_o), ncross = PyList_GET_SIZE(cross_o), nst = PyList_GET_SIZE(runs) / 2;
+    if (nseg > NSEG_MAX || ncross > NF_MAX || nst > MAX_STICKS) {
+        PyErr_SetString(PyExc_ValueError, "position too large for the compiled core");
+        goto done;
+    }
+    if (int_items(seg_o, seg, nseg) || int_items(cross_o, cross, ncross)) goto done;
+    for (int k = 0; k < 5; k++) {
+        if (!(lists[k] = get_list(pos, names[k]))) goto done;
+        if (PyList_GET_SIZE(lists[k]) != nst) {
+            PyErr_SetString(PyExc_ValueError, "run table out of step with the sticks");
+            goto done;
+        }
+        if (int_items(lists[k], into[k], nst)) goto done;
+    }
+    if (!(block_o = PyObject_GetAttr(pos, s_castle_block)) || mark_ints(block_o, block, nseg)) goto done;
+    PyObject *iter, *item;
+    memset(todo, 0, (size_t)nst);
+    PyObject *groups[2] = {segments, more};
+    for (int g = 0; g < 2; g++) {
+        if (!(iter = PyObject_GetIter(groups[g]))) goto done;
+        while ((item = PyIter_Next(iter))) {
+            long k;
+            int bad = as_int(item, &k);
+            Py_DECREF(item);
+            if (bad) break;
+            if (k < 0 || k >= nseg) {
+                PyErr_SetString(PyExc_IndexError, "segment out of range");
+                break;
+            }
+            if (seg[k] >= 0 && seg[k] < nst) todo[seg[k]] = 1;
+        }
+        Py_DECREF(iter);
+        if (PyErr_Occurred()) goto done;
+    }
+    for (int sid = 0; sid < nst; sid++) {
+        if (!todo[sid]) continue;
+        for (int back = 0; back < 2; back++) {   /* sliding.free_run(pos, sid, sign, reach) */
+            int room = back ? st[sid] - 1 : len[sid] - st[sid] - 2, lim = reach < room ? reach : room, run = lim;
+            for (int i = 1; i <= lim; i++) {
+                int k = back ? a0[sid] - i : a0[sid] + 2 + i;
+                int x = back ? x0[sid] - i * stride[sid] : x0[sid] + (1 + i) * stride[sid];
+                if (k < 0 || k >= nseg || x < 0 || x >= ncross || seg[k] >= 0 || block[k] || cross[x] >= 0) {
+                    run = i - 1;
+                    break;
+                }
+            }
+            PyObject *v = PyLong_FromLong(run);
+            if (!v || PyList_SetItem(runs, 2 * sid + back, v)) goto done;
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(runs); Py_XDECREF(seg_o); Py_XDECREF(cross_o); Py_XDECREF(block_o);
+    for (int k = 0; k < 5; k++) Py_XDECREF(lists[k]);
+    return result;
+}
+/* ------------------------------------------------------------------ the Python functions */
+
+static int read_through(PyObject *o, int *through) {
+    long v;
+    if (as_int(o, &v)) return -1;
+    if (v < 0 || v > 64) {
+        PyErr_SetString(PyExc_ValueError, "through must be 0..64");
+        return -1;
+    }
+    *through = (int)v;
+    return 0;
+}
+
+static PyObject *py_closeness(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *through_o;
+    int through;
+    if (!PyArg_ParseTuple(args, "OOO", &pos, &side, &through_o) || read_through(through_o, &through)) return NULL;
+    static snap_t S;
+    if (snap_read(&S, pos)) return NULL;
+    static masks_t M;
+    stick_masks(&S, S.seg0, &M);
+    return PyFloat_FromDouble(closeness_of(&S, &M, side, through));
+}
+
+static PyObject *py_flat_distances(PyObject *self, PyObject *args) {
+    PyObject *pos, *goals_o, *through_o;
+    int through;
+    if (!PyArg_ParseTuple(args, "OOO", &pos, &goals_o, &through_o) || read_through(through_o, &through)) return NULL;
+    static snap_t S;
+    if (snap_read(&S, pos)) return NULL;
+    PyObject *seq = PySequence_Fast(goals_o, "goals must be a sequence of fields");
+    if (!seq) return NULL;
+    bits goals;
+    b_zero(&goals);
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        int c, r, k = field_of(PySequence_Fast_GET_ITEM(seq, i), S.rows, &c, &r);
+        if (k) {
+            Py_DECREF(seq);
+            if (k > 0) PyErr_SetString(PyExc_ValueError, "a goal is off the board");
+            return NULL;
+        }
+        set_field(&goals, c, r);
+    }
+    Py_DECREF(seq);
+    static signed short level[NF_MAX];
+    static masks_t M;
+    stick_masks(&S, S.seg0, &M);
+    levels(&S, &M, &goals, NULL, through, level, NULL);
+    PyObject *out = PyList_New(S.nf);
+    if (!out) return NULL;
+    for (int f = 0; f < S.nf; f++) {
+        PyObject *v = PyLong_FromLong(level[f]);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, f, v);
+    }
+    return out;
+}
+
+static int move_fields(PyObject *move, int rows, int *sc, int *sr, int *dc, int *dr) {
+    PyObject *src = PyObject_GetAttr(move, s_src);
+    if (!src) return -1;
+    PyObject *dst = PyObject_GetAttr(move, s_dst);
+    if (!dst) {
+        Py_DECREF(src);
+        return -1;
+    }
+    int k1 = field_of(src, rows, sc, sr), k2 = k1 < 0 ? -1 : field_of(dst, rows, dc, dr);
+    Py_DECREF(src);
+    Py_DECREF(dst);
+    if (k1 < 0 || k2 < 0) return -1;
+    if (k1 > 0 || k2 > 0) {
+        PyErr_SetString(PyExc_ValueError, "a move leaves the board");
+        return -1;
+    }
+    return 0;
+}
+
+/* The index in `order` that strategy.best_go picks: the first of the highest `_value`. */
+static PyObject *py_best_go(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *order_o, *through_o, *getrandbits = NULL;
+    int wary, through;
+    if (!PyArg_ParseTuple(args, "OOOpO|O", &pos, &side, &order_o, &wary, &through_o, &getrandbits)
+        || read_through(through_o, &through)) return NULL;
+    if (!go_type) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound to the move types");
+        return NULL;
+    }
+    static snap_t S;
+    if (snap_read(&S, pos)) return NULL;
+    PyObject *order;
+    if (getrandbits) {   /* random.shuffle(order) on a copy, as best_go does */
+        if (!(order = PySequence_List(order_o))) return NULL;
+        for (Py_ssize_t i = PyList_GET_SIZE(order) - 1; i > 0; i--) {
+            long j;
+            if (randbelow(getrandbits, (long)i + 1, &j)) {
+                Py_DECREF(order);
+                return NULL;
+            }
+            PyObject *t = PyList_GET_ITEM(order, i);
+            PyList_SET_ITEM(order, i, PyList_GET_ITEM(order, j));
+            PyList_SET_ITEM(order, j, t);
+        }
+    } else if (!(order = PySequence_Fast(order_o, "moves must be a sequence"))) {
+        return NULL;
+    }
+    bits goals;
+    static signed short dist[NF_MAX];
+    if (targets_mask(&S, side, &goals)) {
+        static masks_t M;
+        stick_masks(&S, S.seg0, &M);
+        levels(&S, &M, &goals, NULL, through, dist, NULL);
+    } else {
+        for (int f = 0; f < S.nf; f++) dist[f] = -1;
+    }
+    Py_ssize_t best = 0;
+    double best_value = -Py_HUGE_VAL;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(order); i++) {
+        PyObject *move = PySequence_Fast_GET_ITEM(order, i);
+        double value;
+        int ok = PyObject_IsInstance(move, go_type);
+        if (ok < 0) goto fail;
+        if (!ok) {
+            value = 0.0;   /* EndTurn */
+        } else {
+            int sc, sr, dc, dr;
+            if (move_fields(move, S.rows, &sc, &sr, &dc, &dr)) goto fail;
+            int lab = move_label(&S, sc, sr, dc, dr);
+            if (lab == L_CONQUEST) {
+                value = 100.0;
+            } else {
+                value = lab == L_CAPTURE ? 5.0 : 0.0;
+                int src = fidx(sc, sr), dst = fidx(dc, dr);
+                if (S.owner[src]) {
+                    int before = dist[src] >= 0 ? dist[src] : FAR;
+                    int after = dist[dst] >= 0 ? dist[dst] : FAR;
+                    value += (double)(before - after);
+                    if (wary) {
+                        PyObject *keep = S.owner[src];
+                        S.owner[src] = NULL;   /* the piece leaves its field */
+                        int taken = attacked(&S, side, dc, dr);
+                        S.owner[src] = keep;
+                        if (taken) value -= 3.0;
+                        else if (attacked(&S, side, sc, sr)) value += 2.0;
+                    }
+                }
+            }
+        }
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    if (getrandbits) {
+        PyObject *move = PyList_GET_ITEM(order, best);
+        Py_INCREF(move);
+        Py_DECREF(order);
+        return move;
+    }
+    Py_DECREF(order);
+    return PyLong_FromSsize_t(best);
+fail:
+    Py_DECREF(order);
+    return NULL;
+}
+
+/* The index CastlePlayer._best_slide picks among slides of stick ids `sids` by `bys`. */
+static PyObject *py_best_slide(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *other, *sids_o, *bys_o, *through_o;
+    int through;
+    if (!PyArg_ParseTuple(args, "OOOOOO", &pos, &side, &other, &sids_o, &bys_o, &through_o)
+        || read_through(through_o, &through)) return NULL;
+    static snap_t S;
+    if (snap_read(&S, pos)) return NULL;
+    PyObject *sids = PySequence_Fast(sids_o, "sids must be a sequence");
+    if (!sids) return NULL;
+    PyObject *bys = PySequence_Fast(bys_o, "bys must be a sequence");
+    if (!bys) {
+        Py_DECREF(sids);
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(sids), best = 0;
+    double best_value = -Py_HUGE_VAL;
+    static masks_t M;
+    stick_masks(&S, S.seg0, &M);
+    if (PySequence_Fast_GET_SIZE(bys) != n) {
+        PyErr_SetString(PyExc_ValueError, "sids and bys differ in length");
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long sid, by;
+        if (as_int(PySequence_Fast_GET_ITEM(sids, i), &sid) || as_int(PySequence_Fast_GET_ITEM(bys, i), &by)) goto fail;
+        if (sid < 0 || sid >= S.nsticks || S.seg0[sid] + by < 0 || S.seg0[sid] + by + 2 >= S.nseg) {
+            PyErr_SetString(PyExc_ValueError, "a slide leaves the board");
+            goto fail;
+        }
+        stick_mask(S.L, &M, S.seg0[sid], 0);
+        stick_mask(S.L, &M, S.seg0[sid] + (int)by, 1);
+        double value = closeness_of(&S, &M, side, through) - 0.8 * closeness_of(&S, &M, other, through);
+        stick_mask(S.L, &M, S.seg0[sid] + (int)by, 0);
+        stick_mask(S.L, &M, S.seg0[sid], 1);
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    Py_DECREF(sids);
+    Py_DECREF(bys);
+    return PyLong_FromSsize_t(best);
+fail:
+    Py_DECREF(sids);
+    Py_DECREF(bys);
+    return NULL;
+}
+
+#define MAX_PLACES 1024
+static PyObject **lay_cache[MAX_ROWS + 1][2];   /* per board length and seat: Lay(side, stick) made once */
+
+static PyObject *lay_of(int rows, int seat, int k, PyObject *lay, PyObject *side, PyObject *stick) {
+    if (k >= MAX_PLACES) {
+        PyErr_SetString(PyExc_ValueError, "too many stick places");
+        return NULL;
+    }
+    if (!lay_cache[rows][seat] && !(lay_cache[rows][seat] = PyMem_Calloc(MAX_PLACES, sizeof(PyObject *))))
+        return PyErr_NoMemory();
+    PyObject **slot = &lay_cache[rows][seat][k];
+    if (!*slot) *slot = PyObject_CallFunctionObjArgs(lay, side, stick, NULL);
+    return *slot;
+}
+
+/* maze.legal_lays: the legal places of `all_sticks` (grid.Grid.all_sticks, in its order); given
+ * `lay`, `side` and `seat` (side.value), the moves `lay(side, stick)` instead (made once) */
+static PyObject *py_legal_lays(PyObject *self, PyObject *args) {
+    PyObject *pos, *all, *seg_o = NULL, *cross_o = NULL, *block_o = NULL, *board = NULL, *rows_o = NULL, *out = NULL;
+    PyObject *lay = NULL, *side = NULL;
+    int first_only, seat = 0;
+    long rows;
+    if (!PyArg_ParseTuple(args, "OO!p|OOi", &pos, &PyTuple_Type, &all, &first_only, &lay, &side, &seat)) return NULL;
+    if (lay && (seat < 0 || seat > 1 || !side)) {
+        PyErr_SetString(PyExc_ValueError, "a lay needs its side and seat 0 or 1");
+        return NULL;
+    }
+    static signed char seg[NSEG_MAX], block[NSEG_MAX], cross[NF_MAX];
+    board = PyObject_GetAttr(pos, s_board);
+    if (!board || !(rows_o = PyObject_GetAttr(board, s_rows)) || as_int(rows_o, &rows)) goto done;
+    if (rows < 2 || rows > MAX_ROWS) {
+        PyErr_SetString(PyExc_ValueError, "board rows out of range");
+        goto done;
+    }
+    int nseg = (COLUMNS - 1) * (int)rows + ((int)rows - 1) * COLUMNS, ncross = (COLUMNS - 1) * ((int)rows - 1);
+    if (!(seg_o = get_list(pos, s_seg)) || !(cross_o = get_list(pos, s_cross))) goto done;
+    if (PyList_GET_SIZE(seg_o) != nseg || PyList_GET_SIZE(cross_o) != ncross) {
+        PyErr_SetString(PyExc_ValueError, "occupancy lists of the wrong length");
+        goto done;
+    }
+    for (int i = 0; i < nseg; i++) {
+        long v;
+        if (as_int(PyList_GET_ITEM(seg_o, i), &v)) goto done;
+        seg[i] = v >= 0;
+    }
+    for (int i = 0; i < ncross; i++) {
+        long v;
+        if (as_int(PyList_GET_ITEM(cross_o, i), &v)) goto done;
+        cross[i] = v >= 0;
+    }
+    if (!(block_o = PyObject_GetAttr(pos, s_castle_block)) || mark_ints(block_o, (char *)block, nseg)) goto done;
+    if (!(out = PyList_New(0))) goto done;
+    Py_ssize_t k = 0;
+    for (int d = 0; d < 2; d++) {   /* Dir.V, then Dir.H */
+        int count = d == 0 ? COLUMNS - 1 : (int)rows - 1, length = d == 0 ? (int)rows : COLUMNS;
+        for (int line = 1; line <= count; line++) {
+            int first = d == 0 ? seg_v((int)rows, line, 1) : seg_h((int)rows, line, 1), filled = 0;
+            for (int j = 0; j < length; j++) filled += seg[first + j];
+            for (int start = 1; start <= length - 2; start++, k++) {
+                int a = first + start - 1;
+                if (seg[a] || seg[a + 1] || seg[a + 2]) continue;
+                int x = d == 0 ? (line - 1) * ((int)rows - 1) + (start - 1) : (start - 1) * ((int)rows - 1) + (line - 1);
+                int y = d == 0 ? x + 1 : x + ((int)rows - 1);
+                if (cross[x] || cross[y]) continue;
+                if (block[a] || block[a + 1] || block[a + 2]) continue;
+                if (filled + 3 >= length) continue;
+                if (k >= PyTuple_GET_SIZE(all)) break;
+                PyObject *item = PyTuple_GET_ITEM(all, k);
+                if (lay && !(item = lay_of((int)rows, seat, (int)k, lay, side, item))) {
+                    Py_CLEAR(out);
+                    goto done;
+                }
+                if (PyList_Append(out, item)) {
+                    Py_CLEAR(out);
+                    goto done;
+                }
+                if (first_only) goto done;
+            }
+        }
+    }
+    if (k != PyTuple_GET_SIZE(all)) {
+        Py_CLEAR(out);
+        PyErr_SetString(PyExc_ValueError, "all_sticks is not the grid's list of stick places");
+    }
+done:
+    Py_XDECREF(seg_o); Py_XDECREF(cross_o); Py_XDECREF(block_o); Py_XDECREF(board); Py_XDECREF(rows_o);
+    return out;
+}
+
+/* ------------------------------------------------------------------ slides drawn (strategy.draw_slides) */
+
+
+/* Whether the way of stick `j` (first segment b, first covered crossing x, crossing step st)
+ * running `need` fields in direction `back` (0 forward) meets the place of a stick with first
+ * segment a2 and crossings x2, x2 + st2: runs.Tables.ahead[need][back][b] & body[a2]. */
+static int way_meets(int b, int x, int st, int back, int need, int a2, int x2, int st2) {
+    for (int i = 1; i <= need; i++) {
+        int k = back ? b - i : b + 2 + i;
+        int c = back ? x - i * st : x + (1 + i) * st;
+        if (k >= a2 && k <= a2 + 2) return 1;
+        if (c == x2 || c == x2 + st2) return 1;
+    }
+    return 0;
+}
+
+/* strategy.draw_slides on the run table (runs.py): (stick id, signed fields) of up to `wanted`
+ * slides; `rest(sid, by, need)` is the plain search where no other stick is a witness. */
+static PyObject *py_draw_slides(PyObject *self, PyObject *args) {
+    PyObject *pos, *table, *skip_o, *getrandbits, *rest_fn;
+    int remaining, wanted;
+    if (!PyArg_ParseTuple(args, "OO!OiiOO", &pos, &PyList_Type, &table, &skip_o, &remaining, &wanted, &getrandbits,
+                          &rest_fn)) return NULL;
+    PyObject *seg0_o = NULL, *x0_o = NULL, *stride_o = NULL, *out = NULL;
+    static int run[2 * MAX_STICKS], ent[2 * MAX_STICKS], ends[2 * MAX_STICKS], seg0[MAX_STICKS], x0[MAX_STICKS],
+        stride[MAX_STICKS];
+    static char skip[2 * MAX_STICKS], *drawn = NULL;
+    static long drawn_size = 0;
+    Py_ssize_t n = PyList_GET_SIZE(table);
+    if (n > 2 * MAX_STICKS || remaining < 1) {
+        PyErr_SetString(PyExc_ValueError, "run table too long or nothing to slide");
+        return NULL;
+    }
+    if (!(seg0_o = get_list(pos, s_s_seg0)) || !(x0_o = get_list(pos, s_s_x0)) || !(stride_o = get_list(pos, s_s_stride)))
+        goto done;
+    if (PyList_GET_SIZE(seg0_o) * 2 != n || PyList_GET_SIZE(x0_o) * 2 != n || PyList_GET_SIZE(stride_o) * 2 != n) {
+        PyErr_SetString(PyExc_ValueError, "run table out of step with the sticks");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n / 2; i++) {
+        long a, b, c;
+        if (as_int(PyList_GET_ITEM(seg0_o, i), &a) || as_int(PyList_GET_ITEM(x0_o, i), &b)
+            || as_int(PyList_GET_ITEM(stride_o, i), &c)) goto done;
+        seg0[i] = (int)a; x0[i] = (int)b; stride[i] = (int)c;
+    }
+    if (mark_ints(skip_o, skip, n)) goto done;
+    /* the free entries (runs.free_runs): run[] as in the table, `ends` numbered by the run
+     * clipped to `remaining` */
+    int m = 0;
+    long total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long r;
+        if (as_int(PyList_GET_ITEM(table, i), &r)) goto done;
+        if (!r || skip[i]) continue;
+        ent[m] = (int)i;
+        run[m] = (int)r;
+        total += r < remaining ? r : remaining;
+        ends[m] = (int)total;
+        m++;
+    }
+    if (total > drawn_size) {
+        char *grown = PyMem_Realloc(drawn, (size_t)total);
+        if (!grown) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        drawn = grown;
+        drawn_size = total;
+    }
+    if (total) memset(drawn, 0, (size_t)total);
+    if (!(out = PyList_New(0))) goto done;
+    long ndrawn = 0;
+    while (ndrawn < total && PyList_GET_SIZE(out) < wanted) {
+        long j;
+        if (randbelow(getrandbits, total, &j)) goto fail;
+        if (drawn[j]) continue;
+        drawn[j] = 1;
+        ndrawn++;
+        int r = 0;   /* bisect_right(ends, j) */
+        while (ends[r] <= j) r++;
+        int i = ent[r], sid = i >> 1, sign = (i & 1) ? -1 : 1;
+        int by = sign * (int)(j - (r ? ends[r - 1] : 0) + 1), need = remaining - (by < 0 ? -by : by);
+        if (need) {
+            int a2 = seg0[sid] + by, x2 = x0[sid] + by * stride[sid], ok = 0;
+            for (int e = 0; e < m && !ok; e++) {
+                int o = ent[e] >> 1;
+                if (run[e] >= need && o != sid
+                    && !way_meets(seg0[o], x0[o], stride[o], ent[e] & 1, need, a2, x2, stride[sid])) ok = 1;
+            }
+            if (!ok) {
+                PyObject *res = PyObject_CallFunction(rest_fn, "iii", sid, by, need);
+                if (!res) goto fail;
+                ok = PyObject_IsTrue(res);
+                Py_DECREF(res);
+                if (ok < 0) goto fail;
+            }
+            if (!ok) continue;
+        }
+        PyObject *pair = Py_BuildValue("(ii)", sid, by);
+        if (!pair || PyList_Append(out, pair)) {
+            Py_XDECREF(pair);
+            goto fail;
+        }
+        Py_DECREF(pair);
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_XDECREF(seg0_o); Py_XDECREF(x0_o); Py_XDECREF(stride_o);
+    return out;
+}
+
+static PyObject *py_bind(PyObject *self, PyObject *args) {
+    PyObject *go;
+    if (!PyArg_ParseTuple(args, "O", &go)) return NULL;
+    Py_XINCREF(go);
+    Py_XSETREF(go_type, go);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"closeness", py_closeness, METH_VARARGS, "strategy.closeness(pos, side, through)"},
+    {"flat_distances", py_flat_distances, METH_VARARGS, "strategy._flat_distances(pos, goals, through)"},
+    {"best_go", py_best_go, METH_VARARGS, "the index strategy.best_go picks among `order`"},
+    {"best_slide", py_best_slide, METH_VARARGS, "the index CastlePlayer._best_slide picks"},
+    {"legal_lays", py_legal_lays, METH_VARARGS, "maze.legal_lays(pos, all_sticks, first_only)"},
+    {"draw_slides", py_draw_slides, METH_VARARGS, "strategy.draw_slides on the run table"},
+    {"go_moves", py_go_moves, METH_VARARGS, "rules.IrrState.legal_moves after the slides"},
+    {"field_moves", py_field_moves, METH_VARARGS, "movement.leaving_moves / free_moves"},
+    {"remeasure", py_remeasure, METH_VARARGS, "runs.remeasure(pos, segments, more, reach)"},
+    {"bind", py_bind, METH_VARARGS, "bind(Go): the move type best_go values"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core", "Irrläufer's compiled core (see _core.c).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+#define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
+    INTERN(s_board, "board"); INTERN(s_rows, "rows"); INTERN(s_s_seg0, "s_seg0"); INTERN(s_pieces, "pieces");
+    INTERN(s_c_owner, "c_owner"); INTERN(s_c_on, "c_on"); INTERN(s_c_piece, "c_piece"); INTERN(s_c_pos, "c_pos");
+    INTERN(s_castle_at, "castle_at"); INTERN(s_src, "src"); INTERN(s_dst, "dst");
+    INTERN(s_s_start, "s_start"); INTERN(s_s_len, "s_len"); INTERN(s_runs, "runs");
+    INTERN(s_s_x0, "s_x0"); INTERN(s_s_stride, "s_stride");
+    INTERN(s_seg, "seg"); INTERN(s_cross, "cross"); INTERN(s_castle_block, "castle_block");
+    INTERN(s_capture_own, "capture_own");
+#undef INTERN
+    return PyModule_Create(&module);
+}

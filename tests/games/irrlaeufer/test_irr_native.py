@@ -1,0 +1,230 @@
+"""Irrläufer's compiled core (`_core.c`) gives exactly the results of the pure-Python code.
+
+Two kinds of evidence, neither within a tolerance:
+- decisions: seeded games between the ladder's heuristic players, and at every step the pure
+  code and the compiled core asked the same question on the same position with generators in
+  the same state: the same move, the generator left in the same state, the same way search
+  (`closeness` of both sides for several stick steps, the distances to the targets) and the
+  same phase-1 lays;
+- whole commands: `cardgen check irrlaeufer --json` with its saved game records, and the
+  replays of the project's example records, run once with `CARDGEN_PURE=1` and once with the
+  compiled core, byte for byte, for the original set and for sets at both ends of every rule
+  parameter.
+
+Skipped where the core is not built (no compiler at install time); the pure side is
+reached by switching the modules' `CORE` off (`cores.switched`), so the tests run under
+`CARDGEN_PURE=1` too.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen.games.irrlaeufer import maze, movement, runs, strategy
+from cardgen.games.irrlaeufer.cores import switched
+from cardgen.games.irrlaeufer.native_core import compiled
+from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
+from cardgen.games.irrlaeufer.players import RunnerPlayer, wary
+from cardgen.games.irrlaeufer.rules import IrrState
+from cardgen.games.irrlaeufer.sliding import free_run
+from cardgen.games.irrlaeufer.strategy import CastlePlayer
+
+CORE: Any = compiled()
+
+pytestmark = pytest.mark.skipif(CORE is None, reason="Irrläufer's compiled core is not built here")
+
+ROOT = Path(__file__).resolve().parents[3]
+CARDGEN = [sys.executable, "-m", "cardgen"]
+
+
+def _same_evaluation(state: IrrState) -> None:
+    pos = state.pos
+    for side in (Side.RED, Side.BLUE):
+        for through in (0, 1, 2, 3):
+            assert CORE.closeness(pos, side, through) == strategy.closeness_py(pos, side, through), (side, through)
+        goals = strategy.targets(pos, side)
+        if goals:
+            for through in (0, 2):
+                assert CORE.flat_distances(pos, goals, through) == strategy.flat_distances_py(pos, goals, through)
+        for leaving in (True, False):
+            pure = (movement.leaving_moves_py if leaving else movement.free_moves_py)(pos, side)
+            assert CORE.field_moves(pos, side, leaving) == pure, (side, leaving)
+    if pos.runs is not None:  # the run table the compiled core keeps up to date, measured afresh
+        assert pos.runs == [free_run(pos, i >> 1, -1 if i & 1 else 1, runs.REACH) for i in range(len(pos.runs))]
+    if state.phase == 2 and not state.remaining and not state.is_terminal():
+        with switched(False):
+            pure_moves = state.legal_moves()
+        with switched(True):
+            assert state.legal_moves() == pure_moves
+    if state.phase == 1:
+        assert CORE.legal_lays(pos, pos.grid.all_sticks, False) == maze.legal_lays_py(pos)
+        assert CORE.legal_lays(pos, pos.grid.all_sticks, True) == maze.legal_lays_py(pos, True)
+
+
+def _follow(board: IrrBoard, players: tuple[Any, Any], seed: int, steps: int, evaluate_every: int) -> int:
+    """Play a seeded game for up to `steps` phase-2 steps with the compiled core, asking the
+    pure code every phase-2 decision and every `evaluate_every`-th lay first (on a copy, with a
+    copy of the generator); returns the phase-2 steps played."""
+    state = IrrState(board)
+    rngs = [random.Random(seed * 2 + seat) for seat in (0, 1)]
+    played = lays = 0
+    while not state.is_terminal() and played < steps:
+        seat = state.current_player
+        rng = rngs[seat]
+        if state.phase == 1:
+            lays += 1
+            if lays % evaluate_every:
+                with switched(True):
+                    state.apply(players[seat].choose(state, rng))
+                continue
+            _same_evaluation(state)
+        twin = random.Random()
+        twin.setstate(rng.getstate())
+        with switched(False):
+            pure = players[seat].choose(state.clone(), twin)
+        with switched(True):
+            native = players[seat].choose(state, rng)
+        assert native == pure, f"seed {seed}, step {played}: {native} vs {pure}"
+        assert rng.getstate() == twin.getstate(), f"seed {seed}, step {played}: the generators part"
+        if played % evaluate_every == 0:
+            _same_evaluation(state)
+        state.apply(native)
+        played += state.phase == 2
+    return played
+
+
+PLAYERS = {
+    "castle": (CastlePlayer(), CastlePlayer()),
+    "castle-wary": (CastlePlayer(), wary()),
+    "runner-castle": (RunnerPlayer(), CastlePlayer()),
+}
+
+
+def test_fifty_games_decide_alike() -> None:
+    """50 seeded games (the castle player against itself, `wary` and `runner`, on the original
+    board and on sets at both ends of every rule parameter), each followed for its first 400
+    phase-2 steps: every decision and every evaluation the same."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(6, 500, False))]
+    names = list(PLAYERS)
+    total = 0
+    for seed in range(50):
+        total += _follow(boards[seed % 3], PLAYERS[names[seed % len(names)]], seed, 40, 5)
+    assert total == 50 * 40
+
+
+@pytest.mark.slow
+def test_a_thousand_games_decide_alike() -> None:
+    """1,000 seeded games as above, each followed for its first 60 phase-2 steps."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(6, 500, False)),
+              IrrBoard(rules=IrrRules(2, 100, True)), IrrBoard(rows=19, rules=IrrRules(4, 50, False))]
+    names = list(PLAYERS)
+    for seed in range(1000):
+        _follow(boards[seed % len(boards)], PLAYERS[names[seed % len(names)]], seed, 60, 11)
+
+
+def test_evaluations_of_hand_made_positions_agree() -> None:
+    """Positions no game reaches soon: no sticks, every stick place filled in turn, and a
+    side left without targets."""
+    state = IrrState(IrrBoard(rows=17))
+    _same_evaluation(state)
+    pos = state.pos
+    for stick in maze.legal_lays_py(pos)[::3]:
+        if maze.lay_error(pos, stick) is None:
+            pos.add_stick(stick)
+    _same_evaluation(state)
+    pos.pieces = {f: s for f, s in pos.pieces.items() if s is Side.RED}
+    pos.c_owner = [Side.RED] * len(pos.c_owner)
+    pos.refresh_castles()
+    assert strategy.targets(pos, Side.RED) == [] and CORE.closeness(pos, Side.RED, 2) == 0.0
+    _same_evaluation(state)
+
+
+def test_bad_input_is_an_error_not_a_crash() -> None:
+    """The core refuses what is not a position, as Python would, instead of crashing."""
+    with pytest.raises(AttributeError):
+        CORE.closeness(object(), Side.RED, 2)
+    with pytest.raises(ValueError):
+        CORE.closeness(IrrState().pos, Side.RED, -1)
+    with pytest.raises(ValueError):
+        CORE.legal_lays(IrrState().pos, (), False)
+
+
+# --------------------------------------------------------------------------- whole commands
+
+
+def _run(args: list[str], cwd: Path, pure: bool) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.pop("CARDGEN_PURE", None)
+    if pure:
+        env["CARDGEN_PURE"] = "1"
+    return subprocess.run(CARDGEN + args, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+
+
+def _outputs(tmp_path: Path, args: list[str], pure: bool) -> tuple[str, int, dict[str, bytes]]:
+    where = tmp_path / ("pure" if pure else "native")
+    where.mkdir()
+    done = _run([*args, "--save-games", "games"], where, pure)
+    assert "Traceback" not in done.stderr, done.stderr
+    saved = {str(p.relative_to(where)): p.read_bytes() for p in sorted(where.rglob("*.json"))}
+    return done.stdout, done.returncode, saved
+
+
+SETS = {
+    "original": "",
+    "low-ends": 'game = "irrlaeufer"\nname = "Low"\nrows = 17\n[rules]\nslide_budget = 1\nround_limit = 20\n'
+                "capture_own = true\n",
+    "high-ends": 'game = "irrlaeufer"\nname = "High"\nrows = 31\n[rules]\nslide_budget = 6\nround_limit = 500\n'
+                 "capture_own = false\n",
+}
+
+
+def _check_alike(tmp_path: Path, text: str, games: int, skill: int = 1) -> None:
+    args = ["check", "irrlaeufer", "--json", "--quiet", "--no-chart", "--no-recommend", "--workers", "1",
+            "--games", str(games), "--skill-games", str(skill), "--seed", "7"]
+    if text:
+        path = tmp_path / "set.toml"
+        path.write_text(text, encoding="utf-8")
+        args += ["--set", str(path)]
+    pure, native = _outputs(tmp_path, args, True), _outputs(tmp_path, args, False)
+    assert pure[0] and pure[0] == native[0], "check --json differs between the cores"
+    assert pure[1] == native[1]
+    assert pure[2] == native[2], "the saved game records differ between the cores"
+
+
+@pytest.mark.parametrize("name, games, skill", [("original", 2, 0), ("low-ends", 3, 1),
+                                                pytest.param("high-ends", 3, 1, marks=pytest.mark.slow)])
+def test_check_json_and_records_alike(tmp_path: Path, name: str, games: int, skill: int) -> None:
+    """`check --json` and its saved records, pure and compiled, byte for byte (the sets at the
+    high ends play long games with the plain slide search: slow)."""
+    _check_alike(tmp_path, SETS[name], games, skill)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", ["slide_budget = 1", "slide_budget = 6", "round_limit = 20", "round_limit = 500",
+                                   "capture_own = true", "capture_own = false"])
+def test_check_json_alike_at_each_end(tmp_path: Path, rules: str) -> None:
+    """Every rule parameter at each end of its range on its own: 20 games."""
+    _check_alike(tmp_path, f'game = "irrlaeufer"\nname = "End"\n[rules]\n{rules}\n', 20)
+
+
+def test_example_records_replay_alike(tmp_path: Path) -> None:
+    """The project's Irrläufer records (examples/, tests/records/) replay to the same report."""
+    records = sorted([*ROOT.glob("examples/irr-*.json"), *ROOT.glob("tests/records/irr-*.json")])
+    assert len(records) >= 4
+    for record in records:
+        pure, native = (_run(["replay", str(record)], tmp_path, p) for p in (True, False))
+        assert pure.stdout and (pure.stdout, pure.returncode) == (native.stdout, native.returncode), record.name
+
+
+def test_version_names_the_core(tmp_path: Path) -> None:
+    """`cardgen --version` names the compiled core where it is built, the pure one when forced."""
+    native, pure = (_run(["--version"], tmp_path, p) for p in (False, True))
+    assert "core: native (C: " in native.stdout and "irrlaeufer" in native.stdout.split("core:")[1], native.stdout
+    assert "core: pure Python (CARDGEN_PURE is set)" in pure.stdout, pure.stdout
