@@ -77,8 +77,8 @@ def main() -> None:
             done = subprocess.run([sys.executable, __file__, "--child"], env=env, capture_output=True, text=True,
                                   check=True)
             runs[pure].append(json.loads(done.stdout))
-    code = "from cardgen.native import core_name; print(core_name())"
-    core = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    core = subprocess.run([sys.executable, "-m", "cardgen", "--version"], capture_output=True, text=True,
+                          cwd=ROOT).stdout.strip().partition("core: ")[2]
     print(f"schlangengrube compiled core ({core}) against pure Python, {os.cpu_count()} cores, "
           f"one core each, CPU time, median of {ROUNDS} interleaved rounds:")
     for figure in runs[False][0]:
