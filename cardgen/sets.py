@@ -91,7 +91,7 @@ def check_keys(src: SetSource, data: dict[str, Any], allowed: set[str], required
     if not isinstance(data, dict):
         raise src.error(f"expected a table, got {inputs.shown(data)}", "", table, index)
     for key in data:
-        if key in {p.name for p in rules}:
+        if key not in allowed and key in {p.name for p in rules}:
             raise src.error(f"a rule parameter: put it under [{RULES_TABLE}] (a line `[{RULES_TABLE}]` "
                             f"above `{key} = …`, or in the set's [{RULES_TABLE}] table if it has one)", key, table, index)
         if key not in allowed:

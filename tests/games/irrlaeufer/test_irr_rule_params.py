@@ -303,7 +303,7 @@ def test_the_table_page_offers_the_sets_slides(budget: int) -> None:
     assert [b.pick for b in view.buttons if b.pick.startswith("by:")] == [
         f"by:{b}" for b in [*range(-budget, 0), *range(1, budget + 1)]]
     assert {b.pick for b in view.buttons if b.on} == {f"by:{-budget}", f"by:{budget}"}  # one stick: all of it
-    assert f"of {budget} a turn" in (view.hint or "")
+    assert f"this turn ({budget} in all" in (view.hint or "")  # the set's budget, in players' words
     picked = table.pick(state, {"stick": key}, f"by:{budget}")
     assert picked.move == Slide(Side.RED, stick, budget)
     with pytest.raises(DataError):
