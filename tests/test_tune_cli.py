@@ -91,14 +91,16 @@ def test_tune_refuses_a_bad_vary_as_a_usage_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_refused_variant_recommends_the_change_that_fixes_it_and_that_change_passes(tmp_path: Path) -> None:
+def test_a_refused_variant_recommends_the_changes_that_fix_each_failing_configuration(tmp_path: Path) -> None:
     code, out, err = _run("variant", "schlangengrube", "--heads", "2", "--out", str(tmp_path / "two.toml"))
     assert code == 1 and "refused" in err
-    assert "schlangengrube: this change alone fixes all 7 failing configurations: --heads 2 → 3" in out
-    assert "--heads 2 → 3: decisive: draws 32% → 18%: fixes it" in out
-    code, _, err = _run("variant", "schlangengrube", "--heads", "3", "--out", str(tmp_path / "three.toml"), "--quiet")
-    assert code == 0, err
-    assert tomllib.loads((tmp_path / "three.toml").read_text(encoding="utf-8"))["game"] == "schlangengrube"
+    failing = err.split("configurations fail: ", 1)[1].strip()
+    for name in ("4p", "4p secret-colour", "4p double-markers"):  # fair and degenerate under careful
+        assert f"{name} (fair, degenerate)" in failing, err
+    # each failing configuration gets its one-parameter changes, each measured and judged
+    assert "schlangengrube 4p double-markers: one change that fixes it:" in out
+    assert re.search(r"--heads 2 → 3: fair: seat 4 \d+% \(fair 25%\) → seat \d \d+% \(fair 25%\); "
+                     r"degenerate: degenerate \d+% → \d+%: fixes it \(\d+ games\)", out), out
 
 
 @pytest.mark.slow
