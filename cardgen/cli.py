@@ -21,6 +21,7 @@ from cardgen.errors import CardgenError
 from cardgen.game import Game, Registry
 from cardgen.signals import catch_signals, current_folder, stop_report
 from cardgen.terminal import printable
+from cardgen.workers import threads_stuck
 
 if TYPE_CHECKING:
     from cardgen.options import BuildOptions
@@ -210,11 +211,13 @@ def run() -> None:
     try:
         main()
     except SystemExit as exc:
-        if exc.code in STOPPED_CODES:  # stopped by a signal, clean-up done and said: leave now,
-            with contextlib.suppress(OSError):  # without joining a pool's thread stuck in a read
+        # Stopped by a signal, or failed with a pool stopped half-way: clean-up done and said,
+        # leave now, without joining a pool's thread stuck in a read (Python would at exit).
+        if exc.code in STOPPED_CODES or threads_stuck():
+            with contextlib.suppress(OSError):
                 sys.stdout.flush()
                 sys.stderr.flush()
-            os._exit(int(exc.code))
+            os._exit(exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1)
         raise
     except BrokenPipeError:  # while click itself wrote (`--help | head -1`)
         _pipe_closed()

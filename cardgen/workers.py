@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from cardgen.signals import worker_signals
 
@@ -33,6 +35,31 @@ def worker_start(parent: int) -> None:
 STOP_WAIT = 5.0
 """Seconds a stopped worker process gets to end before it is killed."""
 
+_STUCK: list[threading.Thread] = []
+"""Pool threads `stop_pool` could not join (each reads half a message that never comes)."""
+
+
+def threads_stuck() -> bool:
+    """Whether a pool's thread was left reading half a message when its pool was stopped.
+    Python joins such a thread at exit, and would wait forever: the process must leave with
+    `os._exit` (`cardgen.cli.run`), once its clean-up is done."""
+    return any(thread.is_alive() for thread in _STUCK)
+
+
+def _end(processes: list[Any]) -> None:
+    """Terminate `processes`, then kill any that has not ended within `STOP_WAIT` seconds (one
+    forked while another thread held a lock can hang in C before it runs a signal handler of
+    its own), and wait for each."""
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):  # already gone, or already closed
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(ValueError):
+            process.join(STOP_WAIT)
+            if process.is_alive():
+                process.kill()
+                process.join()
+
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """End `pool` at once, on an error or a signal: its processes are terminated (not left to
@@ -41,19 +68,14 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
 
     The executor's own thread is not waited for without bound: a worker terminated while it
     sent a result leaves that thread reading half a message forever (Python would join it at
-    exit, so `cardgen.cli.run` leaves at once after a signal)."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(STOP_WAIT)
-        if process.is_alive():
-            process.kill()
-            process.join()
+    exit, so `cardgen.cli.run` leaves at once after a signal, or when `threads_stuck`)."""
+    _end(list((getattr(pool, "_processes", None) or {}).values()))
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
     pool.shutdown(wait=False, cancel_futures=True)
-    manager = getattr(pool, "_executor_manager_thread", None)
     if isinstance(manager, threading.Thread):
         manager.join(STOP_WAIT)
+        if manager.is_alive():
+            _STUCK.append(manager)
 
 
 def stop_children() -> None:
@@ -61,8 +83,4 @@ def stop_children() -> None:
     net on the way out of a build that failed or was stopped, for a worker its pool lost track
     of (a pool whose start failed half-way, out of file descriptors, keeps no record of the
     process it did start, which would then hold the exit up forever)."""
-    children = multiprocessing.active_children()
-    for child in children:
-        child.terminate()
-    for child in children:
-        child.join()
+    _end(multiprocessing.active_children())

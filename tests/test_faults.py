@@ -333,6 +333,38 @@ def test_a_really_full_small_disk_leaves_only_whole_files(size: str, formats: st
         subprocess.run(["umount", "-l", str(disk)], check=False)
 
 
+_STUCK_POOL = """
+import os, struct, sys
+from concurrent.futures import ProcessPoolExecutor
+from cardgen import cli, workers
+
+workers.STOP_WAIT = 0.2
+
+def main():
+    pool = ProcessPoolExecutor(max_workers=1)
+    assert pool.submit(abs, -1).result() == 1  # the pool's thread runs
+    # half a result: the length of a message whose bytes never come, as a worker killed while
+    # it sent leaves it (the pool's thread then reads on for ever)
+    os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 1000))
+    workers.stop_pool(pool)
+    print("stuck" if workers.threads_stuck() else "not stuck", flush=True)
+    sys.exit(1)
+
+cli.main = main
+cli.run()
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="forks a pool")
+def test_a_failed_command_whose_stopped_pool_left_a_thread_reading_still_exits() -> None:
+    """A pool stopped on an error can leave its thread reading half a result for ever (seen: a
+    build on a full disk that never exited); Python joins that thread at exit, so the command
+    must leave without it, with its exit code."""
+    done = subprocess.run([sys.executable, "-c", _STUCK_POOL], capture_output=True, text=True, timeout=300)
+    assert done.stdout == "stuck\n", done.stderr
+    assert done.returncode == 1, done.stderr
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="sets a process's limit of open files")
 def test_running_out_of_file_descriptors_is_one_line_naming_the_folder(tmp_path: Path) -> None:
     """A build allowed only a few open files fails in one line that names the kit's folder, ends
