@@ -7,10 +7,12 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.signals import worker_signals
+
+if TYPE_CHECKING:  # the pool's module is loaded where a pool is made (not by every command)
+    from concurrent.futures import ProcessPoolExecutor
 
 
 def worker_start(parent: int) -> None:
