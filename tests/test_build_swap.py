@@ -117,6 +117,7 @@ def test_ctrl_c_during_a_build_leaves_the_previous_complete_output(tmp_path: Pat
     assert sorted(p.name for p in out.iterdir()) == ["schlangennest"]  # Ctrl-C tidies its own folder
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test within its 3 minutes
 def test_a_build_keeps_the_check_chart_of_the_same_output_folder(tmp_path: Path) -> None:
     """`check` writes its chart beside the kits (`<out>/checks/<game>-<set name>.png`), not into the game's
     kit folder, which the next build replaces whole."""

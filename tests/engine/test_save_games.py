@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -24,6 +25,7 @@ def _replay(path: Path) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test within its 3 minutes
 def test_the_shortest_game_and_each_degenerate_kind_are_saved_and_replay_to_their_end(tmp_path: Path) -> None:
     report = _check(tmp_path, "schlangennest", "--players", "2", "--games", "50")["schlangennest"]
     saved = [Path(p) for p in report["saved_games"]]

@@ -86,6 +86,7 @@ def test_inconclusive_is_not_a_pass_and_strict_fails_it(tmp_path: Path) -> None:
     assert code == 0, err
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test within its 3 minutes
 def test_the_same_seed_gives_the_same_report_on_one_core_and_two() -> None:
     # 60 games: two rounds each (looks at 50 and 60), on one process and on a pool of two
     args = ["check", "schlangengrube", "--players", "2", "--games", "60", "--skill-games", "2", "--json",
@@ -159,6 +160,7 @@ def test_the_summary_names_every_failing_configuration_and_criterion(tmp_path: P
         assert text in " ".join(result.stdout.split())
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test within its 3 minutes
 def test_variant_refuses_every_failing_configuration_and_writes_an_inconclusive_one_when_allowed(tmp_path: Path) -> None:
     out = tmp_path / "pit.toml"
     result = CliRunner().invoke(main, ["variant", "schlangengrube", "--tiles", "12", "--out", str(out),

@@ -53,6 +53,7 @@ def _pages(path: Path) -> list[tuple[float, float, float]]:
     return out
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test within its 3 minutes
 def test_low_ink_fronts_take_at_most_half_the_ink_and_the_manifest_measures_the_sheets() -> None:
     normal_manifest = _build("normal")
     low_manifest = _build("low", "--ink", "low")

@@ -114,7 +114,7 @@ def _on_table(objects: list[dict[str, Any]]) -> Counter[str]:
     return seen
 
 
-@pytest.mark.parametrize("game", ["schlangennest", "schlangengrube", "irrlaeufer"])
+@pytest.mark.parametrize("game", ["schlangennest", pytest.param("schlangengrube", marks=pytest.mark.slow), "irrlaeufer"])
 def test_tts_object_is_valid_and_holds_every_face_with_its_count(build: Callable[[str], Path], game: str) -> None:
     folder = build(game)
     saved = json.loads((folder / f"tts/{game}.json").read_text(encoding="utf-8"))

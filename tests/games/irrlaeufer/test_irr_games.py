@@ -172,7 +172,9 @@ def test_random_games_keep_invariants(rows: int) -> None:
     assert end.outcome is not None and end.outcome.rule in ("hundred-rounds", "repetition", "all-castles")
 
 
-@pytest.mark.parametrize("rows,seed", [(17, 10), (21, 3), (31, 2), (21, 5)])
+# two of the four in the default suite (the others are the longest games: make test-slow)
+@pytest.mark.parametrize("rows,seed", [pytest.param(17, 10, marks=pytest.mark.slow),
+                                       pytest.param(21, 3, marks=pytest.mark.slow), (31, 2), (21, 5)])
 def test_hunting_games_keep_invariants(rows: int, seed: int) -> None:
     play(rows, seed, hunter, every=1, cross_every=101)
 

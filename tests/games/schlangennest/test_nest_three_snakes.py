@@ -99,6 +99,7 @@ def _check(path: Path) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=600)
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test within its 3 minutes
 def test_a_three_part_variant_set_plays_through_check(tmp_path: Path) -> None:
     done = _check(Path(THREE))
     assert done.returncode == 0, done.stdout + done.stderr
