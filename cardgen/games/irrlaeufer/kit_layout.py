@@ -87,6 +87,7 @@ def flow(sections: Sequence[_Section], sheet: Paper, title: str) -> list[Sheet]:
         w, h = sec.faces[0].width, sec.faces[0].height
         step_x, step_y = w + sec.gap, h + sec.gap
         cols = max(1, int((content.width - 2 * sec.bleed + sec.gap) // step_x))
+        cols = math.ceil(len(sec.faces) / math.ceil(len(sec.faces) / cols))  # rows alike: 2 x 2, not 3 + 1
         left = sec.faces
         while left:
             if y + 8 + sec.bleed + h > bottom:
