@@ -182,6 +182,7 @@ def test_sigkill_leaves_no_worker_and_no_half_file(command: list[str], tmp_path:
 
 FORK_WITH_A_SIGNAL = """
 import os, signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as from a terminal, however the tests were started
 # registered before cardgen's hooks, so it runs after them: the signal arrives while the fork holds it
 os.register_at_fork(before=lambda: os.kill(os.getpid(), signal.{name}))
 from cardgen.signals import catch_signals, stop_report
