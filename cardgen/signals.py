@@ -14,6 +14,7 @@ breaks the import of reportlab.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import os
 import signal
@@ -65,12 +66,33 @@ def _hold_for_fork() -> None:
 
 
 def _release_after_fork() -> None:
+    # A signal that arrived during the fork is delivered as the mask is restored, and Python would
+    # run its handler here, inside the fork hook, whose exceptions it drops: Ctrl-C would be lost.
+    # So it is taken off the queue while still blocked, and raised once the hook has returned.
+    pending = sorted(signal.sigpending() & {signal.SIGINT, *CAUGHT})
+    for sig in pending:
+        signal.sigwait({sig})
     signal.pthread_sigmask(signal.SIG_SETMASK, _MASKS.old)
+    if pending:
+        _raise_after_hook(pending[0])
+
+
+def _raise_after_hook(sig: int) -> None:
+    """`sig` raised in the main thread (as its handler does) once this fork hook has returned: a
+    helper thread waits until the hook's last step, then interrupts the main thread."""
+    left = threading.Event()
+
+    def later() -> None:
+        left.wait()
+        _thread.interrupt_main(signal.Signals(sig))
+
+    threading.Thread(target=later, name="cardgen-signal", daemon=True).start()
+    left.set()  # the hook's last step: no handler runs between it and the hook's return
 
 
 def _child_after_fork() -> None:
     worker_signals()
-    _release_after_fork()
+    signal.pthread_sigmask(signal.SIG_SETMASK, _MASKS.old)
 
 TERMINAL = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP", "SIGQUIT") if hasattr(signal, name))
 """The signals a terminal sends to every process of its foreground group (Ctrl-C, Ctrl-\\, hang-up)."""

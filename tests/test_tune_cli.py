@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
+from test_signals import _children
 
 
 def _run(*args: str) -> tuple[int, str, str]:
@@ -112,10 +114,19 @@ def test_ctrl_c_stops_the_search_and_keeps_the_best_so_far(tmp_path: Path) -> No
     import time
 
     out = tmp_path / "stopped.toml"
+    scratch = tmp_path / "scratch"  # where the search writes each trial's set as it starts it
+    scratch.mkdir()
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "tune", "schlangengrube", "--players", "2", "--vary",
                              "hand_size=3..10", "--vary", "tiles_per_turn=1..2", "--trials", "40", "--games", "60",
-                             "--skill-games", "0", "--quiet", "--out", str(out)], stderr=subprocess.PIPE, text=True)
-    time.sleep(8)  # a few trials of some seconds each
+                             "--skill-games", "0", "--workers", "2", "--quiet", "--out", str(out)],
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(scratch)})
+    # Ctrl-C once a second trial is being played, its two workers running, so the first is done:
+    # the event, not a time (a busy machine plays a trial in much longer than a quiet one), with a
+    # generous bound. (A signal during the workers' fork: tests/test_signals.py.)
+    end = time.monotonic() + 600
+    while len(list(scratch.glob("cardgen-tune-*/trial-*.toml"))) < 2 or len(_children(proc.pid)) < 2:
+        assert proc.poll() is None and time.monotonic() < end, "the search played no second trial"
+        time.sleep(0.1)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=600)
     assert proc.returncode == 130, err

@@ -45,6 +45,10 @@ class BookletContent:
     texts: Path | None = None
     """The folder of the texts `rules-<lang>.txt`; None: the game's folder of the built-in
     templates (`templates/<game>/`)."""
+    layout: Callable[[Any, str, float], Mapping[str, str]] | None = None
+    """The sentences that follow the kit's sheet geometry: `layout(set, paper, bleed)` names,
+    for each such placeholder of the text, the caption of the text that fills it (Irrläufer's
+    castles, on the parts sheet where they fit there, else on their own sheets)."""
 
 
 def kept_names(content: BookletContent, lang: str) -> tuple[str, ...]:
@@ -88,20 +92,25 @@ def document(content: BookletContent, lang: str, source: Any, paper: str = "a4",
     `{sheet}` the paper the booklet itself is printed on; `{edge}` names that duplex edge in the
     booklet's language. `{cutting}` says how the sheets are cut, from their geometry for the
     build's `bleed` (`sheet_gap`): the text's caption `cut-gap` (slots `[gap]`, `[bleed]`) when
-    the cards lie apart, `cut-edge` when they lie edge to edge."""
+    the cards lie apart, `cut-edge` when they lie edge to edge; the game's `layout` fills its
+    placeholders with the captions it names for that paper and bleed."""
     path = text_path(content, lang)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(str(path), f"no booklet text for language {lang!r}") from None
     names = {"kit": paper, "flip": flip, "sheet": SHEET.get(paper, "a4"), "edge": EDGE_WORDS[lang][flip]}
-    values = {**content.values(source, lang), **names, "cutting": ""}
+    bleed = DEFAULT_BLEED if bleed is None else bleed
+    captions = dict(content.layout(source, paper, bleed)) if content.layout is not None else {}
+    values = {**content.values(source, lang), **names, "cutting": "", **dict.fromkeys(captions, "")}
     doc = parse(text, values, str(path))
-    if "caption:cut-gap" not in doc.texts:
+    if "caption:cut-gap" not in doc.texts and not captions:
         return doc
-    gap, each = sheet_gap(paper, DEFAULT_BLEED if bleed is None else bleed)
-    values["cutting"] = (doc.caption("cut-gap", gap=mm(gap, lang), bleed=mm(each, lang)) if gap > 0
-                         else doc.caption("cut-edge"))
+    if "caption:cut-gap" in doc.texts:
+        gap, each = sheet_gap(paper, bleed)
+        values["cutting"] = (doc.caption("cut-gap", gap=mm(gap, lang), bleed=mm(each, lang)) if gap > 0
+                             else doc.caption("cut-edge"))
+    values.update((key, doc.caption(name)) for key, name in captions.items())
     return parse(text, values, str(path))
 
 

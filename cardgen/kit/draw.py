@@ -92,9 +92,9 @@ def layouts_of(component: Component, spec: KitSpec) -> tuple[str, ...]:
 def check_layouts(plan: KitPlan, spec: KitSpec) -> None:
     """LayoutError when a component this build makes takes none of the layouts asked for
     (`--layout gutterfold` for pieces that have no gutterfold layout): nothing is left out in
-    silence."""
+    silence. A component without layouts of its own is printed on a sheet file of the plan."""
     for comp in plan.components:
-        if spec.wants(comp.stem) and not layouts_of(comp, spec):
+        if comp.layouts and spec.wants(comp.stem) and not layouts_of(comp, spec):
             asked = " or ".join(spec.layouts)
             raise LayoutError("--layout", f"{asked} does not apply to the {comp.stem} of {plan.title}, which are "
                                           f"made {', '.join(comp.layouts)}; choose one of those, or leave "

@@ -53,10 +53,12 @@ def _choices(sheets: Sequence[Entry]) -> list[str]:
 
 def _without_bleed(sheets: Sequence[Entry]) -> list[str]:
     """For cutting by hand: how many pieces a sheet holds built with `--bleed 0` (the first
-    layout's figures; the others gain alike)."""
+    layout's figures; the others gain alike), where that saves sheets (not for pieces that fit
+    on one sheet anyway)."""
     for e in sheets:
-        fewer, more = e.get("per_sheet"), e.get("per_sheet_without_bleed")
-        if isinstance(fewer, int) and isinstance(more, int) and more > fewer:
+        fewer, more, fronts = e.get("per_sheet"), e.get("per_sheet_without_bleed"), e.get("fronts")
+        if isinstance(fewer, int) and isinstance(more, int) and more > fewer and \
+                not (isinstance(fronts, int) and fronts <= fewer):
             return _wrap(f"cutting by hand? Build with --bleed 0: the {e['component']} then touch, {more} a "
                          f"sheet of {e['file']} instead of {fewer}, one cut between neighbours (a cut beside "
                          "the line shows a sliver of white or of the neighbour).", "    ", "  - ")

@@ -61,6 +61,8 @@ def _measure(kit: Kit, spec: KitSpec, cache: FaceCache, face: Callable[[Face], F
     to_cmyk = spec.converter().image
     found: list[Coverage] = []
     for i, part in enumerate(kit.parts):
+        if not part.component.layouts:  # printed on a sheet file, measured there
+            continue
         imp = _imposition(kit, part, spec)
         imp = replace(imp, faces=tuple(face(f) for f in imp.faces))
         path = write_pdf(folder / f"part{i}.pdf", imp, cache=cache)

@@ -27,7 +27,9 @@ class Component:
 
     `draw` gives its items (each face with how many the kit makes of it); the pipeline calls
     it once, after it has started the booklets, which take longest. `layouts` are the grid
-    layouts it takes (a `--layout` it does not take is refused: `check_layouts`), `marks` its
+    layouts it takes (a `--layout` it does not take is refused: `check_layouts`); none when one
+    of the plan's sheet files prints its pieces (Irrläufer's castles on the parts sheet), which
+    then have no grid sheets but still their faces, images and print-service files. `marks`: its
     cut marks unless `--marks` says otherwise.
     `card_sized`: its pieces follow `--card-size` (the pipeline then plans the kit again from
     the set at that size, `Game.with_card_size`). `kinds`: the sorts of piece it is (`PieceKind`: what a print

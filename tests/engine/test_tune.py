@@ -12,7 +12,7 @@ import pytest
 
 from cardgen.engine.checkrun import GameCheck
 from cardgen.engine.objective import score
-from cardgen.engine.tune import Knob, Search, grid_points, knobs, run_search, trial_text
+from cardgen.engine.tune import Knob, Search, grid_points, knobs, ranked, run_search, trial_text
 from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Verdict
 from cardgen.errors import DataError
 from cardgen.registry import GAMES
@@ -111,6 +111,29 @@ def test_a_stopped_search_keeps_the_trials_done() -> None:
 
     trials, stopped = run_search(search, workers=1, heard=stop)
     assert isinstance(stopped, KeyboardInterrupt) and len(trials) == 1 and trials[0].check is not None
+
+
+def test_the_chart_labels_each_point_by_its_values_with_its_interval_and_marks_the_ones_not_told_apart() -> None:
+    """Issue 36: points named by their values, not trial numbers; every point its 95% bar; the
+    trials the games cannot tell from the best marked ≈ (the PNG is this drawing)."""
+    needs_optuna()
+    import re
+
+    from cardgen.engine.tuneout import alike, chart_svg
+
+    search = Search(PIT, None, (Knob("hand_size", "rules", 4, 5),), trials=2, seed=0, players=(2,), games=6,
+                    skill_games=0)
+    trials, stopped = run_search(search, workers=1)
+    assert stopped is None and len(trials) == 2
+    svg = chart_svg("tune", trials, None)
+    labels = re.findall(r">(hand_size=\d+)( ≈)?</text>", svg)
+    assert sorted(name for name, _ in labels) == sorted(f"hand_size={t.values['hand_size']}" for t in trials)
+    assert not re.search(r">trial \d+", svg)  # no point named by its number
+    assert svg.count('class="error-bar"') == 2
+    best = ranked(trials)[0]  # the reference when none is chosen
+    assert alike(trials, best)  # 6 games a trial tell nothing apart: the other trial is marked
+    assert {name for name, mark in labels if mark} == {f"hand_size={t.values['hand_size']}"
+                                                      for t in alike(trials, best)}
 
 
 def test_the_recommendations_of_a_failing_check_play_at_most_twice_its_failing_configurations_games() -> None:

@@ -105,3 +105,16 @@ def test_the_chart_marks_failures_counts_its_axes_and_draws_a_constant_narrow() 
     assert ">30<" in svg and ">40<" in svg  # the main lineup's highest bars, counted
     assert "every one 53" in svg
     assert ">53<" in svg and ">48<" in svg and ">58<" in svg  # a range around the constant, not 53-53
+
+
+def test_the_chart_names_each_configuration_with_the_sets_changed_rules(tmp_path: Path) -> None:
+    """Issue 36 item 3, the chart as the text and --json: its panels are headed by the same
+    configuration names (the chart `check` writes is this drawing, rasterised)."""
+    from cardgen.engine.checkrun import run_check
+    from cardgen.registry import GAMES
+
+    path = _with_rules(tmp_path, 'hand_size = 4\nsnake_score = "linear"')
+    (check,) = run_check([GAMES.get("schlangengrube")], str(path), 2, 0, (2,), None, 0, workers=1)
+    svg = chart_svg("test", check.rows)
+    for config in ("2p, hand_size 4, snake_score linear", "2p secret-colour, hand_size 4, snake_score linear"):
+        assert f"{config}: final scores of" in svg, config

@@ -45,7 +45,7 @@ def test_summary_bleeds_and_how_to_print_match_the_manifest(tmp_path: Path) -> N
         assert e["file"] in text
         assert _flat(e["print"]) in flat
         assert _flat(e["cutting_order"]) in flat
-    assert "a printer that prints both sides: castles-a4-duplex-long.pdf" in flat
+    assert "castles: cut out each red-and-blue pair" in flat  # on the parts sheet, which has room for them
     assert "board: one of board-a4.pdf (4 pages) on A4 board-a3.pdf (1 page) on A3" in flat
     assert max(len(ln) for ln in text.splitlines()) <= 78
 

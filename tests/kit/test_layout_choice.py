@@ -29,7 +29,9 @@ def _manifest(folder: Path) -> dict:  # type: ignore[type-arg]
 ])
 def test_a_layout_that_does_not_apply_is_refused_before_anything_is_written(tmp_path: Path, game: str,
                                                                             layout: str, what: str) -> None:
-    code, out = _run("build", game, "--layout", layout, "--out", str(tmp_path), "-q")
+    """The Irrläufer castles built without the parts sheet, on their own two-sided sheets (with
+    the parts they lie on the parts sheet in every layout: tests/kit/test_castles_on_parts.py)."""
+    code, out = _run("build", game, "--only", "castles", "--layout", layout, "--out", str(tmp_path), "-q")
     assert code == 2
     error = [line for line in out.splitlines() if line.startswith("Error:")]
     assert len(error) == 1 and f"--layout: {layout} does not apply to the {what}" in error[0]

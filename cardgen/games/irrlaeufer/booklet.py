@@ -422,7 +422,15 @@ def figures(board: Any, lang: str, doc: Document) -> dict[str, Callable[[], Figu
 NAMES = ("Irrläufer", "Georg Rönnau")
 """The names the booklet never hyphenates (besides colours and the program)."""
 
-CONTENT = BookletContent(GAME, values, figures, NAMES)
+def layout(board: Any, paper: str, bleed: float) -> dict[str, str]:
+    """The printing text's caption for the castles: on the parts sheet where they fit there
+    for the kit's paper and bleed, else on their own sheets (`kit.castles_fit`)."""
+    from cardgen.games.irrlaeufer.kit_layout import castles_fit
+
+    return {"castles_print": "castles-parts" if castles_fit(board, paper, bleed) else "castles-own"}
+
+
+CONTENT = BookletContent(GAME, values, figures, NAMES, layout=layout)
 """What the shared booklet builder needs of this game."""
 
 

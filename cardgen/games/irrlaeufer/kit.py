@@ -8,10 +8,12 @@ Files for `--paper a4` (Letter: `letter` and `tabloid` instead of `a4` and `a3`)
   A3 are narrower than 15 fields of 18 mm); the footer and the manifest say so. A longer board
   keeps that field size: when it does not fit the page at it, the one-page board is left out with
   a note (the kit's `notes`), and with `--paper a3|tabloid` it is split over pages of that paper;
-- `parts-a4.pdf`: 6 red and 6 blue fold-over standees, the stick length gauge and the sticks,
-  single-sided;
-- `castles-a4-duplex-<flip>.pdf` and `castles-a4-gutterfold.pdf`: the 4 castle chips, red front and
-  blue back (the castles need two sides: another `--layout` is refused).
+- `parts-a4.pdf`: 6 red and 6 blue fold-over standees, the stick length gauge, the sticks and,
+  where they fit on its last page (`castles_fit`), the 4 castle chips as fold-over pairs (red
+  side beside blue side, folded where they meet), single-sided, for every `--layout`;
+- only where the castles do not fit there (or the build makes them without the parts, `--only
+  castles`): `castles-a4-duplex-<flip>.pdf` and `castles-a4-gutterfold.pdf`, the 4 castle chips,
+  red front and blue back (these need two sides: another `--layout` is refused).
 With `--paper a3|tabloid` the board is the one-page version only (when it fits) and every part is
 made for its field size.
 """
@@ -19,70 +21,34 @@ made for its field size.
 from __future__ import annotations
 
 import dataclasses
-import math
-from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 
 from cardgen.games.irrlaeufer.booklet import CONTENT
-from cardgen.games.irrlaeufer.components import DEFAULT_ROWS, IrrBoard
+from cardgen.games.irrlaeufer.components import IrrBoard
+from cardgen.games.irrlaeufer.kit_layout import (SINGLE_FOOTER, SINGLE_MARGIN, SINGLE_PAGE, castles_fit, kit_field,
+                                                 mm_text, parts_sheets, single_edge, single_field)
 from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, board_spec, castle_faces,
-                                             gauge_face, standee_faces, standee_figures, stick_face)
+                                             standee_figures)
+from cardgen.kit.draw import pdf_name
 from cardgen.kit.plan import Booklet, Component, KitPlan, SheetFile
 from cardgen.kit.spec import KitSpec
 from cardgen.print import Face, Item, MarkStyle, Paper, Placement, Side, paper
-from cardgen.print.geometry import Box, Mark, union
+from cardgen.print.geometry import Box
 from cardgen.print.marks import cut_marks
 from cardgen.print.poster import PosterOptions, plan_poster, tile_sheet
 from cardgen.print.sheets import Sheet, Text
 from cardgen.words import count
 
-SINGLE_PAGE = {"a4": "a3", "letter": "tabloid", "a3": "a3", "tabloid": "tabloid"}
-SINGLE_MARGIN = 5.0
-"""The paper edge no printer can be trusted to print on, mm: nothing of the one-page board
-(neither bleed nor marks) lies there."""
-MARK_ROOM = 3.0
-SINGLE_FOOTER = 6.0
-PARTS_MARGIN = 10.0
-PARTS_BLEED = 1.0
 CASTLE_CUTTING = "cut along the corner marks: each chip is red on one side and blue on the other"
 PARTS_CUTTING = ("standees: cut out, fold on the dashed lines with the figures outwards, glue the two "
                  "panels together and bend the tabs outwards into a foot; sticks: cut the block along "
                  "the lines, first into columns, then each column into strips; the gauge shows the "
                  "length to cut matches or skewers to")
-
-
-def single_edge(bleed: float) -> float:
-    """Paper edge to the one-page board's trim, mm: the margin no printer prints, then room for
-    the bleed and for the corner marks (at least MARK_ROOM long), so both stay printable."""
-    return SINGLE_MARGIN + max(bleed, MARK_ROOM)
-
-
-def single_field(board: IrrBoard, sheet: Paper, bleed: float = 3.0) -> float:
-    """The largest field size (0.1 mm steps, at most the board's) whose board fits on `sheet`
-    with its bleed and marks inside the printable area (`single_edge`)."""
-    probe = board_face(board, 0.0, 10.0)
-    per_w, per_h = probe.width / 10.0, probe.height / 10.0  # board size grows linearly
-    edge = single_edge(bleed)
-    aw = sheet.width - 2 * edge
-    ah = sheet.height - 2 * edge - SINGLE_FOOTER
-    fit = math.floor(min(aw / per_w, ah / per_h) * 10 + 1e-9) / 10
-    return min(board.field_size, fit)
-
-
-def kit_field(board: IrrBoard, paper_name: str, bleed: float) -> float:
-    """The one field size of a whole kit: the one-page board's for a board of at most the
-    standard length (`single_field` on the big sheet that goes with `paper_name`), so a longer
-    board keeps the standard board's field size instead of shrinking every part. The split
-    board, the castles, standees, sticks and gauge are all made for it, so every board of the
-    kit takes every part of it."""
-    standard = dataclasses.replace(board, rows=min(board.rows, DEFAULT_ROWS))
-    return single_field(standard, paper(SINGLE_PAGE[paper_name]), bleed)
-
-
-def mm_text(value: float) -> str:
-    """A length for footers and headings: to 0.1 mm, trailing zeros dropped ("17.7", "48.2", "18")."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+CASTLES_CUTTING = ("castles: cut out each red-and-blue pair along its corner marks, fold it where red meets "
+                   "blue with the colours outwards and glue the halves together: each chip is red on one "
+                   "side and blue on the other")
+LAYOUTS = ("duplex", "gutterfold")
+"""The layouts of the castles' own sheets (the chips need two sides)."""
 
 
 def single_sheet(board: IrrBoard, sheet: Paper, bleed: float,
@@ -125,73 +91,9 @@ def cut_places(board: IrrBoard) -> tuple[list[float], list[float]]:
     return ([spec.line_x(i) for i in range(1, spec.columns)], [spec.line_y(j) for j in range(1, spec.rows)])
 
 
-@dataclass(frozen=True, slots=True)
-class _Section:
-    heading: str
-    faces: tuple[Face, ...]
-    gap: float
-    bleed: float
-    marks: MarkStyle
-
-
-def flow(sections: Sequence[_Section], sheet: Paper, title: str) -> list[Sheet]:
-    """Grids of equal faces, section after section down portrait pages, each with its heading."""
-    pw, ph = sheet.width, sheet.height
-    m = PARTS_MARGIN
-    content = Box(m, m, pw - 2 * m, ph - 2 * m)
-    bottom = content.bottom - 6.0
-    pages: list[tuple[list[Placement], list[Box], list[Mark], list[Text]]] = [([], [], [], [])]
-    y = content.y
-    for sec in sections:
-        w, h = sec.faces[0].width, sec.faces[0].height
-        step_x, step_y = w + sec.gap, h + sec.gap
-        cols = max(1, int((content.width - 2 * sec.bleed + sec.gap) // step_x))
-        left = sec.faces
-        while left:
-            if y + 8 + sec.bleed + h > bottom:
-                pages.append(([], [], [], []))
-                y = content.y
-            placed, trims, marks, texts = pages[-1]
-            texts.append(Text(content.x, y + 3.5, sec.heading, 7))
-            y += 8 + sec.bleed
-            rows = min(math.ceil(len(left) / cols), int((bottom - y - sec.bleed + sec.gap) // step_y))
-            n = min(len(left), rows * cols)
-            used = min(cols, n)
-            x0 = content.x + (content.width - used * w - (used - 1) * sec.gap) / 2
-            block = [Box(x0 + (k % cols) * step_x, y + (k // cols) * step_y, w, h) for k in range(n)]
-            placed += [Placement(f.key, b, sec.bleed, Side.FRONT) for f, b in zip(left, block)]
-            trims += block
-            marks += cut_marks(block, sec.marks, union(block).grown(sec.bleed + 3.5))
-            left = left[n:]
-            y = union(block).bottom + sec.bleed + 5.0
-    out = []
-    for i, (placed, trims, marks, texts) in enumerate(pages):
-        footer = Text(pw / 2, content.bottom - 1.5, f"{title} · page {i + 1}/{len(pages)} · single-sided, "
-                      "print at 100 % (actual size)", 6.5, centred=True)
-        area = union(trims)
-        grown = area.grown(max(p.bleed for p in placed))
-        out.append(Sheet(pw, ph, tuple(placed), area, grown, marks=tuple(marks), texts=tuple(texts) + (footer,)))
-    return out
-
-
-def parts_sheets(board: IrrBoard, sheet: Paper, bleed: float) -> tuple[list[Sheet], list[tuple[Face, int]]]:
-    """The parts pages (standees, gauge, sticks) and the faces on them with their counts."""
-    red, blue = standee_faces(board, min(bleed, PARTS_BLEED))
-    gauge, stick = gauge_face(board), stick_face(board)
-    b = min(bleed, PARTS_BLEED)
-    sections = [
-        _Section(f"Pieces / Figuren: {PIECES_PER_SIDE} red, {PIECES_PER_SIDE} blue. Cut out, fold on the "
-                 "dashed lines (figures outwards), glue the panels together, bend the tabs out as a foot.",
-                 (red,) * PIECES_PER_SIDE + (blue,) * PIECES_PER_SIDE, 2 * b + 0.5, b, MarkStyle.CORNERS),
-        _Section(f"Length gauge / Längenmaß: a stick covers 3 fields = {mm_text(stick.width)} mm "
-                 f"(fields {mm_text(board.field_size)} mm). Using matches or "
-                 "skewers instead? Cut them to the bar between the stops.", (gauge,), 0.0, 0.0, MarkStyle.CORNERS),
-        _Section(f"Sticks / Stäbchen: {board.sticks} strips of 3 fields. Cut along the lines: first the "
-                 "columns, then the strips.", (stick,) * board.sticks, 0.0, 0.0, MarkStyle.LINES),
-    ]
-    pages = flow(sections, sheet, f"{board.name} – parts / Teile")
-    faces = [(red, PIECES_PER_SIDE), (blue, PIECES_PER_SIDE), (gauge, 1), (stick, board.sticks)]
-    return pages, faces
+def castle_sheets(spec: KitSpec) -> list[str]:
+    """The castles' own sheet files a build with `spec` makes (none for a layout they lack)."""
+    return [pdf_name("castles", spec.paper, layout, spec.flip) for layout in spec.layouts if layout in LAYOUTS]
 
 
 def _castles(board: IrrBoard, bleed: float) -> list[Item]:
@@ -200,9 +102,10 @@ def _castles(board: IrrBoard, bleed: float) -> list[Item]:
 
 
 def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
-    """The board (split over pages and on one page), the parts sheet, the castles and the
-    booklet, all for one field size (`kit_field`). A board too long for the one large page at
-    that size is left out there, with a note, and split over pages of the build's paper."""
+    """The board (split over pages and on one page), the parts sheet, the castles (on the parts
+    sheet where they fit, `castles_fit`) and the booklet, all for one field size (`kit_field`).
+    A board too long for the one large page at that size is left out there, with a note, and
+    split over pages of the build's paper."""
     big = paper(SINGLE_PAGE[spec.paper])
     # one field size for the whole kit, so the parts fit whichever board is printed
     board = dataclasses.replace(designed, field_size=kit_field(designed, spec.paper, spec.bleed))
@@ -247,18 +150,28 @@ def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
         notes.append(f"no one-page board: the {board.rows}-row board at {mm_text(board.field_size)} mm fields "
                      f"({mm_text(face.width)} x {mm_text(face.height)} mm) does not fit on {big.label}; "
                      f"print board-{spec.paper}.pdf, the board over {count(len(files[0].sheets), 'page')}")
-    parts, part_faces = parts_sheets(board, paper(spec.paper), spec.bleed)
+    # The castles go on the parts sheet where they fit there, single-sided as fold-over pairs,
+    # whatever --layout asks; else (or without the parts sheet) they keep their own two-sided sheets.
+    fit = castles_fit(board, spec.paper, spec.bleed)
+    on_parts = fit and spec.wants("parts")
+    parts, part_faces, shows = parts_sheets(board, paper(spec.paper), spec.bleed, castles=on_parts)
+    entry: dict[str, object] = {
+        "paper": spec.paper, "layout": "parts", "pages": len(parts), "pieces": 2 * PIECES_PER_SIDE,
+        "castles": CASTLES if on_parts else 0, "sticks": board.sticks, "field_mm": board.field_size,
+        "sides": "single-sided", "colour": spec.colour,
+        "print": "single-sided, at 100 % (actual size, no fit-to-page), on card if you can",
+        "cutting_order": f"{PARTS_CUTTING}; {CASTLES_CUTTING}" if on_parts else PARTS_CUTTING}
+    if not fit:
+        entry["note"] = (f"the {CASTLES} castle chips do not fit beside the other parts on this sheet, so they "
+                         f"have their own: {' or '.join(castle_sheets(spec))}")
+    castle_words = f"{CASTLES} castles, " if on_parts else ""
     files.append(SheetFile(
-        f"parts-{spec.paper}.pdf", "parts", f"{board.name} – parts", tuple(parts), tuple(f for f, _ in part_faces),
-        tuple(part_faces),
-        {"paper": spec.paper, "layout": "parts", "pages": len(parts),
-         "pieces": 2 * PIECES_PER_SIDE, "sticks": board.sticks, "field_mm": board.field_size,
-         "sides": "single-sided", "colour": spec.colour,
-         "print": "single-sided, at 100 % (actual size, no fit-to-page), on card if you can",
-         "cutting_order": PARTS_CUTTING},
-        f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, gauge, {board.sticks} sticks",
+        f"parts-{spec.paper}.pdf", "parts", f"{board.name} – parts", tuple(parts), tuple(shows), tuple(part_faces),
+        entry, f"{count(len(parts), 'page')}: {2 * PIECES_PER_SIDE} standees, {castle_words}gauge, "
+               f"{board.sticks} sticks",
         figures=tuple(zip(("piece-red", "piece-blue"), standee_figures(board)))))
-    # The castles need two sides: duplex and gutterfold only (another --layout is refused).
+    # On the parts sheet the castles need no sheet of their own (no layouts); on their own
+    # sheets they need two sides: duplex and gutterfold only (another --layout is refused).
     castles = Component("castles", "Burgen / castles", partial(_castles, board, spec.bleed), CASTLE_CUTTING,
-                        layouts=("duplex", "gutterfold"), kinds=("tile", "chit"))
+                        layouts=() if on_parts else LAYOUTS, kinds=("tile", "chit"))
     return KitPlan(board.name, (castles,), tuple(files), Booklet(CONTENT, board), tuple(notes))

@@ -147,16 +147,34 @@ def castle_size(field: float, groove: float) -> float:
 
 def castle_svg(size: float, colour: str, bleed: float) -> str:
     """One side of a castle chip: the side's colour with a light crenellated tower."""
-    s = size
-    dwg = rect_drawing(s, s, bleed)
-    dwg.add(path(rect_d(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed), fill=colour))
+    dwg = rect_drawing(size, size, bleed)
+    dwg.add(path(rect_d(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed), fill=colour))
+    _castle_art(dwg, size, colour, 0.0)
+    return str(dwg.tostring())
+
+
+def castle_pair_svg(size: float, front: str, back: str, bleed: float) -> str:
+    """A castle chip to fold: its front side and, to the right of it, its back side, meeting
+    where the chip is folded (no bleed there, so the two colours meet on the fold line). Folded
+    with the colours outwards, the back lies exactly behind the front: the art is symmetric
+    left to right, so it stays upright when the chip is turned over."""
+    dwg = rect_drawing(2 * size, size, bleed)
+    dwg.add(path(rect_d(-bleed, -bleed, size + bleed, size + 2 * bleed), fill=front))
+    dwg.add(path(rect_d(size, -bleed, size + bleed, size + 2 * bleed), fill=back))
+    _castle_art(dwg, size, front, 0.0)
+    _castle_art(dwg, size, back, size)
+    return str(dwg.tostring())
+
+
+def _castle_art(dwg: Element, s: float, colour: str, x: float) -> None:
+    """The light frame and tower of a chip side `s` mm square whose left edge is at `x`."""
     w = 0.025 * s
     i = max(0.07 * s, SAFE_MM + 0.25 + w / 2)  # the frame 0.25 mm inside every service's safe zone
-    dwg.add(path(rect_d(i, i, s - 2 * i, s - 2 * i), fill="none", stroke=LIGHT, stroke_width=fmt(w)))
+    dwg.add(path(rect_d(x + i, i, s - 2 * i, s - 2 * i), fill="none", stroke=LIGHT, stroke_width=fmt(w)))
     # Tower: body, three merlons, an arched door; drawn for a frame at 7 % of the chip, shrunk
     # about the centre to keep its distance from a frame further in.
     shrink = (s - 2 * i - w) / (s - 2 * 0.07 * s - w)
-    tower = group(transform=f"translate({fmt(s / 2)},{fmt(s / 2)}) scale({fmt(shrink)}) "
+    tower = group(transform=f"translate({fmt(x + s / 2)},{fmt(s / 2)}) scale({fmt(shrink)}) "
                             f"translate({fmt(-s / 2)},{fmt(-s / 2)})")
     dwg.add(tower)
     x0, x1, y0, y1 = 0.3 * s, 0.7 * s, 0.34 * s, 0.8 * s
@@ -170,7 +188,6 @@ def castle_svg(size: float, colour: str, bleed: float) -> str:
             f"{pt((dx + dw, dy + dw / 2))}L{pt((dx + dw, y1))}Z")
     tower.add(path(door, fill=colour))
     tower.add(path(rect_d(s / 2 - 0.03 * s, 0.45 * s, 0.06 * s, 0.09 * s), fill=colour))
-    return str(dwg.tostring())
 
 
 def stick_svg(length: float, width: float) -> str:

@@ -7,8 +7,8 @@ no rules module.
 from __future__ import annotations
 
 from cardgen.games.irrlaeufer.board_art import BLUE, RED, BoardSpec, board_svg
-from cardgen.games.irrlaeufer.parts_art import (StandeeSize, castle_size, castle_svg, gauge_size, gauge_svg,
-                                   standee_figure_svg, standee_svg, stick_svg)
+from cardgen.games.irrlaeufer.parts_art import (StandeeSize, castle_pair_svg, castle_size, castle_svg, gauge_size,
+                                                gauge_svg, standee_figure_svg, standee_svg, stick_svg)
 from cardgen.games.irrlaeufer.components import IrrBoard, Side
 from cardgen.print.faces import Face
 
@@ -60,6 +60,13 @@ def castle_faces(board: IrrBoard, bleed: float) -> tuple[Face, Face]:
     s = castle_size(spec.field, spec.groove)
     return (Face("castle-red", castle_svg(s, RED, bleed), s, s, bleed),
             Face("castle-blue", castle_svg(s, BLUE, bleed), s, s, bleed))
+
+
+def castle_pair_face(board: IrrBoard, bleed: float) -> Face:
+    """A castle chip to fold: its red side and, beside it, its blue side (`castle_pair_svg`)."""
+    spec = board_spec(board)
+    s = castle_size(spec.field, spec.groove)
+    return Face("castle-fold", castle_pair_svg(s, RED, BLUE, bleed), 2 * s, s, bleed)
 
 
 def stick_face(board: IrrBoard) -> Face:

@@ -14,7 +14,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from cardgen.cli import main
 from cardgen.games.irrlaeufer.components import IrrBoard
-from cardgen.games.irrlaeufer.kit import cut_places, kit_field, single_field
+from cardgen.games.irrlaeufer.kit import cut_places
+from cardgen.games.irrlaeufer.kit_layout import kit_field, single_field
 from cardgen.games.irrlaeufer.render import board_face
 from cardgen.print import paper
 from cardgen.print.geometry import Box
@@ -58,8 +59,9 @@ def _uses(reader: pypdf.PdfReader) -> dict[str, int]:
 def test_files_and_manifest(kit: Path) -> None:
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
     pdfs = {e["file"]: e for e in manifest["files"] if e["type"] == "pdf"}
-    assert set(pdfs) == {"board-a4.pdf", "board-a3.pdf", "parts-a4.pdf", "castles-a4-duplex-long.pdf",
-                         "castles-a4-gutterfold.pdf", "calibration-a4-long.pdf"}
+    # the castles lie on the parts sheet (tests/kit/test_castles_on_parts.py): no sheets of their own
+    assert set(pdfs) == {"board-a4.pdf", "board-a3.pdf", "parts-a4.pdf"}
+    assert pdfs["parts-a4.pdf"]["castles"] == 4
     assert pdfs["board-a4.pdf"]["layout"] == "poster" and pdfs["board-a4.pdf"]["grid"] == [2, 2]
     # 18 mm fields with 3 mm bleed and marks do not fit inside A3's printable area: the kit is 17.7 mm
     assert pdfs["board-a3.pdf"]["scaled_from_mm"] == 18.0 and pdfs["board-a3.pdf"]["field_mm"] == KIT_FIELD
@@ -86,14 +88,8 @@ def test_every_page_has_trim_and_bleed_boxes(kit: Path) -> None:
 
 
 def test_parts_hold_twelve_pieces_four_castles_and_the_sticks(kit: Path) -> None:
-    assert _uses(pypdf.PdfReader(kit / "parts-a4.pdf")) == {"piece-red": 6, "piece-blue": 6,
+    assert _uses(pypdf.PdfReader(kit / "parts-a4.pdf")) == {"piece-red": 6, "piece-blue": 6, "castle-fold": 4,
                                                             "stick-gauge": 1, "stick": 80}
-    duplex = pypdf.PdfReader(kit / "castles-a4-duplex-long.pdf")
-    assert len(duplex.pages) == 2
-    fronts = re.findall(rb"/FormXob\.face\.([\w.-]+) Do", duplex.pages[0].get_contents().get_data())
-    backs = re.findall(rb"/FormXob\.face\.([\w.-]+) Do", duplex.pages[1].get_contents().get_data())
-    assert fronts == [b"castle-red"] * 4 and backs == [b"castle-blue"] * 4
-    assert _uses(pypdf.PdfReader(kit / "castles-a4-gutterfold.pdf")) == {"castle-red": 4, "castle-blue": 4}
 
 
 def _render(path: Path, index: int, box: Box, dpi: float = DPI) -> Image.Image:
@@ -102,19 +98,6 @@ def _render(path: Path, index: int, box: Box, dpi: float = DPI) -> Image.Image:
     w, h = (pt_to_mm(v) for v in page.get_size())
     crop = tuple(v / 25.4 * 72 for v in (box.x, h - box.bottom, w - box.right, box.y))
     return page.render(scale=dpi / 72, crop=crop).to_pil().convert("L")
-
-
-def test_castle_backs_lie_behind_their_fronts(kit: Path) -> None:
-    """Rasterised: the back page turned over (long edge: left-right) has ink where the front has."""
-    path = kit / "castles-a4-duplex-long.pdf"
-    sheet = Box(0, 0, 210, 297)
-    front = _render(path, 0, sheet, 50).point(lambda v: 255 if v > 240 else 0)
-    back = _render(path, 1, sheet, 50).transpose(Image.Transpose.FLIP_LEFT_RIGHT).point(lambda v: 255 if v > 240 else 0)
-    assert front.getbbox() is not None
-    inv = ImageChops.invert
-    fb, bb = inv(front).getbbox(), inv(back).getbbox()
-    assert fb is not None and bb is not None
-    assert max(abs(a - b) for a, b in zip(fb, bb)) <= 2  # pixels at 50 dpi: 1 mm
 
 
 def _best_offset(a: Image.Image, b: Image.Image, pad: int) -> tuple[int, int, float]:

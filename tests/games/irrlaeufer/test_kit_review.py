@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from cardgen.cli import main
 from cardgen.games.irrlaeufer.components import IrrBoard, Side
-from cardgen.games.irrlaeufer.kit import SINGLE_MARGIN, kit_field
+from cardgen.games.irrlaeufer.kit_layout import SINGLE_MARGIN, kit_field
 from cardgen.games.irrlaeufer.render import board_spec
 from cardgen.units import pt_to_mm
 
