@@ -265,6 +265,9 @@ def impose(
     content = Box(m, m, pw - 2 * m, ph - 2 * m)
     e = max(m, MARK_EDGE)
     marked = Box(e, e, pw - 2 * e, ph - 2 * e)  # where marks may go
+    # the crosses at the ends of the cut lines sit beyond the art's bleed: they may use the
+    # margin up to MARK_EDGE, so that they are whole where the faces lie near the margin
+    crossed = Box(MARK_EDGE, MARK_EDGE, pw - 2 * MARK_EDGE, ph - 2 * MARK_EDGE)
     bands = [
         Box(m, m, content.width, o.footer),
         Box(m, ph - m - o.footer, content.width, o.footer),
@@ -284,7 +287,7 @@ def impose(
     def page(side: str, placed: list[Placement], trims: list[Box], extra: tuple[Mark, ...] = ()) -> Page:
         key = tuple(trims)
         if key not in cut:
-            cut[key] = cut_marks(trims, o.marks, marked, avoid)
+            cut[key] = cut_marks(trims, o.marks, crossed if o.marks is MarkStyle.CROSSES else marked, avoid)
         marks = cut[key] + extra
         return Page(len(pages) + 1, pw, ph, side, tuple(placed), marks, tuple(trims), b, content, footer)
 

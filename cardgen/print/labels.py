@@ -3,7 +3,8 @@
 The marks of a sheet are never shortened for a label; the label moves instead. `place_line`
 looks for a baseline in the rows it is given (nearest the preferred one first) where the whole
 line fits between the marks, centred as near as it can be; where no row has room for the whole
-line, it flows the line's parts (split at " · ") along one row from gap to gap, in reading order.
+line, it flows the line's parts (split at " · ", or at the spaces if those parts are too long)
+along one row from gap to gap, in reading order.
 """
 
 from __future__ import annotations
@@ -77,16 +78,17 @@ def _whole(text: str, font: Font, y: float, spans: list[tuple[float, float]], ce
     return None if best is None else _label(best[0], y, text, best[1], font)
 
 
-def _flowed(text: str, font: Font, y: float, spans: list[tuple[float, float]]) -> tuple[Label, ...] | None:
-    parts = text.split(SEPARATOR)
+def _flowed(text: str, font: Font, y: float, spans: list[tuple[float, float]],
+            joiner: str) -> tuple[Label, ...] | None:
+    parts = text.split(joiner)
     out: list[Label] = []
     k = 0
     for lo, hi in spans:
         if k == len(parts):
             break
         line = ""
-        while k < len(parts) and font.measure(line + (SEPARATOR if line else "") + parts[k]) <= hi - lo:
-            line += (SEPARATOR if line else "") + parts[k]
+        while k < len(parts) and font.measure(line + (joiner if line else "") + parts[k]) <= hi - lo:
+            line += (joiner if line else "") + parts[k]
             k += 1
         if line:
             out.append(_label(lo, y, line, font.measure(line), font))
@@ -97,8 +99,8 @@ def place_line(text: str, font: Font, area: Box, rows: Sequence[float], blocked:
                centre: float) -> tuple[Label, ...] | None:
     """`text` set on one of the baselines `rows` (in order of preference) inside `area`, clear of
     every box of `blocked` by LABEL_CLEARANCE: whole, as near `centre` as it can be, on the first
-    row with room for it; else in parts from gap to gap on the first row where they all fit;
-    None where neither fits."""
+    row with room for it; else in parts (split at " · ", or else at the spaces) from gap to gap
+    on the first row where they all fit; None where none of that fits."""
     fitting = [y for y in rows if area.y <= y - font.ascent and y + font.descent <= area.bottom]
     free = {y: _free(area, y - font.ascent - LABEL_CLEARANCE, y + font.descent + LABEL_CLEARANCE, blocked)
             for y in fitting}
@@ -106,10 +108,11 @@ def place_line(text: str, font: Font, area: Box, rows: Sequence[float], blocked:
         whole = _whole(text, font, y, free[y], centre)
         if whole is not None:
             return (whole,)
-    for y in fitting:
-        flowed = _flowed(text, font, y, free[y])
-        if flowed is not None:
-            return flowed
+    for joiner in (SEPARATOR, " "):
+        for y in fitting:
+            flowed = _flowed(text, font, y, free[y], joiner)
+            if flowed is not None:
+                return flowed
     return None
 
 

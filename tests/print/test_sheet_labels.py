@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from cardgen.cli import main
+from cardgen.print.impose import MARK_EDGE
 from cardgen.print.marks import CROSS_ARM
 from cardgen.units import MM_PER_POINT
 
@@ -48,6 +49,7 @@ class PageRead:
     lines: tuple[Line, ...]
     texts: tuple[tuple[str, tuple[float, float, float, float]], ...]
     faces: tuple[tuple[float, float, float, float], ...]
+    size: tuple[float, float] = (0.0, 0.0)
 
 
 def _bounds(obj: object, height: float) -> tuple[float, float, float, float]:
@@ -102,7 +104,8 @@ def read_pages(pdf: Path) -> list[PageRead]:
                 buffer = ctypes.create_string_buffer(n * 2)
                 raw.FPDFTextObj_GetText(obj, textpage.raw, ctypes.cast(buffer, ctypes.POINTER(raw.FPDF_WCHAR)), n * 2)
                 texts.append((buffer.raw.decode("utf-16-le").rstrip("\x00"), _bounds(obj, height)))
-        out.append(PageRead(tuple(lines), tuple(texts), tuple(_placed_forms(forms, height))))
+        out.append(PageRead(tuple(lines), tuple(texts), tuple(_placed_forms(forms, height)),
+                            (page.get_width() * MM_PER_POINT, height)))
     doc.close()
     return out
 
@@ -152,9 +155,11 @@ def _whole_cross(page: PageRead, x: float, y: float) -> bool:
     return _has(page, x - a, y, x + a, y) and _has(page, x, y - a, x, y + a)
 
 
-def missing_end_crosses(page: PageRead, bleed: float) -> list[str]:
+def missing_end_crosses(page: PageRead, bleed: float, size: tuple[float, float]) -> list[str]:
     """The cut lines (each trim edge of the faces on the page) without a whole cross beyond the
-    grid's bleed at one of their ends."""
+    grid's bleed at one of their ends, wherever a whole cross fits between the grid and the
+    quarter inch a printer leaves unprinted (MARK_EDGE: a sheet whose faces use the 5 mm
+    printable margin has no room for one beside them, nor on its outermost cut lines)."""
     trims = [(x0 + bleed, y0 + bleed, x1 - bleed, y1 - bleed) for x0, y0, x1, y1 in page.faces]
     if not trims:
         return []
@@ -164,14 +169,16 @@ def missing_end_crosses(page: PageRead, bleed: float) -> list[str]:
     ys = sorted({round(v, 2) for t in trims for v in (t[1], t[3])})
     crosses_at = {(round(l.x0, 2), round(l.y0 + (l.y1 - l.y0) / 2, 2)) for l in page.lines if abs(l.x0 - l.x1) < EPS}
     crosses_at |= {(round(l.x0 + (l.x1 - l.x0) / 2, 2), round(l.y0, 2)) for l in page.lines if abs(l.y0 - l.y1) < EPS}
+    room = {"top": top, "bottom": size[1] - bottom, "left": left, "right": size[0] - right}
+    fits = {side: r - MARK_EDGE >= 2 * CROSS_ARM + 0.1 for side, r in room.items()}
     missing = []
-    for x in xs:
+    for x in (x for x in xs if MARK_EDGE + CROSS_ARM <= x <= size[0] - MARK_EDGE - CROSS_ARM):
         for name, beyond in (("top", lambda y: y < top - bleed), ("bottom", lambda y: y > bottom + bleed)):
-            if not any(abs(cx - x) < EPS and beyond(cy) and _whole_cross(page, cx, cy) for cx, cy in crosses_at):
+            if fits[name] and not any(abs(cx - x) < EPS and beyond(cy) and _whole_cross(page, cx, cy) for cx, cy in crosses_at):
                 missing.append(f"the cut line x = {x:g} mm has no whole cross at its {name} end")
-    for y in ys:
+    for y in (y for y in ys if MARK_EDGE + CROSS_ARM <= y <= size[1] - MARK_EDGE - CROSS_ARM):
         for name, beyond in (("left", lambda x: x < left - bleed), ("right", lambda x: x > right + bleed)):
-            if not any(abs(cy - y) < EPS and beyond(cx) and _whole_cross(page, cx, cy) for cx, cy in crosses_at):
+            if fits[name] and not any(abs(cy - y) < EPS and beyond(cx) and _whole_cross(page, cx, cy) for cx, cy in crosses_at):
                 missing.append(f"the cut line y = {y:g} mm has no whole cross at its {name} end")
     return missing
 
@@ -188,7 +195,7 @@ def problems(folder: Path) -> list[str]:
                 where = f"{manifest.parent.name}/{entry['file']} page {n}"
                 found += [f"{where}: {p}" for p in labels_over_marks(page)]
                 if entry.get("marks") == "crosses":
-                    found += [f"{where}: {p}" for p in missing_end_crosses(page, entry["bleed_mm"])]
+                    found += [f"{where}: {p}" for p in missing_end_crosses(page, entry["bleed_mm"], page.size)]
     return found
 
 
@@ -204,10 +211,10 @@ def test_the_checks_find_a_label_over_a_mark_and_a_shortened_cross() -> None:
     cross = (Line(48 - a, 60, 48 + a, 60, 0.1), Line(48, 60 - a, 48, 60 + a, 0.1))
     page = PageRead(cross, (("page 1/2", (40, 59, 70, 62)),), ((10, 10, 48 + 3, 50),))
     assert labels_over_marks(page) and not labels_over_marks(PageRead(cross, (), ()))
-    assert "x = 48 mm has no whole cross at its top end" in " ".join(missing_end_crosses(page, 3))
-    assert not any("x = 48 mm" in p and "bottom" in p for p in missing_end_crosses(page, 3))
+    assert "x = 48 mm has no whole cross at its top end" in " ".join(missing_end_crosses(page, 3, (210, 297)))
+    assert not any("x = 48 mm" in p and "bottom" in p for p in missing_end_crosses(page, 3, (210, 297)))
     stub = PageRead((Line(48 - a, 60, 48 + a, 60, 0.1), Line(48, 60 - a, 48, 60 + 1, 0.1)), (), page.faces)
-    assert any("x = 48 mm" in p and "bottom" in p for p in missing_end_crosses(stub, 3))
+    assert any("x = 48 mm" in p and "bottom" in p for p in missing_end_crosses(stub, 3, (210, 297)))
 
 
 def test_a4_tile_sheets_have_whole_crosses_under_their_footer(tmp_path: Path) -> None:
