@@ -69,8 +69,9 @@ class LayoutOptions:
     `bleed` None takes the faces' own bleed; a smaller value crops their art. `gutter` None means
     2 x bleed (neighbouring bleeds meet); it may not be below the bleed, which would put a
     neighbour's art on a face. `footer` is the band kept free of faces at the top and the bottom
-    (inside the margins; the footer line is written in the bottom one), so the grid stays
-    centred on the sheet and duplex backs never cover the footer. `back_offset` (dx, dy) moves
+    (inside the margins), so the grid stays centred on the sheet and duplex backs never cover
+    the footer line; the marks are not shortened for it: the line goes where they leave room
+    (`cardgen.print.labels.footer_lines`). `back_offset` (dx, dy) moves
     every duplex back and its marks by dx to the right and dy down, seen on the back page.
     `printable`: the margin of the printable area (None: `margin` only). A layout takes the
     sheets, portrait or landscape, within `margin` or within `printable`, that print its faces
@@ -264,12 +265,17 @@ def impose(
     content = Box(m, m, pw - 2 * m, ph - 2 * m)
     e = max(m, MARK_EDGE)
     marked = Box(e, e, pw - 2 * e, ph - 2 * e)  # where marks may go
+    # the crosses at the ends of the cut lines sit beyond the art's bleed: they may use the
+    # margin up to MARK_EDGE, so that they are whole where the faces lie near the margin
+    crossed = Box(MARK_EDGE, MARK_EDGE, pw - 2 * MARK_EDGE, ph - 2 * MARK_EDGE)
     bands = [
         Box(m, m, content.width, o.footer),
         Box(m, ph - m - o.footer, content.width, o.footer),
     ]
     footer = bands[1] if o.footer > 0 else None
-    avoid = bands[1:] if o.footer > 0 else []
+    # Lines run across the sheet up to the footer band; every other mark is whole and the
+    # footer line moves off it.
+    avoid = bands[1:] if o.footer > 0 and o.marks is MarkStyle.LINES else []
     slots = _slots(best, pw, ph, w, h, g, fold_gap)
     fronts = [i for i in items for _ in range(i.count)]
     chunks = [fronts[k : k + best.fronts] for k in range(0, len(fronts), best.fronts)]
@@ -281,7 +287,7 @@ def impose(
     def page(side: str, placed: list[Placement], trims: list[Box], extra: tuple[Mark, ...] = ()) -> Page:
         key = tuple(trims)
         if key not in cut:
-            cut[key] = cut_marks(trims, o.marks, marked, avoid)
+            cut[key] = cut_marks(trims, o.marks, crossed if o.marks is MarkStyle.CROSSES else marked, avoid)
         marks = cut[key] + extra
         return Page(len(pages) + 1, pw, ph, side, tuple(placed), marks, tuple(trims), b, content, footer)
 

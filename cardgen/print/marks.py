@@ -2,7 +2,8 @@
 
 Every mark is clipped against every trim box grown by `MARK_CLEARANCE`, so by construction no
 ink of a mark falls inside a face's trim area. Marks may lie over bleed (they are drawn on top
-of the faces), and are kept inside the sheet's margins and out of the footer band.
+of the faces), and are kept inside the sheet's margins. No mark is shortened for a label: the
+labels move instead (`cardgen.print.labels`).
 """
 
 from __future__ import annotations
@@ -126,7 +127,8 @@ def registration_marks(
     turned top-to-bottom puts its arrow in the opposite corner, pointing the other way.
 
     Each cross sits diagonally 1 mm beyond the bleed corner plus its arm; where the margin is
-    too small it is pulled inside `keep_in` and loses the arms that would cover a face.
+    too small it is pulled inside `keep_in` and loses the arms that would cover a face. `avoid`
+    are bands kept for labels: the T goes below one at the top; no mark is clipped by them.
     """
     if not trims:
         return ()
@@ -157,7 +159,7 @@ def registration_marks(
     else:
         x = min(max(area.x - (a + 1), keep_in.x + a), keep_in.right - a)
         raw += orientation_arrow(x + 2 * a + 1.5, keep_in.y + a)
-    return clip_all(raw, trims, keep_in, avoid)
+    return clip_all(raw, trims, keep_in)
 
 
 

@@ -37,7 +37,8 @@ from cardgen.print.faces import Face
 from cardgen.print.files import atomic_path
 from cardgen.print.geometry import MARK_STROKE, Box, Mark, MarkKind
 from cardgen.print.impose import Imposition, Layout, Page
-from cardgen.units import mm_to_pt
+from cardgen.print.labels import Font, footer_lines
+from cardgen.units import MM_PER_POINT, mm_to_pt
 
 Colour = Literal["rgb", "cmyk"]
 Progress = Callable[[int, int], None]
@@ -52,6 +53,16 @@ def ensure_font() -> str:
     """Register the label font shipped with cardgen (once per process) and return its name."""
     fonts.register_face(FONT)
     return FONT
+
+
+def label_font(size: float) -> Font:
+    """The label font at `size` pt, measured in mm (`cardgen.print.labels`)."""
+    from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth  # type: ignore[import-untyped]
+
+    ensure_font()
+    ascent, descent = getAscentDescent(FONT, size)
+    return Font(lambda text: stringWidth(text, FONT, size) * MM_PER_POINT, ascent * MM_PER_POINT,
+                -descent * MM_PER_POINT)
 
 
 RgbToCmyk = Callable[[float, float, float], tuple[float, float, float, float]]
@@ -317,11 +328,8 @@ def fold_label(page: Page) -> tuple[Mark, Box]:
     """Where a page's fold label goes: beside its longest fold segment, where no other mark
     crosses the label, off the art if it can be (in the margin), else nearest the segment's
     middle; and the box (mm) the label takes."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
-
-    ensure_font()
     line = max((m for m in page.marks if m.kind is MarkKind.FOLD), key=lambda m: m.length)
-    width = stringWidth(FOLD_LABEL, FONT, FOLD_LABEL_SIZE) * 25.4 / 72
+    width = label_font(FOLD_LABEL_SIZE).measure(FOLD_LABEL)
     height = FOLD_LABEL_SIZE * 25.4 / 72
     others = [m for m in page.marks if m is not line]
 
@@ -400,8 +408,9 @@ def write_pdf(
                 text += f"page {page.number}/{n_pages} ({side}) · {how} · print at 100 % / actual size"
                 c.setFillColor(black)
                 c.setFont(font, FOOTER_SIZE)
-                fx = page.footer.x + page.footer.width / 2
-                c.drawCentredString(mm_to_pt(fx), mm_to_pt(H - page.footer.bottom + 1.2), text)
+                fold = [fold_label(page)[1]] if any(m.kind is MarkKind.FOLD for m in page.marks) else []
+                for line in footer_lines(page, text, label_font(FOOTER_SIZE), fold):
+                    c.drawString(mm_to_pt(line.x), mm_to_pt(H - line.y), line.text)
             c.showPage()
             done += 1
             if progress is not None:

@@ -27,9 +27,10 @@ from dataclasses import dataclass
 
 from cardgen.errors import LayoutError
 from cardgen.print.geometry import Box, Mark, Placement, Side, segment
+from cardgen.print.labels import mark_box, place_line, rows_between
 from cardgen.print.marks import clip_all
 from cardgen.print.paper import Paper, _fmt
-from cardgen.print.sheets import Rect, Sheet, Text, registration_cross
+from cardgen.print.sheets import REGISTRATION_HALO, Rect, Sheet, Text, registration_cross
 
 Point = tuple[float, float]
 REG_CLEAR = 10.0
@@ -231,6 +232,35 @@ def _page_map(poster: Poster, tile: Tile, area: Box) -> tuple[list[Rect], list[T
     return rects, texts
 
 
+GLUE_WORDS_SIZE = 5.5  # pt
+
+
+def _glue_words(strip: Box, words: str, marks: Sequence[Mark], vertical: bool) -> list[Text]:
+    """`words` twice along a glue strip, about a quarter of its length from each end (reading up
+    a vertical strip), each moved along the strip off the registration crosses and cut lines."""
+    from cardgen.print.pdf import label_font  # the font's measures: loaded when a board is laid out
+
+    def turn(b: Box) -> Box:  # a vertical strip's geometry with x and y swapped: the text runs along x
+        return Box(b.y, b.x, b.height, b.width) if vertical else b
+
+    font = label_font(GLUE_WORDS_SIZE)
+    area = turn(strip)
+    blocked = [turn(mark_box(m, REGISTRATION_HALO)) for m in marks]
+    out = []
+    baseline = area.y + area.height / 2 + 0.8
+    for k in (-1, 1):
+        placed = place_line(words, font, area, rows_between(area.y, area.bottom, baseline), blocked,
+                            area.x + area.width / 2 + k * area.width / 4)
+        if placed is None:
+            continue  # a strip too short for the words between its crosses
+        for line in placed:
+            blocked.append(line.box)
+            along = line.x + line.box.width / 2
+            out.append(Text(line.y, along, line.text, GLUE_WORDS_SIZE, 90, centred=True, grey=0.2) if vertical
+                       else Text(along, line.y, line.text, GLUE_WORDS_SIZE, centred=True, grey=0.2))
+    return out
+
+
 def tile_sheet(poster: Poster, tile: Tile, face_key: str, title: str) -> Sheet:
     """The page of `tile`: the face clipped to its view, glue strips, cut lines, registration
     crosses, the trim ticks, and in the bottom band its label, how to assemble it and the page map."""
@@ -254,13 +284,7 @@ def tile_sheet(poster: Poster, tile: Tile, face_key: str, title: str) -> Sheet:
     for g in tile.glue:
         vertical = g.height > g.width
         below = f"{row_label(tile.row)}{tile.column + 2}" if vertical else f"{row_label(tile.row + 1)}{tile.column + 1}"
-        words = f"glue here, {below} on top · hier kleben"
-        mid = (g.x + g.width / 2, g.y + g.height / 2)
-        for k in (-1, 1):
-            if vertical:
-                texts.append(Text(mid[0] + 0.8, mid[1] + k * g.height / 4, words, 5.5, 90, centred=True, grey=0.2))
-            else:
-                texts.append(Text(mid[0] + k * g.width / 4, mid[1] + 0.8, words, 5.5, centred=True, grey=0.2))
+        texts += _glue_words(g, f"glue here, {below} on top · hier kleben", marks + list(tile.cuts), vertical)
     for m in tile.cuts:
         if m.horizontal:
             texts.append(Text(m.x0 - 1.2, m.y0 + 1, "cut ✂ schneiden", 5, 90, right=True))

@@ -35,13 +35,17 @@ class Press:
     shipped: str | None = None
     system: tuple[str, ...] = ()
     fallback: str | None = None
+    kin: tuple[str, ...] = ()
+    """The other conditions of its class (SWOP coated #5 and #3): software that shows plain CMYK
+    as "SWOP" may take any of them, so the separation is made to print near the art under each
+    (`cardgen.print.colour.nearest`)."""
 
 
 PRESSES: dict[str, Press] = {p.name: p for p in (
     Press("swop", "CGATS TR 005", "SWOP coated #5: web offset on grade 5 coated paper (ANSI CGATS/SWOP TR 005-2007)",
-          300.0, "cgats-tr005-swop5.icc"),
+          300.0, "cgats-tr005-swop5.icc", kin=("swop3",)),
     Press("swop3", "CGATS TR 003", "SWOP coated #3: web offset on grade 3 coated paper (ANSI CGATS/SWOP TR 003-2007)",
-          300.0, "cgats-tr003-swop3.icc"),
+          300.0, "cgats-tr003-swop3.icc", kin=("swop",)),
     Press("gracol", "CGATS TR 006", "GRACoL coated #1: sheet-fed offset on grade 1 coated paper, ISO 12647-2 paper "
           "type 1 (ANSI CGATS/GRACoL TR 006-2007)", 320.0, "cgats-tr006-gracol.icc"),
     Press("fogra39", "FOGRA39", "Offset commercial printing according to ISO 12647-2:2004/Amd 1, paper type 1 or 2 "

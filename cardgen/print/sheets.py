@@ -70,6 +70,10 @@ class Sheet:
     cut_lines: tuple[Mark, ...] = ()
 
 
+#: The width of the white line under a registration mark, mm: it keeps the mark visible on dark art.
+REGISTRATION_HALO = 0.55
+
+
 def registration_cross(x: float, y: float, arm: float = REGISTRATION_ARM) -> tuple[Mark, ...]:
     """A registration target: a cross on a small square, centred on (x, y)."""
     s, k = arm / 2, MarkKind.REGISTRATION
@@ -156,7 +160,7 @@ def write_sheets(path: str | os.PathLike[str], sheets: list[Sheet], faces: dict[
                 _hatch(c, g, H, cmyk)
             reg = [(mm_to_pt(m.x0), mm_to_pt(H - m.y0), mm_to_pt(m.x1), mm_to_pt(H - m.y1))
                    for m in sheet.marks if m.kind is MarkKind.REGISTRATION]
-            for ink, width in ((white, 0.55), (black, 0.15)):
+            for ink, width in ((white, REGISTRATION_HALO), (black, 0.15)):
                 if reg:
                     c.setStrokeColor(ink)
                     c.setLineWidth(mm_to_pt(width))

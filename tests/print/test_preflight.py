@@ -15,7 +15,7 @@ import struct
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -243,27 +243,57 @@ def colour_difference(rgb_pdf: Path, cmyk_pdf: Path) -> tuple[float, float, int]
     return float(d.mean()), float(np.percentile(d, 95)), int(d.size)
 
 
-MEAN_LIMIT = {"castles": 4.5, "cards": 3.5, "parts": 3.5, "tiles": 3.5}
-"""Page kinds whose mean ΔE is above 3 under Ghostscript's SWOP (docs/printing.md says why: a
-blue (the castle chips', on the Irrläufer parts sheet too) and a violet outside SWOP's gamut, a
-dark green card back that Ghostscript's SWOP profile prints darker than the SWOP coated #5
-data); every other kind is held to 3."""
+BROWN = ("mean 3.2: Ghostscript's own SWOP profile shows the CMYK that the CGATS SWOP #5 data prints exactly "
+         "for the booklet's main brown (122, 46, 18) ΔE 6.8 off (docs/printing.md)")
+CASTLES = ("mean 3.05: half the castles' pixels are a blue outside the SWOP gamut, half a red that Ghostscript's "
+           "SWOP profile shows ΔE 3.5 off from CMYK the CGATS SWOP #5 data prints exactly (docs/printing.md)")
+KINDS = [("schlangennest", "cards"), ("schlangennest", "rules"), ("schlangengrube", "tiles"),
+         pytest.param("schlangengrube", "rules", marks=pytest.mark.xfail(strict=True, raises=AssertionError,
+                                                                        reason=BROWN)),
+         ("irrlaeufer", "board"), ("irrlaeufer", "parts"),
+         pytest.param("irrlaeufer", "castles", marks=pytest.mark.xfail(strict=True, raises=AssertionError,
+                                                                      reason=CASTLES)),
+         ("irrlaeufer", "rules")]
+"""Every page kind (the first part of its files' names) of every kit. The castle chips lie on the
+parts sheet where they fit there (the standard set): their own sheets are measured from a build
+of them alone (`--only castles`). Only a mean above 3 is an expected failure (AssertionError); a
+missing kind, too much ink or a 95th percentile above 10 fails whatever the mark says."""
+
+
+@pytest.fixture(scope="module")
+def kit_files(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., list[tuple[Path, Path]]]:
+    """A function: the RGB and the default CMYK PDFs of a game's kit (with further build options),
+    in pairs (built once)."""
+    built: dict[tuple[str, ...], list[tuple[Path, Path]]] = {}
+
+    def files(game: str, *only: str) -> list[tuple[Path, Path]]:
+        if (game, *only) not in built:
+            root = tmp_path_factory.mktemp(game)
+            args = (game, "--layout", "duplex", "--lang", "de", *only)
+            rgb, cmyk = _build(root / "rgb", *args), _build(root / "cmyk", *args, "--colour", "cmyk")
+            assert [p.name for p in rgb] == [p.name for p in cmyk]
+            built[(game, *only)] = list(zip(rgb, cmyk))
+        return built[(game, *only)]
+
+    return files
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(GS is None, reason="needs Ghostscript (Debian package ghostscript)")
-@pytest.mark.parametrize("game", ["schlangennest", "schlangengrube", "irrlaeufer"])
+@pytest.mark.parametrize(("game", "kind"), KINDS)
 def test_default_cmyk_files_look_like_the_rgb_ones_as_plain_cmyk_and_keep_the_ink_limit(
-        game: str, tmp_path: Path) -> None:
-    args = (game, "--layout", "duplex", "--lang", "de")
-    rgb = _build(tmp_path / "rgb", *args)
-    cmyk = _build(tmp_path / "cmyk", *args, "--colour", "cmyk")
-    assert [p.name for p in rgb] == [p.name for p in cmyk]
-    for a, b in zip(rgb, cmyk):
-        mean, p95, pixels = colour_difference(a, b)
-        kind = b.name.split("-")[0]
-        print(f"{game}/{b.name}: mean ΔE76 {mean:.2f}, p95 {p95:.2f} over {pixels} px")
-        assert p95 <= 10 and mean <= MEAN_LIMIT.get(kind, 3.0), (b.name, mean, p95)
+        game: str, kind: str, kit_files: Callable[..., list[tuple[Path, Path]]]) -> None:
+    only = ("--only", kind) if kind == "castles" else ()
+    pairs = [(a, b) for a, b in kit_files(game, *only) if b.name.split("-")[0] == kind]
+    if not pairs:
+        pytest.fail(f"{game}: no {kind} file to measure")
+    for a, b in pairs:
         most = max(int(page[..., :4].astype(int).sum(-1).max()) for page in _render(b, "tiff32nc"))
-        print(f"  most ink on a pixel: {most / 255:.0%}")  # the SWOP condition's limit: 300 %
-        assert most <= round(PRESSES["swop"].limit / 100 * 255) + 4, (b.name, most / 255)
+        print(f"{game}/{b.name}: most ink on a pixel {most / 255:.0%}")  # the SWOP condition's limit: 300 %
+        if most > round(PRESSES["swop"].limit / 100 * 255) + 4:
+            pytest.fail(f"{b.name}: {most / 255:.0%} ink on a pixel")
+        mean, p95, pixels = colour_difference(a, b)
+        print(f"{game}/{b.name}: mean ΔE76 {mean:.2f}, p95 {p95:.2f} over {pixels} px")
+        if p95 > 10:
+            pytest.fail(f"{b.name}: 95th percentile ΔE76 {p95:.2f}")
+        assert mean <= 3.0, (b.name, mean, p95)

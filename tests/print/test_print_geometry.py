@@ -20,7 +20,9 @@ from cardgen.print import (
     paper,
 )
 from cardgen.print.geometry import MARK_CLEARANCE, Box, Side
-from cardgen.print.impose import flips_across_x
+from cardgen.print.impose import MIN_MARGIN, flips_across_x
+from cardgen.print.labels import footer_lines, mark_box
+from cardgen.print.pdf import FOOTER_SIZE, label_font
 
 EPS = 1e-6
 
@@ -60,8 +62,11 @@ def check_page_invariants(imp, margin: float) -> None:
             for t in trims + list(page.slots):
                 assert not m.enters(t.grown(MARK_CLEARANCE)), (m, t)
             assert m.length > 0
-            if page.footer is not None and m.kind is not MarkKind.FOLD:
-                assert not m.enters(page.footer)
+        if page.footer is not None:  # the footer line moves off the marks, which stay whole
+            text = "A kit – its cards · page 1/9 (front) · double-sided, flip on long edge · print at 100 % / actual size"
+            for line in footer_lines(page, text, label_font(FOOTER_SIZE)):
+                assert not any(line.box.overlaps(mark_box(m)) for m in page.marks), (line, page.number)
+                assert Box(0, 0, page.width, page.height).grown(-MIN_MARGIN).contains(line.box)
 
 
 def test_papers() -> None:
