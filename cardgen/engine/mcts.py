@@ -67,7 +67,14 @@ def outcome_values(state: GameState[Any]) -> list[float]:
 
 
 def _playout(state: GameState[Any], rng: random.Random, policy: Player) -> list[float]:
-    """Play on with the cheap policy up to the game's limit, then score the position."""
+    """Play on with the cheap policy up to the game's limit, then score the position. A policy
+    with a `playout(state, rng)` method may play the whole playout itself (a compiled core
+    does, with the same draws and values); where it returns None the loop below plays it."""
+    whole = getattr(policy, "playout", None)
+    if whole is not None:
+        values: list[float] | None = whole(state, rng)
+        if values is not None:
+            return values
     limit = state.playout_limit()
     steps = 0
     while not state.is_terminal() and (limit is None or steps < limit):
