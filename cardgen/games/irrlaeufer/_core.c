@@ -29,6 +29,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <math.h>
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("fp-contract=off")
@@ -1338,11 +1339,696 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ whole playouts (rules.py, players.py)
+ *
+ * `playout(state, getrandbits, limit, tables)` plays the search's playout (mcts._playout with
+ * players.PlayoutPlayer) on a copy of a phase-2 IrrState read once into `game_t`, and returns
+ * the seats' values as mcts._playout does (the winners' shares of an ended game, else
+ * strategy.evaluate for each seat). Every random draw goes through the generator's own
+ * getrandbits in the order the Python code makes them, so the search is the same with either
+ * core. The engine here is rules.IrrState's phase 2 on the fast path: the run table (kept
+ * exact: measured afresh for every stick after a change, which is what runs.remeasure keeps),
+ * Zobrist keys and the repetition counts (the state's `seen` read, never written). */
+
+#define MAX_BANNED 8
+#define MAX_NEW_KEYS 64
+
+typedef struct { uint64_t stick[NSEG_MAX], piece[2 * NF_MAX], castle[8 * NF_MAX], blue; } ztab_t;
+
+static ztab_t *ztab_cache[MAX_ROWS + 1];
+static PyObject *sides[2];   /* Side.RED, Side.BLUE, bound at import */
+
+typedef struct {
+    snap_t S;                      /* seg0, owner, castle_at, castles, stick_seg, capture_own */
+    int ncross;
+    int st[MAX_STICKS], x0[MAX_STICKS], len[MAX_STICKS], stride[MAX_STICKS];
+    short seg[NSEG_MAX], cross[NF_MAX];
+    char block[NSEG_MAX];
+    int runs[2 * MAX_STICKS];
+    uint64_t zob;
+    const ztab_t *Z;
+    int seat, remaining, nused, used_sid[3], used_sign[3], nbanned, ban_sid[MAX_BANNED], ban_sign[MAX_BANNED];
+    int quiet, turns, budget, quiet_limit, outcome;   /* outcome: -1 none, 0/1 the winning seat, 2 a draw */
+    PyObject *seen;                /* the state's repetition counts (borrowed, read only) */
+    int nnew, new_count[MAX_NEW_KEYS];
+    uint64_t new_key[MAX_NEW_KEYS];
+} game_t;
+
+static PyObject *s_sticks, *s_pos, *s_to_move, *s_phase, *s_remaining, *s_used, *s_banned, *s_quiet, *s_seen, *s_outcome,
+    *s_turns, *s_budget, *s_quiet_limit, *s_zob, *s_z_stick, *s_z_piece, *s_z_castle, *s_z_blue;
+
+static int u64_items(PyObject *tables, PyObject *name, uint64_t *out, Py_ssize_t n) {
+    PyObject *t = PyObject_GetAttr(tables, name);
+    if (!t) return -1;
+    PyObject *seq = PySequence_Fast(t, "a Zobrist table is not a sequence");
+    Py_DECREF(t);
+    if (!seq) return -1;
+    int rc = 0;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        PyErr_SetString(PyExc_ValueError, "a Zobrist table of the wrong length");
+        rc = -1;
+    }
+    for (Py_ssize_t i = 0; !rc && i < n; i++) {
+        out[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (out[i] == (uint64_t)-1 && PyErr_Occurred()) rc = -1;
+    }
+    Py_DECREF(seq);
+    return rc;
+}
+
+/* runs.tables_for(rows)'s Zobrist codes, read once per board length */
+static const ztab_t *ztab_for(int rows, int nseg, PyObject *tables) {
+    if (ztab_cache[rows]) return ztab_cache[rows];
+    ztab_t *Z = PyMem_Calloc(1, sizeof(ztab_t));
+    if (!Z) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    int nf = COLUMNS * rows;
+    PyObject *blue = PyObject_GetAttr(tables, s_z_blue);
+    if (!blue || u64_items(tables, s_z_stick, Z->stick, nseg) || u64_items(tables, s_z_piece, Z->piece, 2 * nf)
+        || u64_items(tables, s_z_castle, Z->castle, 8 * nf)
+        || ((Z->blue = PyLong_AsUnsignedLongLong(blue)) == (uint64_t)-1 && PyErr_Occurred())) {
+        Py_XDECREF(blue);
+        PyMem_Free(Z);
+        return NULL;
+    }
+    Py_DECREF(blue);
+    ztab_cache[rows] = Z;
+    return Z;
+}
+
+static int attr_int(PyObject *o, PyObject *name, int *out) {
+    PyObject *v = PyObject_GetAttr(o, name);
+    if (!v) return -1;
+    long x = 0;
+    int rc = as_int(v, &x);
+    Py_DECREF(v);
+    *out = (int)x;
+    return rc;
+}
+
+static int seat_of(PyObject *side) {
+    if (side == sides[0]) return 0;
+    if (side == sides[1]) return 1;
+    PyErr_SetString(PyExc_ValueError, "not a Side of the bound enum");
+    return -1;
+}
+
+/* sliding.free_run (`back`: backward), up to `limit` */
+static int g_free_run(const game_t *G, int sid, int back, int limit) {
+    int room = back ? G->st[sid] - 1 : G->len[sid] - G->st[sid] - 2, lim = limit < room ? limit : room;
+    for (int i = 1; i <= lim; i++) {
+        int k = back ? G->S.seg0[sid] - i : G->S.seg0[sid] + 2 + i;
+        int x = back ? G->x0[sid] - i * G->stride[sid] : G->x0[sid] + (1 + i) * G->stride[sid];
+        if (k < 0 || k >= G->S.nseg || x < 0 || x >= G->ncross || G->seg[k] >= 0 || G->block[k] || G->cross[x] >= 0)
+            return i - 1;
+    }
+    return lim;
+}
+
+/* the run table measured afresh (runs.run_table; exactly what runs.remeasure keeps) */
+static void g_measure(game_t *G) {
+    for (int sid = 0; sid < G->S.nsticks; sid++) {
+        G->runs[2 * sid] = g_free_run(G, sid, 0, 3);
+        G->runs[2 * sid + 1] = g_free_run(G, sid, 1, 3);
+    }
+}
+
+static void g_mark(game_t *G, int sid, int value) {
+    int a = G->S.seg0[sid], x = G->x0[sid];
+    G->seg[a] = G->seg[a + 1] = G->seg[a + 2] = (short)value;
+    G->S.stick_seg[a] = G->S.stick_seg[a + 1] = G->S.stick_seg[a + 2] = value >= 0;
+    G->cross[x] = G->cross[x + G->stride[sid]] = (short)value;
+}
+
+/* Position.shift */
+static void g_shift(game_t *G, int sid, int by) {
+    g_mark(G, sid, -1);
+    G->st[sid] += by;
+    G->S.seg0[sid] += by;
+    G->x0[sid] += by * G->stride[sid];
+    g_mark(G, sid, sid);
+}
+
+static int g_banned(const game_t *G, int sid) {
+    for (int i = 0; i < G->nbanned; i++)
+        if (G->ban_sid[i] == sid) return G->ban_sign[i];
+    return 0;
+}
+
+/* sliding.can_slide; `used` marks the stick ids */
+static int g_can_slide(game_t *G, char *used, int need, int sticks) {
+    if (need <= 0) return 1;
+    if (sticks <= 0) return 0;
+    int n = 0;
+    short p_sid[2 * MAX_STICKS];
+    signed char p_sign[2 * MAX_STICKS], p_run[2 * MAX_STICKS];
+    for (int sid = 0; sid < G->S.nsticks; sid++) {
+        if (used[sid]) continue;
+        int ban = g_banned(G, sid);
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            if (sign == ban) continue;
+            int run = g_free_run(G, sid, sign < 0, need);
+            if (run >= need) return 1;
+            if (run) {
+                p_sid[n] = (short)sid;
+                p_sign[n] = (signed char)sign;
+                p_run[n] = (signed char)run;
+                n++;
+            }
+        }
+    }
+    for (int e = 0; e < n; e++) {
+        int sid = p_sid[e], sign = p_sign[e];
+        used[sid] = 1;
+        for (int k = 1; k <= p_run[e]; k++) {
+            g_shift(G, sid, sign * k);
+            int ok = g_can_slide(G, used, need - k, sticks - 1);
+            g_shift(G, sid, -sign * k);
+            if (ok) {
+                used[sid] = 0;
+                return 1;
+            }
+        }
+        used[sid] = 0;
+    }
+    return 0;
+}
+
+static void g_used_marks(const game_t *G, char *used) {
+    memset(used, 0, (size_t)G->S.nsticks);
+    for (int i = 0; i < G->nused; i++) used[G->used_sid[i]] = 1;
+}
+
+/* sliding.turn_total (runs.turn_total gives the same from the table) */
+static int g_turn_total(game_t *G) {
+    char used[MAX_STICKS];
+    for (int need = G->budget; need > 0; need--) {
+        memset(used, 0, (size_t)G->S.nsticks);
+        if (g_can_slide(G, used, need, 3)) return need;
+    }
+    return 0;
+}
+
+/* runs._skipped: the table entries this turn may not use */
+static void g_skipped(const game_t *G, char *skip) {
+    memset(skip, 0, (size_t)(2 * G->S.nsticks));
+    for (int i = 0; i < G->nbanned; i++) skip[2 * G->ban_sid[i] + (G->ban_sign[i] < 0)] = 1;
+    for (int i = 0; i < G->nused; i++) skip[2 * G->used_sid[i]] = skip[2 * G->used_sid[i] + 1] = 1;
+}
+
+/* runs._rest_after over the table's entries not skipped (in table order), then runs.plain_rest */
+static int g_rest_after(game_t *G, const char *skip, int sid, int by, int need) {
+    int a2 = G->S.seg0[sid] + by, x2 = G->x0[sid] + by * G->stride[sid];
+    for (int j = 0; j < 2 * G->S.nsticks; j++) {
+        int o = j >> 1;
+        if (!G->runs[j] || skip[j] || G->runs[j] < need || o == sid) continue;
+        if (!way_meets(G->S.seg0[o], G->x0[o], G->stride[o], j & 1, need, a2, x2, G->stride[sid])) return 1;
+    }
+    char used[MAX_STICKS];
+    g_used_marks(G, used);
+    used[sid] = 1;
+    g_shift(G, sid, by);
+    int ok = g_can_slide(G, used, need, 3);
+    g_shift(G, sid, -by);
+    return ok;
+}
+
+/* runs.random_slide: 1 and (*sid, *by) for the slide drawn, 0 after `tries` misses, -1 on error */
+static int g_random_slide(game_t *G, PyObject *getrandbits, int *sid_out, int *by_out) {
+    char skip[2 * MAX_STICKS];
+    g_skipped(G, skip);
+    long n = 2L * G->S.nsticks;
+    for (int t = 0; t < 64; t++) {
+        long i, k;
+        if (randbelow(getrandbits, n, &i)) return -1;
+        int run = G->runs[i];
+        if (!run || skip[i]) continue;
+        if (randbelow(getrandbits, run < G->remaining ? run : G->remaining, &k)) return -1;
+        k += 1;
+        int sid = (int)(i >> 1), by = (i & 1) ? -(int)k : (int)k;
+        if (k < G->remaining && !g_rest_after(G, skip, sid, by, G->remaining - (int)k)) continue;
+        *sid_out = sid;
+        *by_out = by;
+        return 1;
+    }
+    return 0;
+}
+
+/* runs.slide_moves (sliding.legal_slides): the n-th allowed slide in listing order, or the count
+ * of them when `pick` < 0 */
+static int g_nth_slide(game_t *G, long pick, int *sid_out, int *by_out) {
+    char skip[2 * MAX_STICKS];
+    g_skipped(G, skip);
+    int count = 0;
+    for (int i = 0; i < 2 * G->S.nsticks; i++) {
+        int run = G->runs[i];
+        if (!run || skip[i]) continue;
+        if (run > G->remaining) run = G->remaining;
+        int sid = i >> 1;
+        for (int k = 1; k <= run; k++) {
+            int by = (i & 1) ? -k : k;
+            if (k < G->remaining && !g_rest_after(G, skip, sid, by, G->remaining - k)) continue;
+            if (count == pick) {
+                *sid_out = sid;
+                *by_out = by;
+            }
+            count++;
+        }
+    }
+    return count;
+}
+
+/* runs.zobrist */
+static uint64_t g_key(const game_t *G) {
+    const snap_t *S = &G->S;
+    uint64_t key = G->zob ^ (G->seat ? G->Z->blue : 0);
+    for (int f = 0; f < S->nf; f++)
+        if (S->owner[f]) key ^= G->Z->piece[2 * f + (S->owner[f] == sides[1])];
+    for (int i = 0; i < S->ncastles; i++) {
+        int on = 0;
+        for (int j = 0; j < S->ncastles; j++) on |= S->c_on[j] == i;
+        int code = 4 * (S->c_owner[i] == sides[1]) + 2 * S->c_piece[i] + on;
+        key ^= G->Z->castle[8 * fidx(S->c_c[i], S->c_r[i]) + code];
+    }
+    return key;
+}
+
+/* Position.refresh_castles: castle_at and the castles' interior grooves */
+static void g_refresh_castles(game_t *G) {
+    snap_t *S = &G->S;
+    int rows = S->rows;
+    memset(S->castle_at, -1, (size_t)S->nf);
+    memset(G->block, 0, (size_t)S->nseg);
+    for (int i = 0; i < S->ncastles; i++) {
+        int c = S->c_c[i], r = S->c_r[i];
+        G->block[seg_v(rows, c, r)] = G->block[seg_v(rows, c, r + 1)] = 1;
+        G->block[seg_h(rows, r, c)] = G->block[seg_h(rows, r, c + 1)] = 1;
+        if (S->c_on[i] < 0) {
+            S->castle_at[fidx(c, r)] = S->castle_at[fidx(c + 1, r)] = (signed char)i;
+            S->castle_at[fidx(c, r + 1)] = S->castle_at[fidx(c + 1, r + 1)] = (signed char)i;
+        }
+    }
+}
+
+/* rules.IrrState._start_turn */
+static void g_start_turn(game_t *G) {
+    G->nused = 0;
+    G->remaining = g_turn_total(G);
+}
+
+/* how often the key was seen before (the state's counts and this playout's) */
+static int g_seen(game_t *G, uint64_t key, int *slot) {
+    for (int i = 0; i < G->nnew; i++)
+        if (G->new_key[i] == key) {
+            *slot = i;
+            return G->new_count[i];
+        }
+    *slot = -1;
+    PyObject *k = PyLong_FromUnsignedLongLong(key);
+    if (!k) return -1;
+    PyObject *v = PyDict_GetItemWithError(G->seen, k);
+    Py_DECREF(k);
+    if (!v) return PyErr_Occurred() ? -1 : 0;
+    long n;
+    if (as_int(v, &n)) return -1;
+    return (int)n;
+}
+
+/* rules.IrrState._end_turn */
+static int g_end_turn(game_t *G, int event) {
+    G->turns++;
+    G->nbanned = G->nused;
+    for (int i = 0; i < G->nused; i++) {
+        G->ban_sid[i] = G->used_sid[i];
+        G->ban_sign[i] = -G->used_sign[i];
+    }
+    G->seat ^= 1;
+    G->quiet = event ? 0 : G->quiet + 1;
+    uint64_t key = g_key(G);
+    int slot, n = g_seen(G, key, &slot);
+    if (n < 0) return -1;
+    n++;
+    if (slot < 0) {
+        if (G->nnew >= MAX_NEW_KEYS) {
+            PyErr_SetString(PyExc_RuntimeError, "too many turns for one playout");
+            return -1;
+        }
+        slot = G->nnew++;
+        G->new_key[slot] = key;
+    }
+    G->new_count[slot] = n;
+    if (G->outcome < 0) {
+        if (n >= 3 || G->quiet >= G->quiet_limit) G->outcome = 2;
+    }
+    if (G->outcome < 0) g_start_turn(G);
+    else G->nused = G->remaining = 0;
+    return 0;
+}
+
+/* a slide of stick `sid` by `by` (rules.IrrState._play with runs.slid) */
+static void g_slide(game_t *G, int sid, int by) {
+    int old = G->S.seg0[sid];
+    g_shift(G, sid, by);
+    G->zob ^= G->Z->stick[old] ^ G->Z->stick[G->S.seg0[sid]];
+    g_measure(G);
+    G->used_sid[G->nused] = sid;
+    G->used_sign[G->nused] = by > 0 ? 1 : -1;
+    G->nused++;
+    G->remaining -= by < 0 ? -by : by;
+}
+
+/* a legal Go from src to dst (flat fields): movement.resolve's effect played (movement.play,
+ * runs.castles_moved), the win checked, the turn ended */
+static int g_go(game_t *G, int src, int dst) {
+    snap_t *S = &G->S;
+    PyObject *side = sides[G->seat];
+    int castle = -1, home = -1, conquers, event;
+    if (!S->owner[src]) {
+        int ci = S->castle_at[src], top = castle_top(S, ci);
+        if (top < 0 && S->c_piece[ci]) home = ci;
+        else {
+            castle = top >= 0 ? top : ci;
+            home = top >= 0 ? ci : -1;
+        }
+    }
+    if (castle < 0) {
+        event = S->owner[dst] != NULL;
+        conquers = S->castle_at[dst];
+        S->owner[dst] = NULL;   /* a capture */
+        if (conquers >= 0) S->c_owner[conquers] = side;
+        if (home >= 0) S->c_piece[home] = 0;
+        else S->owner[src] = NULL;
+        if (conquers >= 0) S->c_piece[conquers] = 1;
+        else S->owner[dst] = side;
+    } else {
+        int dc = dst % COLUMNS + 1, dr = dst / COLUMNS + 1;
+        const int fs[4] = {fidx(dc, dr), fidx(dc + 1, dr), fidx(dc, dr + 1), fidx(dc + 1, dr + 1)};
+        conquers = -1;
+        event = 0;
+        for (int k = 0; k < 4; k++) {
+            int at = S->castle_at[fs[k]];
+            if (at >= 0 && at != castle) conquers = at;
+            if (S->owner[fs[k]]) {
+                S->owner[fs[k]] = NULL;
+                event = 1;
+            }
+        }
+        if (conquers >= 0) S->c_owner[conquers] = side;
+        S->c_c[castle] = dc;
+        S->c_r[castle] = dr;
+        S->c_on[castle] = conquers;
+        g_refresh_castles(G);
+        g_measure(G);
+    }
+    event = event || conquers >= 0;
+    int owned = 0;
+    for (int i = 0; i < S->ncastles; i++) owned += S->c_owner[i] == side;
+    if (owned == S->ncastles) G->outcome = G->seat;
+    return g_end_turn(G, event);
+}
+
+/* strategy.evaluate for `seat` (the game not over) */
+static double g_evaluate(game_t *G, const masks_t *M, int seat) {
+    const snap_t *S = &G->S;
+    PyObject *me = sides[seat], *op = sides[seat ^ 1];
+    int castles = 0, pieces = 0;
+    for (int i = 0; i < S->ncastles; i++) {
+        castles += (S->c_owner[i] == me) - (S->c_owner[i] == op);
+        if (S->c_piece[i]) pieces += (S->c_owner[i] == me) - (S->c_owner[i] == op);
+    }
+    for (int f = 0; f < S->nf; f++) pieces += (S->owner[f] == me) - (S->owner[f] == op);
+    double raw = 2.0 * (double)castles + 0.4 * (double)pieces
+        + 1.5 * (closeness_of(S, M, me, 2) - closeness_of(S, M, op, 2));
+    return 1.0 / (1.0 + exp(-raw));
+}
+
+/* one step of players.PlayoutPlayer, played */
+static int g_playout_step(game_t *G, PyObject *getrandbits) {
+    int sid, by;
+    long j;
+    if (G->remaining > 0) {
+        int got = g_random_slide(G, getrandbits, &sid, &by);
+        if (got < 0) return -1;
+        if (!got) {   /* choose_from(legal_moves()): a random listed slide */
+            int n = g_nth_slide(G, -1, &sid, &by);
+            if (n <= 0) {
+                PyErr_SetString(PyExc_RuntimeError, "no legal slide though some are due");
+                return -1;
+            }
+            if (randbelow(getrandbits, n, &j)) return -1;
+            g_nth_slide(G, j, &sid, &by);
+        }
+        g_slide(G, sid, by);
+        return 0;
+    }
+    static movelist_t M;
+    PyObject *side = sides[G->seat];
+    M.n = 0;
+    if (leaving_moves(&G->S, side, &M)) return -1;
+    int n = M.n;   /* the moves listed: M's, then EndTurn unless a leaving move exists */
+    if (!n) {
+        if (free_moves(&G->S, side, &M)) return -1;
+        n = M.n + 1;
+    }
+    if (n > 1) {   /* players._hit: a random conquest, else a random capture */
+        for (int want = L_CONQUEST; want >= L_CAPTURE; want--) {
+            int hits = 0;
+            for (int k = 0; k < M.n; k++) {
+                int s = M.src[k], d = M.dst[k];
+                hits += move_label(&G->S, s % COLUMNS + 1, s / COLUMNS + 1, d % COLUMNS + 1, d / COLUMNS + 1) == want;
+            }
+            if (!hits) continue;
+            if (randbelow(getrandbits, hits, &j)) return -1;
+            for (int k = 0; k < M.n; k++) {
+                int s = M.src[k], d = M.dst[k];
+                if (move_label(&G->S, s % COLUMNS + 1, s / COLUMNS + 1, d % COLUMNS + 1, d / COLUMNS + 1) == want
+                    && j-- == 0) return g_go(G, s, d);
+            }
+        }
+    }
+    if (randbelow(getrandbits, n, &j)) return -1;
+    if (j == M.n) return g_end_turn(G, 0);   /* EndTurn */
+    return g_go(G, M.src[j], M.dst[j]);
+}
+
+/* Read a Position's sticks, occupancy and castles into G, with its run table measured: the
+ * sticks' places along their lines and the occupancy of segments and crossings follow from
+ * their first segments (as Position.add_stick and shift keep them). */
+static int g_read_pos(game_t *G, PyObject *pos) {
+    if (snap_read(&G->S, pos)) return -1;
+    snap_t *S = &G->S;
+    int rows = S->rows, vbase = (COLUMNS - 1) * rows;
+    G->ncross = (COLUMNS - 1) * (rows - 1);
+    memset(G->seg, -1, sizeof(short) * (size_t)S->nseg);
+    memset(G->cross, -1, sizeof(short) * (size_t)G->ncross);
+    for (int sid = 0; sid < S->nsticks; sid++) {
+        int a = S->seg0[sid], line, start;
+        if (a < vbase) {
+            line = a / rows + 1;
+            start = a % rows + 1;
+            G->len[sid] = rows;
+            G->stride[sid] = 1;
+            G->x0[sid] = (line - 1) * (rows - 1) + (start - 1);
+        } else {
+            line = (a - vbase) / COLUMNS + 1;
+            start = (a - vbase) % COLUMNS + 1;
+            G->len[sid] = COLUMNS;
+            G->stride[sid] = rows - 1;
+            G->x0[sid] = (start - 1) * (rows - 1) + (line - 1);
+        }
+        G->st[sid] = start;
+        if (start > G->len[sid] - 2 || G->x0[sid] + G->stride[sid] >= G->ncross) {
+            PyErr_SetString(PyExc_ValueError, "a stick runs off its line");
+            return -1;
+        }
+        g_mark(G, sid, sid);
+    }
+    g_refresh_castles(G);
+    g_measure(G);
+    return 0;
+}
+
+/* The turn's slides so far (`used`: an iterable of stick ids, or of (id, sign) pairs) and the
+ * banned directions (a dict id -> sign); 1 if there are more than the engine keeps. */
+static int g_read_turn(game_t *G, PyObject *used, PyObject *banned) {
+    PyObject *iter = PyObject_GetIter(used), *item;
+    if (!iter) return -1;
+    G->nused = 0;
+    while ((item = PyIter_Next(iter))) {
+        long a, b = 1;
+        int bad = 0;
+        if (PyTuple_Check(item) && PyTuple_GET_SIZE(item) == 2)
+            bad = as_int(PyTuple_GET_ITEM(item, 0), &a) || as_int(PyTuple_GET_ITEM(item, 1), &b);
+        else
+            bad = as_int(item, &a);
+        Py_DECREF(item);
+        if (bad) break;
+        if (G->nused >= 3 || a < 0 || a >= G->S.nsticks) {
+            PyErr_SetString(PyExc_ValueError, "more than 3 slides this turn, or no such stick");
+            break;
+        }
+        G->used_sid[G->nused] = (int)a;
+        G->used_sign[G->nused] = (int)b;
+        G->nused++;
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred()) return -1;
+    if (!PyDict_Check(banned)) {
+        PyErr_SetString(PyExc_TypeError, "banned is not a dict");
+        return -1;
+    }
+    if (PyDict_GET_SIZE(banned) > MAX_BANNED) return 1;
+    Py_ssize_t it = 0;
+    PyObject *key, *val;
+    G->nbanned = 0;
+    while (PyDict_Next(banned, &it, &key, &val)) {
+        long a, b;
+        if (as_int(key, &a) || as_int(val, &b)) return -1;
+        G->ban_sid[G->nbanned] = (int)a;
+        G->ban_sign[G->nbanned] = (int)b;
+        G->nbanned++;
+    }
+    return 0;
+}
+
+/* Read a phase-2 IrrState (fast path, not over) into G; 1 if it cannot be played here. */
+static int g_read(game_t *G, PyObject *state, PyObject *tables) {
+    PyObject *pos = PyObject_GetAttr(state, s_pos), *o = NULL, *b = NULL;
+    int rc = -1, phase;
+    if (!pos) return -1;
+    if (attr_int(state, s_phase, &phase) || attr_int(state, s_remaining, &G->remaining)
+        || attr_int(state, s_quiet, &G->quiet) || attr_int(state, s_turns, &G->turns)
+        || attr_int(state, s_budget, &G->budget) || attr_int(state, s_quiet_limit, &G->quiet_limit)) goto done;
+    if (phase != 2 || G->budget > 3 || G->budget < 0) {
+        rc = 1;
+        goto done;
+    }
+    if (g_read_pos(G, pos)) goto done;
+    if (!(o = PyObject_GetAttr(state, s_to_move)) || (G->seat = seat_of(o)) < 0) goto done;
+    Py_CLEAR(o);
+    if (!(G->Z = ztab_for(G->S.rows, G->S.nseg, tables))) goto done;
+    G->zob = 0;
+    for (int i = 0; i < G->S.nsticks; i++) G->zob ^= G->Z->stick[G->S.seg0[i]];
+    if (!(o = PyObject_GetAttr(state, s_used)) || !(b = PyObject_GetAttr(state, s_banned))) goto done;
+    if ((rc = g_read_turn(G, o, b)) != 0) goto done;
+    rc = -1;
+    Py_CLEAR(o);
+    if (!(o = PyObject_GetAttr(state, s_seen))) goto done;
+    if (!PyDict_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "state.seen is not a dict");
+        goto done;
+    }
+    G->seen = o;   /* the state holds it while the playout runs */
+    G->nnew = 0;
+    G->outcome = -1;
+    rc = 0;
+done:
+    Py_XDECREF(o);
+    Py_XDECREF(b);
+    Py_DECREF(pos);
+    return rc;
+}
+
+/* runs.slide_moves: the allowed slides of the turn as `Slide` moves, each stick's tuple of
+ * them made once into `cache` (runs.Tables.slides[seat], by 8 * first segment + 4 * backward
+ * + run) as runs._moves does */
+static PyObject *py_slide_moves(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *used, *banned, *cache, *slide, *sticks = NULL, *out = NULL;
+    int remaining;
+    if (!PyArg_ParseTuple(args, "OOOOiO!O", &pos, &side, &used, &banned, &remaining, &PyList_Type, &cache, &slide))
+        return NULL;
+    static game_t G;
+    char skip[2 * MAX_STICKS];
+    if (g_read_pos(&G, pos)) return NULL;
+    int got = g_read_turn(&G, used, banned);
+    if (got) {
+        if (got > 0) PyErr_SetString(PyExc_ValueError, "too many banned sticks for the compiled core");
+        return NULL;
+    }
+    G.remaining = remaining;
+    if (remaining < 1 || remaining > 3 || PyList_GET_SIZE(cache) < 8 * G.S.nseg) {
+        PyErr_SetString(PyExc_ValueError, "remaining out of 1..3 or a slide cache too short");
+        return NULL;
+    }
+    if (!(sticks = get_list(pos, s_sticks)) || !(out = PyList_New(0))) goto fail;
+    g_skipped(&G, skip);
+    for (int i = 0; i < 2 * G.S.nsticks; i++) {
+        int run = G.runs[i];
+        if (!run || skip[i]) continue;
+        if (run > remaining) run = remaining;
+        int sid = i >> 1, sign = (i & 1) ? -1 : 1;
+        Py_ssize_t at = 8 * G.S.seg0[sid] + 4 * (i & 1) + run;
+        PyObject *moves = PyList_GET_ITEM(cache, at);
+        if (moves == Py_None) {   /* runs._moves */
+            if (!(moves = PyTuple_New(run))) goto fail;
+            for (int k = 1; k <= run; k++) {
+                PyObject *m = PyObject_CallFunction(slide, "OOi", side, PyList_GET_ITEM(sticks, sid), sign * k);
+                if (!m) {
+                    Py_DECREF(moves);
+                    goto fail;
+                }
+                PyTuple_SET_ITEM(moves, k - 1, m);
+            }
+            if (PyList_SetItem(cache, at, moves)) goto fail;   /* steals the tuple */
+        }
+        if (!PyTuple_Check(moves) || PyTuple_GET_SIZE(moves) != run) {
+            PyErr_SetString(PyExc_ValueError, "a slide cache entry of the wrong kind");
+            goto fail;
+        }
+        for (int k = 1; k <= run; k++) {
+            if (k < remaining && !g_rest_after(&G, skip, sid, sign * k, remaining - k)) continue;
+            if (PyList_Append(out, PyTuple_GET_ITEM(moves, k - 1))) goto fail;
+        }
+    }
+    Py_DECREF(sticks);
+    return out;
+fail:
+    Py_XDECREF(sticks);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+static PyObject *py_playout(PyObject *self, PyObject *args) {
+    PyObject *state, *getrandbits, *tables, *outcome;
+    int limit;
+    if (!PyArg_ParseTuple(args, "OOiO", &state, &getrandbits, &limit, &tables)) return NULL;
+    if (!sides[0] || !sides[1]) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound to the sides");
+        return NULL;
+    }
+    if (!(outcome = PyObject_GetAttr(state, s_outcome))) return NULL;
+    Py_DECREF(outcome);
+    if (outcome != Py_None) Py_RETURN_NONE;   /* an ended game: the caller scores it */
+    static game_t G;
+    int got = g_read(&G, state, tables);
+    if (got < 0) return NULL;
+    if (got > 0) Py_RETURN_NONE;
+    for (int steps = 0; G.outcome < 0 && steps < limit; steps++)
+        if (g_playout_step(&G, getrandbits)) return NULL;
+    double v0, v1;
+    if (G.outcome >= 0) {
+        v0 = G.outcome == 2 ? 0.5 : G.outcome == 0 ? 1.0 : 0.0;
+        v1 = G.outcome == 2 ? 0.5 : G.outcome == 1 ? 1.0 : 0.0;
+    } else {
+        static masks_t M;
+        stick_masks(&G.S, G.S.seg0, &M);
+        v0 = g_evaluate(&G, &M, 0);
+        v1 = g_evaluate(&G, &M, 1);
+    }
+    return Py_BuildValue("[dd]", v0, v1);
+}
+
 static PyObject *py_bind(PyObject *self, PyObject *args) {
-    PyObject *go;
-    if (!PyArg_ParseTuple(args, "O", &go)) return NULL;
-    Py_XINCREF(go);
+    PyObject *go, *red, *blue;
+    if (!PyArg_ParseTuple(args, "OOO", &go, &red, &blue)) return NULL;
+    Py_INCREF(go);
     Py_XSETREF(go_type, go);
+    Py_INCREF(red);
+    Py_XSETREF(sides[0], red);
+    Py_INCREF(blue);
+    Py_XSETREF(sides[1], blue);
     Py_RETURN_NONE;
 }
 
@@ -1356,7 +2042,9 @@ static PyMethodDef methods[] = {
     {"go_moves", py_go_moves, METH_VARARGS, "rules.IrrState.legal_moves after the slides"},
     {"field_moves", py_field_moves, METH_VARARGS, "movement.leaving_moves / free_moves"},
     {"remeasure", py_remeasure, METH_VARARGS, "runs.remeasure(pos, segments, more, reach)"},
-    {"bind", py_bind, METH_VARARGS, "bind(Go): the move type best_go values"},
+    {"slide_moves", py_slide_moves, METH_VARARGS, "runs.slide_moves(pos, side, used, banned, remaining, cache, Slide)"},
+    {"playout", py_playout, METH_VARARGS, "playout(state, getrandbits, limit, tables): mcts._playout's values"},
+    {"bind", py_bind, METH_VARARGS, "bind(Go, Side.RED, Side.BLUE): the move type and the sides"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1373,6 +2061,12 @@ PyMODINIT_FUNC PyInit__core(void) {
     INTERN(s_s_x0, "s_x0"); INTERN(s_s_stride, "s_stride");
     INTERN(s_seg, "seg"); INTERN(s_cross, "cross"); INTERN(s_castle_block, "castle_block");
     INTERN(s_capture_own, "capture_own");
+    INTERN(s_pos, "pos"); INTERN(s_to_move, "to_move"); INTERN(s_phase, "phase"); INTERN(s_remaining, "remaining");
+    INTERN(s_used, "used"); INTERN(s_banned, "banned"); INTERN(s_quiet, "quiet"); INTERN(s_seen, "seen");
+    INTERN(s_outcome, "outcome"); INTERN(s_turns, "turns"); INTERN(s_budget, "budget");
+    INTERN(s_quiet_limit, "quiet_limit"); INTERN(s_zob, "zob"); INTERN(s_z_stick, "z_stick");
+    INTERN(s_z_piece, "z_piece"); INTERN(s_z_castle, "z_castle"); INTERN(s_z_blue, "z_blue");
+    INTERN(s_sticks, "sticks");
 #undef INTERN
     return PyModule_Create(&module);
 }

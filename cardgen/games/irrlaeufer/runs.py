@@ -211,6 +211,9 @@ def slide_moves(pos: Position, side: Side, used: set[int], banned: dict[int, int
     keeps off that way, all its slides are allowed at once. Otherwise each slide is judged by
     the other sticks that run far enough, and failing them by the plain search."""
     tables = tables_for(pos.board.rows)
+    if CORE is not None:  # the same list from the compiled core (_core.c), with the same cache
+        listed: list[IrrMove] = CORE.slide_moves(pos, side, used, banned, remaining, tables.slides[side.value], Slide)
+        return listed
     body, ahead, sweep, seg0 = tables.body, tables.ahead, tables.sweep, pos.s_seg0
     skip = _skipped(used, banned)
     free = [(i, run if run < remaining else remaining) for i, run in enumerate(run_table(pos))

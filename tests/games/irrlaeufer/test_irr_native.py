@@ -31,7 +31,8 @@ from cardgen.games.irrlaeufer import maze, movement, runs, strategy
 from cardgen.games.irrlaeufer.cores import switched
 from cardgen.games.irrlaeufer.native_core import compiled
 from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
-from cardgen.games.irrlaeufer.players import RunnerPlayer, wary
+from cardgen.engine.mcts import _playout
+from cardgen.games.irrlaeufer.players import PlayoutPlayer, RunnerPlayer, wary
 from cardgen.games.irrlaeufer.rules import IrrState
 from cardgen.games.irrlaeufer.sliding import free_run
 from cardgen.games.irrlaeufer.strategy import CastlePlayer
@@ -58,7 +59,7 @@ def _same_evaluation(state: IrrState) -> None:
             assert CORE.field_moves(pos, side, leaving) == pure, (side, leaving)
     if pos.runs is not None:  # the run table the compiled core keeps up to date, measured afresh
         assert pos.runs == [free_run(pos, i >> 1, -1 if i & 1 else 1, runs.REACH) for i in range(len(pos.runs))]
-    if state.phase == 2 and not state.remaining and not state.is_terminal():
+    if state.phase == 2 and not state.is_terminal():  # the slides listed (runs.slide_moves), the moves
         with switched(False):
             pure_moves = state.legal_moves()
         with switched(True):
@@ -117,6 +118,48 @@ def test_fifty_games_decide_alike() -> None:
     for seed in range(50):
         total += _follow(boards[seed % 3], PLAYERS[names[seed % len(names)]], seed, 40, 5)
     assert total == 50 * 40
+
+
+def _playouts_alike(board: IrrBoard, seed: int, every: int) -> int:
+    """Play a seeded game between castle players and, at every `every`-th phase-2 step, a
+    search playout from there with each core (the compiled one plays it whole, the pure one
+    step by step): the same values and the generator left in the same state. Returns the
+    playouts compared."""
+    state = IrrState(board)
+    rngs = [random.Random(seed * 2 + seat) for seat in (0, 1)]
+    player, policy = CastlePlayer(), PlayoutPlayer()
+    compared = step = 0
+    while not state.is_terminal():
+        with switched(True):
+            state.apply_trusted(player.choose(state, rngs[state.current_player]))
+        step += state.phase == 2
+        if state.phase == 2 and step % every == 0 and not state.is_terminal():
+            seen = {}
+            for on in (False, True):
+                rng = random.Random(seed * 1000 + step)
+                with switched(on):
+                    seen[on] = (_playout(state.clone(), rng, policy), rng.getstate())
+            assert seen[True] == seen[False], f"seed {seed}, step {step}"
+            compared += 1
+    return compared
+
+
+def test_playouts_alike() -> None:
+    """The search's playouts, whole in the compiled core, against the pure step-by-step loop
+    along 6 seeded games on the original board and on sets at the ends of the rule
+    parameters the run table serves (slide budget 1 to 3, the shortest round limit, capturing
+    own pieces): the same values, the same draws."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False))]
+    compared = sum(_playouts_alike(boards[seed % 3], seed, 9) for seed in range(6))
+    assert compared > 100
+
+
+@pytest.mark.slow
+def test_a_thousand_playouts_games_alike() -> None:
+    """As above along 60 games, a playout every third step."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False)),
+              IrrBoard(rows=19, rules=IrrRules(3, 20, True))]
+    assert sum(_playouts_alike(boards[seed % 4], seed, 3) for seed in range(60)) > 1000
 
 
 @pytest.mark.slow
