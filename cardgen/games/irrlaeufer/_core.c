@@ -1351,7 +1351,8 @@ done:
  * Zobrist keys and the repetition counts (the state's `seen` read, never written). */
 
 #define MAX_BANNED 8
-#define MAX_NEW_KEYS 64
+enum { R_CASTLES, R_REPETITION, R_ROUNDS };
+static const char *RULES[] = {"all-castles", "repetition", "hundred-rounds"};
 
 typedef struct { uint64_t stick[NSEG_MAX], piece[2 * NF_MAX], castle[8 * NF_MAX], blue; } ztab_t;
 
@@ -1369,9 +1370,11 @@ typedef struct {
     const ztab_t *Z;
     int seat, remaining, nused, used_sid[3], used_sign[3], nbanned, ban_sid[MAX_BANNED], ban_sign[MAX_BANNED];
     int quiet, turns, budget, quiet_limit, outcome;   /* outcome: -1 none, 0/1 the winning seat, 2 a draw */
+    int rule;                      /* the ending: R_CASTLES, R_REPETITION or R_ROUNDS */
     PyObject *seen;                /* the state's repetition counts (borrowed, read only) */
-    int nnew, new_count[MAX_NEW_KEYS];
-    uint64_t new_key[MAX_NEW_KEYS];
+    Py_ssize_t nnew, cap;          /* the keys counted here: an open-addressing table of `cap` slots */
+    uint64_t *new_key;
+    int *new_count;                /* 0: an empty slot */
 } game_t;
 
 static PyObject *s_sticks, *s_pos, *s_to_move, *s_phase, *s_remaining, *s_used, *s_banned, *s_quiet, *s_seen, *s_outcome,
@@ -1638,14 +1641,53 @@ static void g_start_turn(game_t *G) {
     G->remaining = g_turn_total(G);
 }
 
-/* how often the key was seen before (the state's counts and this playout's) */
-static int g_seen(game_t *G, uint64_t key, int *slot) {
-    for (int i = 0; i < G->nnew; i++)
-        if (G->new_key[i] == key) {
-            *slot = i;
-            return G->new_count[i];
+/* The slot of `key` in the table of keys counted here (where it would go if absent). */
+static Py_ssize_t g_slot(const game_t *G, uint64_t key) {
+    Py_ssize_t i = (Py_ssize_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & (G->cap - 1);
+    while (G->new_count[i] && G->new_key[i] != key) i = (i + 1) & (G->cap - 1);
+    return i;
+}
+
+/* Make room for one more key (the table at most half full). */
+static int g_room(game_t *G) {
+    if (2 * (G->nnew + 1) <= G->cap) return 0;
+    Py_ssize_t old_cap = G->cap, cap = old_cap ? 2 * old_cap : 256;
+    uint64_t *old_key = G->new_key;
+    int *old_count = G->new_count;
+    G->new_key = PyMem_Calloc((size_t)cap, sizeof(uint64_t));
+    G->new_count = PyMem_Calloc((size_t)cap, sizeof(int));
+    if (!G->new_key || !G->new_count) {
+        PyMem_Free(G->new_key);
+        PyMem_Free(G->new_count);
+        G->new_key = old_key;
+        G->new_count = old_count;
+        PyErr_NoMemory();
+        return -1;
+    }
+    G->cap = cap;
+    for (Py_ssize_t i = 0; i < old_cap; i++)
+        if (old_count[i]) {
+            Py_ssize_t j = g_slot(G, old_key[i]);
+            G->new_key[j] = old_key[i];
+            G->new_count[j] = old_count[i];
         }
-    *slot = -1;
+    PyMem_Free(old_key);
+    PyMem_Free(old_count);
+    return 0;
+}
+
+/* Forget the keys counted here (a new game or playout). */
+static void g_forget(game_t *G) {
+    if (G->nnew) memset(G->new_count, 0, sizeof(int) * (size_t)G->cap);
+    G->nnew = 0;
+}
+
+/* how often the key was seen: the state's count, or this game's once it counted the key */
+static int g_seen(game_t *G, uint64_t key, Py_ssize_t *slot) {
+    if (g_room(G)) return -1;
+    *slot = g_slot(G, key);
+    if (G->new_count[*slot]) return G->new_count[*slot];
+    if (!G->seen) return 0;
     PyObject *k = PyLong_FromUnsignedLongLong(key);
     if (!k) return -1;
     PyObject *v = PyDict_GetItemWithError(G->seen, k);
@@ -1667,20 +1709,18 @@ static int g_end_turn(game_t *G, int event) {
     G->seat ^= 1;
     G->quiet = event ? 0 : G->quiet + 1;
     uint64_t key = g_key(G);
-    int slot, n = g_seen(G, key, &slot);
+    Py_ssize_t slot;
+    int n = g_seen(G, key, &slot);
     if (n < 0) return -1;
     n++;
-    if (slot < 0) {
-        if (G->nnew >= MAX_NEW_KEYS) {
-            PyErr_SetString(PyExc_RuntimeError, "too many turns for one playout");
-            return -1;
-        }
-        slot = G->nnew++;
+    if (!G->new_count[slot]) {
+        G->nnew++;
         G->new_key[slot] = key;
     }
     G->new_count[slot] = n;
     if (G->outcome < 0) {
-        if (n >= 3 || G->quiet >= G->quiet_limit) G->outcome = 2;
+        if (n >= 3) G->outcome = 2, G->rule = R_REPETITION;
+        else if (G->quiet >= G->quiet_limit) G->outcome = 2, G->rule = R_ROUNDS;
     }
     if (G->outcome < 0) g_start_turn(G);
     else G->nused = G->remaining = 0;
@@ -1745,7 +1785,7 @@ static int g_go(game_t *G, int src, int dst) {
     event = event || conquers >= 0;
     int owned = 0;
     for (int i = 0; i < S->ncastles; i++) owned += S->c_owner[i] == side;
-    if (owned == S->ncastles) G->outcome = G->seat;
+    if (owned == S->ncastles) G->outcome = G->seat, G->rule = R_CASTLES;
     return g_end_turn(G, event);
 }
 
@@ -1921,7 +1961,7 @@ static int g_read(game_t *G, PyObject *state, PyObject *tables) {
         goto done;
     }
     G->seen = o;   /* the state holds it while the playout runs */
-    G->nnew = 0;
+    g_forget(G);
     G->outcome = -1;
     rc = 0;
 done:
@@ -1990,6 +2030,60 @@ fail:
     return NULL;
 }
 
+/* One engine step of a uniformly random player: the legal moves listed (IrrState.legal_moves)
+ * and the one `rng.randrange(len(moves))` picks played. */
+static int g_random_step(game_t *G, PyObject *getrandbits) {
+    int sid, by;
+    long j;
+    if (G->remaining > 0) {
+        int n = g_nth_slide(G, -1, &sid, &by);
+        if (n <= 0) {
+            PyErr_SetString(PyExc_RuntimeError, "no legal slide though some are due");
+            return -1;
+        }
+        if (randbelow(getrandbits, n, &j)) return -1;
+        g_nth_slide(G, j, &sid, &by);
+        g_slide(G, sid, by);
+        return 0;
+    }
+    static movelist_t M;
+    PyObject *side = sides[G->seat];
+    M.n = 0;
+    if (leaving_moves(&G->S, side, &M)) return -1;
+    int n = M.n;
+    if (!n) {
+        if (free_moves(&G->S, side, &M)) return -1;
+        n = M.n + 1;
+    }
+    if (randbelow(getrandbits, n, &j)) return -1;
+    if (j == M.n) return g_end_turn(G, 0);
+    return g_go(G, M.src[j], M.dst[j]);
+}
+
+/* random_game(state, getrandbits, tables): the rest of a phase-2 game between uniformly random
+ * players (bench/bench_irr's loop: list the legal moves, play a random one) on a copy; returns
+ * (steps, winner seat or -1, ending id, phase-2 turns), or None where the engine here does not
+ * serve the state (phase 1, a slide budget beyond the run table). */
+static PyObject *py_random_game(PyObject *self, PyObject *args) {
+    PyObject *state, *getrandbits, *tables, *outcome;
+    if (!PyArg_ParseTuple(args, "OOO", &state, &getrandbits, &tables)) return NULL;
+    if (!sides[0] || !sides[1]) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound to the sides");
+        return NULL;
+    }
+    if (!(outcome = PyObject_GetAttr(state, s_outcome))) return NULL;
+    Py_DECREF(outcome);
+    if (outcome != Py_None) Py_RETURN_NONE;
+    static game_t G;
+    int got = g_read(&G, state, tables);
+    if (got < 0) return NULL;
+    if (got > 0) Py_RETURN_NONE;
+    long steps = 0;
+    for (; G.outcome < 0; steps++)
+        if (g_random_step(&G, getrandbits)) return NULL;
+    return Py_BuildValue("(lisi)", steps, G.outcome < 2 ? G.outcome : -1, RULES[G.rule], G.turns);
+}
+
 static PyObject *py_playout(PyObject *self, PyObject *args) {
     PyObject *state, *getrandbits, *tables, *outcome;
     int limit;
@@ -2043,6 +2137,7 @@ static PyMethodDef methods[] = {
     {"field_moves", py_field_moves, METH_VARARGS, "movement.leaving_moves / free_moves"},
     {"remeasure", py_remeasure, METH_VARARGS, "runs.remeasure(pos, segments, more, reach)"},
     {"slide_moves", py_slide_moves, METH_VARARGS, "runs.slide_moves(pos, side, used, banned, remaining, cache, Slide)"},
+    {"random_game", py_random_game, METH_VARARGS, "random_game(state, getrandbits, tables): a random phase 2"},
     {"playout", py_playout, METH_VARARGS, "playout(state, getrandbits, limit, tables): mcts._playout's values"},
     {"bind", py_bind, METH_VARARGS, "bind(Go, Side.RED, Side.BLUE): the move type and the sides"},
     {NULL, NULL, 0, NULL},

@@ -154,12 +154,45 @@ def test_playouts_alike() -> None:
     assert compared > 100
 
 
+def _random_games_alike(board: IrrBoard, seed: int) -> None:
+    """Phase 2 of a seeded random game (phase 1 played at random first) played whole by the
+    compiled core (`random_game`) and step by step by the pure code: the same length, ending,
+    winner and turns, the generator left in the same state."""
+    state, rng = IrrState(board), random.Random(seed)
+    while state.phase == 1:
+        moves = state.legal_moves()
+        state.apply_trusted(moves[rng.randrange(len(moves))])
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    native = CORE.random_game(state, twin.getrandbits, runs.tables_for(board.rows))
+    steps = 0
+    with switched(False):
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            state.apply_trusted(moves[rng.randrange(len(moves))])
+            steps += 1
+    assert state.outcome is not None
+    winner = -1 if state.outcome.winner is None else state.outcome.winner.value
+    assert native == (steps, winner, state.outcome.rule, state.turns), f"seed {seed}"
+    assert twin.getstate() == rng.getstate(), f"seed {seed}"
+
+
+def test_random_games_alike() -> None:
+    """Whole random phase-2 games in the compiled core against the pure loop, on the original
+    board and on sets at the ends of the run table's rule parameters."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False))]
+    for seed in range(9):
+        _random_games_alike(boards[seed % 3], seed)
+
+
 @pytest.mark.slow
 def test_a_thousand_playouts_games_alike() -> None:
-    """As above along 60 games, a playout every third step."""
+    """As above along 60 games, a playout every third step, and 200 random games."""
     boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False)),
               IrrBoard(rows=19, rules=IrrRules(3, 20, True))]
     assert sum(_playouts_alike(boards[seed % 4], seed, 3) for seed in range(60)) > 1000
+    for seed in range(200):
+        _random_games_alike(boards[seed % 4], seed)
 
 
 @pytest.mark.slow
