@@ -1804,6 +1804,32 @@ static double g_evaluate(game_t *G, const masks_t *M, int seat) {
     return 1.0 / (1.0 + exp(-raw));
 }
 
+/* A random listed slide (choose_from(legal_moves()) in the slide step): the pick played. */
+static int g_random_listed_slide(game_t *G, PyObject *getrandbits) {
+    int sid, by;
+    long j;
+    int n = g_nth_slide(G, -1, &sid, &by);
+    if (n <= 0) {
+        PyErr_SetString(PyExc_RuntimeError, "no legal slide though some are due");
+        return -1;
+    }
+    if (randbelow(getrandbits, n, &j)) return -1;
+    g_nth_slide(G, j, &sid, &by);
+    g_slide(G, sid, by);
+    return 0;
+}
+
+/* The move step's legal moves (IrrState.legal_moves) into M; returns how many are listed: M's,
+ * and EndTurn after them unless a leaving move exists (-1 on error). */
+static int g_go_moves(game_t *G, movelist_t *M) {
+    PyObject *side = sides[G->seat];
+    M->n = 0;
+    if (leaving_moves(&G->S, side, M)) return -1;
+    if (M->n) return M->n;
+    if (free_moves(&G->S, side, M)) return -1;
+    return M->n + 1;
+}
+
 /* one step of players.PlayoutPlayer, played */
 static int g_playout_step(game_t *G, PyObject *getrandbits) {
     int sid, by;
@@ -1811,27 +1837,13 @@ static int g_playout_step(game_t *G, PyObject *getrandbits) {
     if (G->remaining > 0) {
         int got = g_random_slide(G, getrandbits, &sid, &by);
         if (got < 0) return -1;
-        if (!got) {   /* choose_from(legal_moves()): a random listed slide */
-            int n = g_nth_slide(G, -1, &sid, &by);
-            if (n <= 0) {
-                PyErr_SetString(PyExc_RuntimeError, "no legal slide though some are due");
-                return -1;
-            }
-            if (randbelow(getrandbits, n, &j)) return -1;
-            g_nth_slide(G, j, &sid, &by);
-        }
+        if (!got) return g_random_listed_slide(G, getrandbits);
         g_slide(G, sid, by);
         return 0;
     }
     static movelist_t M;
-    PyObject *side = sides[G->seat];
-    M.n = 0;
-    if (leaving_moves(&G->S, side, &M)) return -1;
-    int n = M.n;   /* the moves listed: M's, then EndTurn unless a leaving move exists */
-    if (!n) {
-        if (free_moves(&G->S, side, &M)) return -1;
-        n = M.n + 1;
-    }
+    int n = g_go_moves(G, &M);
+    if (n < 0) return -1;
     if (n > 1) {   /* players._hit: a random conquest, else a random capture */
         for (int want = L_CONQUEST; want >= L_CAPTURE; want--) {
             int hits = 0;
@@ -2033,29 +2045,11 @@ fail:
 /* One engine step of a uniformly random player: the legal moves listed (IrrState.legal_moves)
  * and the one `rng.randrange(len(moves))` picks played. */
 static int g_random_step(game_t *G, PyObject *getrandbits) {
-    int sid, by;
-    long j;
-    if (G->remaining > 0) {
-        int n = g_nth_slide(G, -1, &sid, &by);
-        if (n <= 0) {
-            PyErr_SetString(PyExc_RuntimeError, "no legal slide though some are due");
-            return -1;
-        }
-        if (randbelow(getrandbits, n, &j)) return -1;
-        g_nth_slide(G, j, &sid, &by);
-        g_slide(G, sid, by);
-        return 0;
-    }
+    if (G->remaining > 0) return g_random_listed_slide(G, getrandbits);
     static movelist_t M;
-    PyObject *side = sides[G->seat];
-    M.n = 0;
-    if (leaving_moves(&G->S, side, &M)) return -1;
-    int n = M.n;
-    if (!n) {
-        if (free_moves(&G->S, side, &M)) return -1;
-        n = M.n + 1;
-    }
-    if (randbelow(getrandbits, n, &j)) return -1;
+    long j;
+    int n = g_go_moves(G, &M);
+    if (n < 0 || randbelow(getrandbits, n, &j)) return -1;
     if (j == M.n) return g_end_turn(G, 0);
     return g_go(G, M.src[j], M.dst[j]);
 }
