@@ -9,7 +9,7 @@ with their ratio:
 - random play: phase-2 engine steps per CPU second, each listing the legal moves and playing a
   seeded random one (target 10x): the pure core step by step through the state's methods, the
   compiled core a whole phase 2 in one call (`random_game`, the same steps and draws);
-- search: seconds per decision of `mcts@100`, median over the 20 fixed phase-2 positions of
+- search: CPU seconds per decision of `mcts@100`, median over the 20 fixed phase-2 positions of
   bench/irr_positions.json (target at most 0.03 s);
 - the default `cardgen check irrlaeufer` (wall and CPU, all cores) with each core
   (`CARDGEN_PURE=1` for the pure one).
@@ -78,12 +78,12 @@ def random_phase2(seed: int, native: bool) -> tuple[int, float]:
 
 
 def per_decision(player: Any, states: list[Any]) -> list[float]:
-    """Seconds of one decision of `player` in each of `states`."""
+    """CPU seconds of one decision of `player` in each of `states`."""
     times = []
     for i, state in enumerate(states):
-        start = time.perf_counter()
+        start = time.process_time()
         player.choose(state.clone(), random.Random(i))
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times
 
 
@@ -150,7 +150,7 @@ def main() -> None:
             with switched(on):
                 times[name] += per_decision(search, [state])
     line(f"{game.ladder().search} per decision", statistics.median(times["pure"]),
-         statistics.median(times["native"]), "s", f"target 0.03 s; median of {len(positions)} positions")
+         statistics.median(times["native"]), "CPU s", f"target 0.03 s; median of {len(positions)} positions")
     if not args.no_check:
         runs = {name: check_run(not on) for name, on in CORES}
         for name, (wall, cpu) in runs.items():

@@ -13,9 +13,16 @@
  *                                               maze.legal_lays (or the Lay moves of them)
  *   go_moves(pos, side, seat, end)             rules.IrrState.legal_moves once the slides are done
  *   field_moves(pos, side, leaving)            movement.leaving_moves / movement.free_moves
- *   remeasure(pos, segments, more, reach)      runs.remeasure (sliding.free_run of the sticks there)
- *   draw_slides(pos, table, skip, remaining, wanted, getrandbits, rest)
+ *   measure(pos[, runs])                       runs.run_table afresh (what runs.remeasure keeps)
+ *   slide_moves(pos, side, used, banned, remaining, cache, Slide)
+ *                                               runs.slide_moves
+ *   playout(state, getrandbits, limit, tables) mcts._playout with players.PlayoutPlayer, whole
+ *   random_game(state, getrandbits, tables)    a random phase 2, whole (bench/bench_native_irr.py)
+ *   draw_slides(pos, used, banned, remaining, wanted, getrandbits)
  *                                               strategy.draw_slides on the run table
+ *   castle_slide(pos, side, used, banned, remaining, wanted, getrandbits)
+ *                                               CastlePlayer's slide step (draw, then judge)
+ *   zobrist(pos, seat, tables)                 runs.zobrist
  *
  * One call does a whole evaluation or a whole decision: the position is read once from the
  * Python `Position` (its sticks' first segments, pieces, castles) into flat arrays, and the way
@@ -830,96 +837,8 @@ static int randbelow(PyObject *getrandbits, long n, long *out) {
 
 /* ------------------------------------------------------------------ the run table (runs.py) */
 
-static PyObject *s_s_start, *s_s_len, *s_runs;
+static PyObject *s_s_start, *s_s_len;
 
-static int int_items(PyObject *list, int *out, Py_ssize_t n) {
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v;
-        if (as_int(PyList_GET_ITEM(list, i), &v)) return -1;
-        out[i] = (int)v;
-    }
-    return 0;
-}
-
-/* runs.remeasure: the runs of the sticks lying on the segments `segments` and `more` measured
- * again (sliding.free_run up to `reach` each way) into pos.runs */
-static PyObject *py_remeasure(PyObject *self, PyObject *args) {
-    PyObject *pos, *segments, *more;
-    int reach;
-    if (!PyArg_ParseTuple(args, "OOOi", &pos, &segments, &more, &reach)) return NULL;
-    PyObject *runs = NULL, *seg_o = NULL, *cross_o = NULL, *block_o = NULL, *lists[5] = {NULL}, *result = NULL;
-    static int seg[NSEG_MAX], cross[NF_MAX], st[MAX_STICKS], a0[MAX_STICKS], x0[MAX_STICKS], len[MAX_STICKS],
-        stride[MAX_STICKS];
-    static char block[NSEG_MAX], todo[MAX_STICKS];
-    PyObject *names[5] = {s_s_start, s_s_seg0, s_s_x0, s_s_len, s_s_stride};
-    int *into[5] = {st, a0, x0, len, stride};
-    if (!(runs = PyObject_GetAttr(pos, s_runs))) return NULL;
-    if (runs == Py_None) {
-        Py_DECREF(runs);
-        Py_RETURN_NONE;
-    }
-    if (!PyList_Check(runs)) {
-        PyErr_SetString(PyExc_TypeError, "pos.runs is not a list");
-        goto done;
-    }
-    if (!(seg_o = get_list(pos, s_seg)) || !(cross_o = get_list(pos, s_cross))) goto done;
-    Py_ssize_t nseg = PyList_GET_SIZE(seg_o), ncross = PyList_GET_SIZE(cross_o), nst = PyList_GET_SIZE(runs) / 2;
-    if (nseg > NSEG_MAX || ncross > NF_MAX || nst > MAX_STICKS) {
-        PyErr_SetString(PyExc_ValueError, "position too large for the compiled core");
-        goto done;
-    }
-    if (int_items(seg_o, seg, nseg) || int_items(cross_o, cross, ncross)) goto done;
-    for (int k = 0; k < 5; k++) {
-        if (!(lists[k] = get_list(pos, names[k]))) goto done;
-        if (PyList_GET_SIZE(lists[k]) != nst) {
-            PyErr_SetString(PyExc_ValueError, "run table out of step with the sticks");
-            goto done;
-        }
-        if (int_items(lists[k], into[k], nst)) goto done;
-    }
-    if (!(block_o = PyObject_GetAttr(pos, s_castle_block)) || mark_ints(block_o, block, nseg)) goto done;
-    PyObject *iter, *item;
-    memset(todo, 0, (size_t)nst);
-    PyObject *groups[2] = {segments, more};
-    for (int g = 0; g < 2; g++) {
-        if (!(iter = PyObject_GetIter(groups[g]))) goto done;
-        while ((item = PyIter_Next(iter))) {
-            long k;
-            int bad = as_int(item, &k);
-            Py_DECREF(item);
-            if (bad) break;
-            if (k < 0 || k >= nseg) {
-                PyErr_SetString(PyExc_IndexError, "segment out of range");
-                break;
-            }
-            if (seg[k] >= 0 && seg[k] < nst) todo[seg[k]] = 1;
-        }
-        Py_DECREF(iter);
-        if (PyErr_Occurred()) goto done;
-    }
-    for (int sid = 0; sid < nst; sid++) {
-        if (!todo[sid]) continue;
-        for (int back = 0; back < 2; back++) {   /* sliding.free_run(pos, sid, sign, reach) */
-            int room = back ? st[sid] - 1 : len[sid] - st[sid] - 2, lim = reach < room ? reach : room, run = lim;
-            for (int i = 1; i <= lim; i++) {
-                int k = back ? a0[sid] - i : a0[sid] + 2 + i;
-                int x = back ? x0[sid] - i * stride[sid] : x0[sid] + (1 + i) * stride[sid];
-                if (k < 0 || k >= nseg || x < 0 || x >= ncross || seg[k] >= 0 || block[k] || cross[x] >= 0) {
-                    run = i - 1;
-                    break;
-                }
-            }
-            PyObject *v = PyLong_FromLong(run);
-            if (!v || PyList_SetItem(runs, 2 * sid + back, v)) goto done;
-        }
-    }
-    result = Py_None;
-    Py_INCREF(result);
-done:
-    Py_XDECREF(runs); Py_XDECREF(seg_o); Py_XDECREF(cross_o); Py_XDECREF(block_o);
-    for (int k = 0; k < 5; k++) Py_XDECREF(lists[k]);
-    return result;
-}
 /* ------------------------------------------------------------------ the Python functions */
 
 static int read_through(PyObject *o, int *through) {
@@ -1242,102 +1161,6 @@ static int way_meets(int b, int x, int st, int back, int need, int a2, int x2, i
     return 0;
 }
 
-/* strategy.draw_slides on the run table (runs.py): (stick id, signed fields) of up to `wanted`
- * slides; `rest(sid, by, need)` is the plain search where no other stick is a witness. */
-static PyObject *py_draw_slides(PyObject *self, PyObject *args) {
-    PyObject *pos, *table, *skip_o, *getrandbits, *rest_fn;
-    int remaining, wanted;
-    if (!PyArg_ParseTuple(args, "OO!OiiOO", &pos, &PyList_Type, &table, &skip_o, &remaining, &wanted, &getrandbits,
-                          &rest_fn)) return NULL;
-    PyObject *seg0_o = NULL, *x0_o = NULL, *stride_o = NULL, *out = NULL;
-    static int run[2 * MAX_STICKS], ent[2 * MAX_STICKS], ends[2 * MAX_STICKS], seg0[MAX_STICKS], x0[MAX_STICKS],
-        stride[MAX_STICKS];
-    static char skip[2 * MAX_STICKS], *drawn = NULL;
-    static long drawn_size = 0;
-    Py_ssize_t n = PyList_GET_SIZE(table);
-    if (n > 2 * MAX_STICKS || remaining < 1) {
-        PyErr_SetString(PyExc_ValueError, "run table too long or nothing to slide");
-        return NULL;
-    }
-    if (!(seg0_o = get_list(pos, s_s_seg0)) || !(x0_o = get_list(pos, s_s_x0)) || !(stride_o = get_list(pos, s_s_stride)))
-        goto done;
-    if (PyList_GET_SIZE(seg0_o) * 2 != n || PyList_GET_SIZE(x0_o) * 2 != n || PyList_GET_SIZE(stride_o) * 2 != n) {
-        PyErr_SetString(PyExc_ValueError, "run table out of step with the sticks");
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < n / 2; i++) {
-        long a, b, c;
-        if (as_int(PyList_GET_ITEM(seg0_o, i), &a) || as_int(PyList_GET_ITEM(x0_o, i), &b)
-            || as_int(PyList_GET_ITEM(stride_o, i), &c)) goto done;
-        seg0[i] = (int)a; x0[i] = (int)b; stride[i] = (int)c;
-    }
-    if (mark_ints(skip_o, skip, n)) goto done;
-    /* the free entries (runs.free_runs): run[] as in the table, `ends` numbered by the run
-     * clipped to `remaining` */
-    int m = 0;
-    long total = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long r;
-        if (as_int(PyList_GET_ITEM(table, i), &r)) goto done;
-        if (!r || skip[i]) continue;
-        ent[m] = (int)i;
-        run[m] = (int)r;
-        total += r < remaining ? r : remaining;
-        ends[m] = (int)total;
-        m++;
-    }
-    if (total > drawn_size) {
-        char *grown = PyMem_Realloc(drawn, (size_t)total);
-        if (!grown) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        drawn = grown;
-        drawn_size = total;
-    }
-    if (total) memset(drawn, 0, (size_t)total);
-    if (!(out = PyList_New(0))) goto done;
-    long ndrawn = 0;
-    while (ndrawn < total && PyList_GET_SIZE(out) < wanted) {
-        long j;
-        if (randbelow(getrandbits, total, &j)) goto fail;
-        if (drawn[j]) continue;
-        drawn[j] = 1;
-        ndrawn++;
-        int r = 0;   /* bisect_right(ends, j) */
-        while (ends[r] <= j) r++;
-        int i = ent[r], sid = i >> 1, sign = (i & 1) ? -1 : 1;
-        int by = sign * (int)(j - (r ? ends[r - 1] : 0) + 1), need = remaining - (by < 0 ? -by : by);
-        if (need) {
-            int a2 = seg0[sid] + by, x2 = x0[sid] + by * stride[sid], ok = 0;
-            for (int e = 0; e < m && !ok; e++) {
-                int o = ent[e] >> 1;
-                if (run[e] >= need && o != sid
-                    && !way_meets(seg0[o], x0[o], stride[o], ent[e] & 1, need, a2, x2, stride[sid])) ok = 1;
-            }
-            if (!ok) {
-                PyObject *res = PyObject_CallFunction(rest_fn, "iii", sid, by, need);
-                if (!res) goto fail;
-                ok = PyObject_IsTrue(res);
-                Py_DECREF(res);
-                if (ok < 0) goto fail;
-            }
-            if (!ok) continue;
-        }
-        PyObject *pair = Py_BuildValue("(ii)", sid, by);
-        if (!pair || PyList_Append(out, pair)) {
-            Py_XDECREF(pair);
-            goto fail;
-        }
-        Py_DECREF(pair);
-    }
-    goto done;
-fail:
-    Py_CLEAR(out);
-done:
-    Py_XDECREF(seg0_o); Py_XDECREF(x0_o); Py_XDECREF(stride_o);
-    return out;
-}
 
 /* ------------------------------------------------------------------ whole playouts (rules.py, players.py)
  *
@@ -1983,6 +1806,137 @@ done:
     return rc;
 }
 
+#define MAX_DRAWS (2 * MAX_STICKS * 3)
+
+/* strategy.draw_slides on the run table: up to `wanted` different slides (stick ids and signed
+ * fields into sids, bys) drawn uniformly among the candidates (every run counted up to the
+ * fields remaining), a drawn one kept when the rest of the turn can still be slid after it;
+ * returns how many (-1 on error). */
+static int g_draw_slides(game_t *G, int wanted, PyObject *getrandbits, int *sids, int *bys) {
+    char skip[2 * MAX_STICKS];
+    static int ent[2 * MAX_STICKS], ends[2 * MAX_STICKS];
+    static char drawn[MAX_DRAWS];
+    int m = 0, total = 0, remaining = G->remaining, picked = 0;
+    g_skipped(G, skip);
+    for (int i = 0; i < 2 * G->S.nsticks; i++) {   /* runs.free_runs: the candidates run by run */
+        int r = G->runs[i];
+        if (!r || skip[i]) continue;
+        ent[m] = i;
+        total += r < remaining ? r : remaining;
+        ends[m++] = total;
+    }
+    if (total > MAX_DRAWS) {
+        PyErr_SetString(PyExc_ValueError, "too many slides to draw from");
+        return -1;
+    }
+    memset(drawn, 0, (size_t)total);
+    for (int ndrawn = 0; ndrawn < total && picked < wanted;) {
+        long j;
+        if (randbelow(getrandbits, total, &j)) return -1;
+        if (drawn[j]) continue;
+        drawn[j] = 1;
+        ndrawn++;
+        int r = 0;   /* bisect_right(ends, j) */
+        while (ends[r] <= j) r++;
+        int i = ent[r], sid = i >> 1, by = ((i & 1) ? -1 : 1) * (int)(j - (r ? ends[r - 1] : 0) + 1);
+        int need = remaining - (by < 0 ? -by : by);
+        if (need && !g_rest_after(G, skip, sid, by, need)) continue;
+        sids[picked] = sid;
+        bys[picked++] = by;
+    }
+    return picked;
+}
+
+/* CastlePlayer._best_slide: the index among the slides (sids, bys) that brings the mover's
+ * pieces nearest and the enemy's farthest (closeness with the stick slid, the first best). */
+static int g_best_slide(game_t *G, const int *sids, const int *bys, int n) {
+    static masks_t M;
+    snap_t *S = &G->S;
+    PyObject *side = sides[G->seat], *other = sides[G->seat ^ 1];
+    int best = 0;
+    double best_value = -Py_HUGE_VAL;
+    stick_masks(S, S->seg0, &M);
+    for (int i = 0; i < n; i++) {
+        int a = S->seg0[sids[i]];
+        stick_mask(S->L, &M, a, 0);
+        stick_mask(S->L, &M, a + bys[i], 1);
+        double value = closeness_of(S, &M, side, 2) - 0.8 * closeness_of(S, &M, other, 2);
+        stick_mask(S->L, &M, a + bys[i], 0);
+        stick_mask(S->L, &M, a, 1);
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
+/* Read a Position and the turn's used sticks and banned directions, with `remaining` fields due. */
+static int g_read_slide_step(game_t *G, PyObject *pos, PyObject *used, PyObject *banned, int remaining) {
+    if (g_read_pos(G, pos)) return -1;
+    int got = g_read_turn(G, used, banned);
+    if (got > 0) PyErr_SetString(PyExc_ValueError, "too many banned sticks for the compiled core");
+    if (got) return -1;
+    if (remaining < 1 || remaining > 3) {
+        PyErr_SetString(PyExc_ValueError, "the fields due are not 1..3 (the run table's reach)");
+        return -1;
+    }
+    G->remaining = remaining;
+    return 0;
+}
+
+static PyObject *pairs_of(const int *sids, const int *bys, int n) {
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", sids[i], bys[i]);
+        if (!pair) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, pair);
+    }
+    return out;
+}
+
+/* draw_slides(pos, used, banned, remaining, wanted, getrandbits): strategy.draw_slides' pairs */
+static PyObject *py_draw_slides(PyObject *self, PyObject *args) {
+    PyObject *pos, *used, *banned, *getrandbits;
+    int remaining, wanted;
+    static int sids[MAX_DRAWS], bys[MAX_DRAWS];
+    static game_t G;
+    if (!PyArg_ParseTuple(args, "OOOiiO", &pos, &used, &banned, &remaining, &wanted, &getrandbits)
+        || g_read_slide_step(&G, pos, used, banned, remaining)) return NULL;
+    int n = g_draw_slides(&G, wanted < MAX_DRAWS ? wanted : MAX_DRAWS, getrandbits, sids, bys);
+    return n < 0 ? NULL : pairs_of(sids, bys, n);
+}
+
+/* castle_slide(pos, side, used, banned, remaining, wanted, getrandbits): CastlePlayer's slide
+ * (draw_slides, then _best_slide) as a (stick id, fields) pair, or None when none was drawn */
+static PyObject *py_castle_slide(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *used, *banned, *getrandbits;
+    int remaining, wanted;
+    static int sids[MAX_DRAWS], bys[MAX_DRAWS];
+    static game_t G;
+    if (!PyArg_ParseTuple(args, "OOOOiiO", &pos, &side, &used, &banned, &remaining, &wanted, &getrandbits)
+        || g_read_slide_step(&G, pos, used, banned, remaining) || (G.seat = seat_of(side)) < 0) return NULL;
+    int n = g_draw_slides(&G, wanted < MAX_DRAWS ? wanted : MAX_DRAWS, getrandbits, sids, bys);
+    if (n < 0) return NULL;
+    if (!n) Py_RETURN_NONE;
+    int best = g_best_slide(&G, sids, bys, n);
+    return Py_BuildValue("(ii)", sids[best], bys[best]);
+}
+
+/* zobrist(pos, seat, tables): runs.zobrist(pos, Side(seat)) */
+static PyObject *py_zobrist(PyObject *self, PyObject *args) {
+    PyObject *pos, *tables;
+    int seat;
+    static game_t G;
+    if (!PyArg_ParseTuple(args, "OiO", &pos, &seat, &tables) || snap_read(&G.S, pos)) return NULL;
+    if (!(G.Z = ztab_for(G.S.rows, G.S.nseg, tables))) return NULL;
+    G.seat = seat != 0;
+    G.zob = 0;
+    for (int i = 0; i < G.S.nsticks; i++) G.zob ^= G.Z->stick[G.S.seg0[i]];
+    return PyLong_FromUnsignedLongLong(g_key(&G));
+}
+
+
 /* runs.slide_moves: the allowed slides of the turn as `Slide` moves, each stick's tuple of
  * them made once into `cache` (runs.Tables.slides[seat], by 8 * first segment + 4 * backward
  * + run) as runs._moves does */
@@ -1993,15 +1947,9 @@ static PyObject *py_slide_moves(PyObject *self, PyObject *args) {
         return NULL;
     static game_t G;
     char skip[2 * MAX_STICKS];
-    if (g_read_pos(&G, pos)) return NULL;
-    int got = g_read_turn(&G, used, banned);
-    if (got) {
-        if (got > 0) PyErr_SetString(PyExc_ValueError, "too many banned sticks for the compiled core");
-        return NULL;
-    }
-    G.remaining = remaining;
-    if (remaining < 1 || remaining > 3 || PyList_GET_SIZE(cache) < 8 * G.S.nseg) {
-        PyErr_SetString(PyExc_ValueError, "remaining out of 1..3 or a slide cache too short");
+    if (g_read_slide_step(&G, pos, used, banned, remaining)) return NULL;
+    if (PyList_GET_SIZE(cache) < 8 * G.S.nseg) {
+        PyErr_SetString(PyExc_ValueError, "a slide cache too short");
         return NULL;
     }
     if (!(sticks = get_list(pos, s_sticks)) || !(out = PyList_New(0))) goto fail;
@@ -2040,6 +1988,35 @@ fail:
     Py_XDECREF(sticks);
     Py_XDECREF(out);
     return NULL;
+}
+
+/* runs.run_table measured afresh: a new list, or written into `runs` (a list as long) in place.
+ * The table is exact (every stick's free run, at most 3), so measuring every stick gives the
+ * table runs.remeasure keeps up to date around a change. */
+static PyObject *py_measure(PyObject *self, PyObject *args) {
+    PyObject *pos, *runs = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &pos, &runs)) return NULL;
+    static game_t G;
+    if (g_read_pos(&G, pos)) return NULL;
+    Py_ssize_t n = 2 * G.S.nsticks;
+    int fresh = runs == Py_None;
+    if (fresh) {
+        if (!(runs = PyList_New(n))) return NULL;
+    } else if (!PyList_Check(runs) || PyList_GET_SIZE(runs) != n) {
+        PyErr_SetString(PyExc_ValueError, "the run table is not a list of two entries per stick");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLong(G.runs[i]);
+        if (!v) {
+            if (fresh) Py_DECREF(runs);
+            return NULL;
+        }
+        if (fresh) PyList_SET_ITEM(runs, i, v);
+        else if (PyList_SetItem(runs, i, v)) return NULL;
+    }
+    if (fresh) return runs;
+    Py_RETURN_NONE;
 }
 
 /* One engine step of a uniformly random player: the legal moves listed (IrrState.legal_moves)
@@ -2127,9 +2104,11 @@ static PyMethodDef methods[] = {
     {"best_slide", py_best_slide, METH_VARARGS, "the index CastlePlayer._best_slide picks"},
     {"legal_lays", py_legal_lays, METH_VARARGS, "maze.legal_lays(pos, all_sticks, first_only)"},
     {"draw_slides", py_draw_slides, METH_VARARGS, "strategy.draw_slides on the run table"},
+    {"castle_slide", py_castle_slide, METH_VARARGS, "CastlePlayer's slide: draw_slides and _best_slide"},
+    {"zobrist", py_zobrist, METH_VARARGS, "runs.zobrist(pos, Side(seat)) with runs.tables_for's codes"},
     {"go_moves", py_go_moves, METH_VARARGS, "rules.IrrState.legal_moves after the slides"},
     {"field_moves", py_field_moves, METH_VARARGS, "movement.leaving_moves / free_moves"},
-    {"remeasure", py_remeasure, METH_VARARGS, "runs.remeasure(pos, segments, more, reach)"},
+    {"measure", py_measure, METH_VARARGS, "runs.run_table measured afresh (measure(pos[, runs]))"},
     {"slide_moves", py_slide_moves, METH_VARARGS, "runs.slide_moves(pos, side, used, banned, remaining, cache, Slide)"},
     {"random_game", py_random_game, METH_VARARGS, "random_game(state, getrandbits, tables): a random phase 2"},
     {"playout", py_playout, METH_VARARGS, "playout(state, getrandbits, limit, tables): mcts._playout's values"},
@@ -2146,7 +2125,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     INTERN(s_board, "board"); INTERN(s_rows, "rows"); INTERN(s_s_seg0, "s_seg0"); INTERN(s_pieces, "pieces");
     INTERN(s_c_owner, "c_owner"); INTERN(s_c_on, "c_on"); INTERN(s_c_piece, "c_piece"); INTERN(s_c_pos, "c_pos");
     INTERN(s_castle_at, "castle_at"); INTERN(s_src, "src"); INTERN(s_dst, "dst");
-    INTERN(s_s_start, "s_start"); INTERN(s_s_len, "s_len"); INTERN(s_runs, "runs");
+    INTERN(s_s_start, "s_start"); INTERN(s_s_len, "s_len");
     INTERN(s_s_x0, "s_x0"); INTERN(s_s_stride, "s_stride");
     INTERN(s_seg, "seg"); INTERN(s_cross, "cross"); INTERN(s_castle_block, "castle_block");
     INTERN(s_capture_own, "capture_own");
