@@ -18,6 +18,7 @@
  *                                               runs.slide_moves
  *   playout(state, getrandbits, limit, tables) mcts._playout with players.PlayoutPlayer, whole
  *   random_game(state, getrandbits, tables)    a random phase 2, whole (bench/bench_native_irr.py)
+ *   shuffle(list, getrandbits)                 random.shuffle
  *   draw_slides(pos, used, banned, remaining, wanted, getrandbits)
  *                                               strategy.draw_slides on the run table
  *   castle_slide(pos, side, used, banned, remaining, wanted, getrandbits)
@@ -50,6 +51,7 @@
 #define FAR 9
 #define MAX_STICKS 256
 #define MAX_CASTLES 8
+#define MAX_PLACES 1024      /* stick places on the longest board */
 #define MAX_LEVELS (2 * NF_MAX + 8)
 
 typedef struct { uint64_t w[NW]; } bits;
@@ -202,22 +204,6 @@ static int as_int(PyObject *o, long *out) {
     if (v == -1 && PyErr_Occurred()) return -1;
     *out = v;
     return 0;
-}
-
-/* Mark in `flags` (n of them, cleared first) every int of the iterable `items` within 0..n-1. */
-static int mark_ints(PyObject *items, char *flags, Py_ssize_t n) {
-    memset(flags, 0, (size_t)n);
-    PyObject *iter = PyObject_GetIter(items), *item;
-    if (!iter) return -1;
-    while ((item = PyIter_Next(iter))) {
-        long v;
-        int bad = as_int(item, &v);
-        Py_DECREF(item);
-        if (bad) break;
-        if (v >= 0 && v < n) flags[v] = 1;
-    }
-    Py_DECREF(iter);
-    return PyErr_Occurred() ? -1 : 0;
 }
 
 static int field_of(PyObject *t, int rows, int *c, int *r) {
@@ -835,6 +821,25 @@ static int randbelow(PyObject *getrandbits, long n, long *out) {
 }
 
 
+/* random.shuffle(items) with the generator's getrandbits: the same draws, the same order */
+static int shuffle_list(PyObject *items, PyObject *getrandbits) {
+    for (Py_ssize_t i = PyList_GET_SIZE(items) - 1; i > 0; i--) {
+        long j;
+        if (randbelow(getrandbits, (long)i + 1, &j)) return -1;
+        PyObject *t = PyList_GET_ITEM(items, i);
+        PyList_SET_ITEM(items, i, PyList_GET_ITEM(items, j));
+        PyList_SET_ITEM(items, j, t);
+    }
+    return 0;
+}
+
+static PyObject *py_shuffle(PyObject *self, PyObject *args) {
+    PyObject *items, *getrandbits;
+    if (!PyArg_ParseTuple(args, "O!O", &PyList_Type, &items, &getrandbits) || shuffle_list(items, getrandbits))
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 /* ------------------------------------------------------------------ the run table (runs.py) */
 
 static PyObject *s_s_start, *s_s_len;
@@ -934,15 +939,9 @@ static PyObject *py_best_go(PyObject *self, PyObject *args) {
     PyObject *order;
     if (getrandbits) {   /* random.shuffle(order) on a copy, as best_go does */
         if (!(order = PySequence_List(order_o))) return NULL;
-        for (Py_ssize_t i = PyList_GET_SIZE(order) - 1; i > 0; i--) {
-            long j;
-            if (randbelow(getrandbits, (long)i + 1, &j)) {
-                Py_DECREF(order);
-                return NULL;
-            }
-            PyObject *t = PyList_GET_ITEM(order, i);
-            PyList_SET_ITEM(order, i, PyList_GET_ITEM(order, j));
-            PyList_SET_ITEM(order, j, t);
+        if (shuffle_list(order, getrandbits)) {
+            Py_DECREF(order);
+            return NULL;
         }
     } else if (!(order = PySequence_Fast(order_o, "moves must be a sequence"))) {
         return NULL;
@@ -1056,94 +1055,6 @@ fail:
     return NULL;
 }
 
-#define MAX_PLACES 1024
-static PyObject **lay_cache[MAX_ROWS + 1][2];   /* per board length and seat: Lay(side, stick) made once */
-
-static PyObject *lay_of(int rows, int seat, int k, PyObject *lay, PyObject *side, PyObject *stick) {
-    if (k >= MAX_PLACES) {
-        PyErr_SetString(PyExc_ValueError, "too many stick places");
-        return NULL;
-    }
-    if (!lay_cache[rows][seat] && !(lay_cache[rows][seat] = PyMem_Calloc(MAX_PLACES, sizeof(PyObject *))))
-        return PyErr_NoMemory();
-    PyObject **slot = &lay_cache[rows][seat][k];
-    if (!*slot) *slot = PyObject_CallFunctionObjArgs(lay, side, stick, NULL);
-    return *slot;
-}
-
-/* maze.legal_lays: the legal places of `all_sticks` (grid.Grid.all_sticks, in its order); given
- * `lay`, `side` and `seat` (side.value), the moves `lay(side, stick)` instead (made once) */
-static PyObject *py_legal_lays(PyObject *self, PyObject *args) {
-    PyObject *pos, *all, *seg_o = NULL, *cross_o = NULL, *block_o = NULL, *board = NULL, *rows_o = NULL, *out = NULL;
-    PyObject *lay = NULL, *side = NULL;
-    int first_only, seat = 0;
-    long rows;
-    if (!PyArg_ParseTuple(args, "OO!p|OOi", &pos, &PyTuple_Type, &all, &first_only, &lay, &side, &seat)) return NULL;
-    if (lay && (seat < 0 || seat > 1 || !side)) {
-        PyErr_SetString(PyExc_ValueError, "a lay needs its side and seat 0 or 1");
-        return NULL;
-    }
-    static signed char seg[NSEG_MAX], block[NSEG_MAX], cross[NF_MAX];
-    board = PyObject_GetAttr(pos, s_board);
-    if (!board || !(rows_o = PyObject_GetAttr(board, s_rows)) || as_int(rows_o, &rows)) goto done;
-    if (rows < 2 || rows > MAX_ROWS) {
-        PyErr_SetString(PyExc_ValueError, "board rows out of range");
-        goto done;
-    }
-    int nseg = (COLUMNS - 1) * (int)rows + ((int)rows - 1) * COLUMNS, ncross = (COLUMNS - 1) * ((int)rows - 1);
-    if (!(seg_o = get_list(pos, s_seg)) || !(cross_o = get_list(pos, s_cross))) goto done;
-    if (PyList_GET_SIZE(seg_o) != nseg || PyList_GET_SIZE(cross_o) != ncross) {
-        PyErr_SetString(PyExc_ValueError, "occupancy lists of the wrong length");
-        goto done;
-    }
-    for (int i = 0; i < nseg; i++) {
-        long v;
-        if (as_int(PyList_GET_ITEM(seg_o, i), &v)) goto done;
-        seg[i] = v >= 0;
-    }
-    for (int i = 0; i < ncross; i++) {
-        long v;
-        if (as_int(PyList_GET_ITEM(cross_o, i), &v)) goto done;
-        cross[i] = v >= 0;
-    }
-    if (!(block_o = PyObject_GetAttr(pos, s_castle_block)) || mark_ints(block_o, (char *)block, nseg)) goto done;
-    if (!(out = PyList_New(0))) goto done;
-    Py_ssize_t k = 0;
-    for (int d = 0; d < 2; d++) {   /* Dir.V, then Dir.H */
-        int count = d == 0 ? COLUMNS - 1 : (int)rows - 1, length = d == 0 ? (int)rows : COLUMNS;
-        for (int line = 1; line <= count; line++) {
-            int first = d == 0 ? seg_v((int)rows, line, 1) : seg_h((int)rows, line, 1), filled = 0;
-            for (int j = 0; j < length; j++) filled += seg[first + j];
-            for (int start = 1; start <= length - 2; start++, k++) {
-                int a = first + start - 1;
-                if (seg[a] || seg[a + 1] || seg[a + 2]) continue;
-                int x = d == 0 ? (line - 1) * ((int)rows - 1) + (start - 1) : (start - 1) * ((int)rows - 1) + (line - 1);
-                int y = d == 0 ? x + 1 : x + ((int)rows - 1);
-                if (cross[x] || cross[y]) continue;
-                if (block[a] || block[a + 1] || block[a + 2]) continue;
-                if (filled + 3 >= length) continue;
-                if (k >= PyTuple_GET_SIZE(all)) break;
-                PyObject *item = PyTuple_GET_ITEM(all, k);
-                if (lay && !(item = lay_of((int)rows, seat, (int)k, lay, side, item))) {
-                    Py_CLEAR(out);
-                    goto done;
-                }
-                if (PyList_Append(out, item)) {
-                    Py_CLEAR(out);
-                    goto done;
-                }
-                if (first_only) goto done;
-            }
-        }
-    }
-    if (k != PyTuple_GET_SIZE(all)) {
-        Py_CLEAR(out);
-        PyErr_SetString(PyExc_ValueError, "all_sticks is not the grid's list of stick places");
-    }
-done:
-    Py_XDECREF(seg_o); Py_XDECREF(cross_o); Py_XDECREF(block_o); Py_XDECREF(board); Py_XDECREF(rows_o);
-    return out;
-}
 
 /* ------------------------------------------------------------------ slides drawn (strategy.draw_slides) */
 
@@ -1165,7 +1076,7 @@ static int way_meets(int b, int x, int st, int back, int need, int a2, int x2, i
 /* ------------------------------------------------------------------ whole playouts (rules.py, players.py)
  *
  * `playout(state, getrandbits, limit, tables)` plays the search's playout (mcts._playout with
- * players.PlayoutPlayer) on a copy of a phase-2 IrrState read once into `game_t`, and returns
+ * players.PlayoutPlayer) on a copy of an IrrState (either phase) read once into `game_t`, and returns
  * the seats' values as mcts._playout does (the winners' shares of an ended game, else
  * strategy.evaluate for each seat). Every random draw goes through the generator's own
  * getrandbits in the order the Python code makes them, so the search is the same with either
@@ -1191,6 +1102,7 @@ typedef struct {
     int runs[2 * MAX_STICKS];
     uint64_t zob;
     const ztab_t *Z;
+    int phase, max_sticks;         /* the phase, and the board's sticks (phase 1 ends when all lie) */
     int seat, remaining, nused, used_sid[3], used_sign[3], nbanned, ban_sid[MAX_BANNED], ban_sign[MAX_BANNED];
     int quiet, turns, budget, quiet_limit, outcome;   /* outcome: -1 none, 0/1 the winning seat, 2 a draw */
     int rule;                      /* the ending: R_CASTLES, R_REPETITION or R_ROUNDS */
@@ -1627,6 +1539,115 @@ static double g_evaluate(game_t *G, const masks_t *M, int seat) {
     return 1.0 / (1.0 + exp(-raw));
 }
 
+/* Stick `sid` placed by its first segment: its start and length along its line, its first
+ * covered crossing and the step to the next, and its segments and crossings marked. */
+static int g_place(game_t *G, int sid) {
+    int rows = G->S.rows, vbase = (COLUMNS - 1) * rows, a = G->S.seg0[sid], line, start;
+    if (a < vbase) {
+        line = a / rows + 1;
+        start = a % rows + 1;
+        G->len[sid] = rows;
+        G->stride[sid] = 1;
+        G->x0[sid] = (line - 1) * (rows - 1) + (start - 1);
+    } else {
+        line = (a - vbase) / COLUMNS + 1;
+        start = (a - vbase) % COLUMNS + 1;
+        G->len[sid] = COLUMNS;
+        G->stride[sid] = rows - 1;
+        G->x0[sid] = (start - 1) * (rows - 1) + (line - 1);
+    }
+    G->st[sid] = start;
+    if (start > G->len[sid] - 2 || G->x0[sid] + G->stride[sid] >= G->ncross) {
+        PyErr_SetString(PyExc_ValueError, "a stick runs off its line");
+        return -1;
+    }
+    g_mark(G, sid, sid);
+    return 0;
+}
+
+/* Read a Position's sticks, occupancy and castles into G, with its run table measured: the
+ * sticks' places along their lines and the occupancy of segments and crossings follow from
+ * their first segments (as Position.add_stick and shift keep them). */
+static int g_read_pos(game_t *G, PyObject *pos) {
+    if (snap_read(&G->S, pos)) return -1;
+    G->ncross = (COLUMNS - 1) * (G->S.rows - 1);
+    memset(G->seg, -1, sizeof(short) * (size_t)G->S.nseg);
+    memset(G->cross, -1, sizeof(short) * (size_t)G->ncross);
+    for (int sid = 0; sid < G->S.nsticks; sid++)
+        if (g_place(G, sid)) return -1;
+    g_refresh_castles(G);
+    g_measure(G);
+    return 0;
+}
+
+/* maze.legal_lays in the order of grid.Grid.all_sticks: the number of legal places, with the
+ * first segment of each in `segs` and its index in all_sticks in `index` (`first_only`: stop
+ * at the first). */
+static int g_lays(const game_t *G, int first_only, int *segs, int *index) {
+    int rows = G->S.rows, count = 0, k = 0;
+    for (int d = 0; d < 2; d++) {   /* Dir.V, then Dir.H */
+        int lines = d == 0 ? COLUMNS - 1 : rows - 1, length = d == 0 ? rows : COLUMNS;
+        for (int line = 1; line <= lines; line++) {
+            int first = d == 0 ? seg_v(rows, line, 1) : seg_h(rows, line, 1), filled = 0;
+            for (int j = 0; j < length; j++) filled += G->seg[first + j] >= 0;
+            for (int start = 1; start <= length - 2; start++, k++) {
+                int a = first + start - 1;
+                if (G->seg[a] >= 0 || G->seg[a + 1] >= 0 || G->seg[a + 2] >= 0) continue;
+                int x = d == 0 ? (line - 1) * (rows - 1) + (start - 1) : (start - 1) * (rows - 1) + (line - 1);
+                int y = d == 0 ? x + 1 : x + (rows - 1);
+                if (G->cross[x] >= 0 || G->cross[y] >= 0) continue;
+                if (G->block[a] || G->block[a + 1] || G->block[a + 2]) continue;
+                if (filled + 3 >= length) continue;
+                segs[count] = a;
+                index[count++] = k;
+                if (first_only) return count;
+            }
+        }
+    }
+    return count;
+}
+
+/* A stick laid on first segment `a` (rules.IrrState._play of a Lay): the turn passes, and once
+ * all sticks lie or no place is left phase 2 starts (its repetition counts afresh). */
+static int g_lay(game_t *G, int a) {
+    int sid = G->S.nsticks, segs[1], index[1];
+    if (sid >= MAX_STICKS) {
+        PyErr_SetString(PyExc_ValueError, "too many sticks for the compiled core");
+        return -1;
+    }
+    G->S.nsticks++;
+    G->S.seg0[sid] = a;
+    if (g_place(G, sid)) return -1;
+    G->zob ^= G->Z->stick[a];
+    G->seat ^= 1;
+    if (G->S.nsticks < G->max_sticks && g_lays(G, 1, segs, index)) return 0;
+    G->phase = 2;   /* rules.IrrState._start_phase_2: seen = {key: 1} */
+    G->seen = NULL;
+    g_forget(G);
+    if (g_room(G)) return -1;
+    uint64_t key = g_key(G);
+    Py_ssize_t slot = g_slot(G, key);
+    G->new_key[slot] = key;
+    G->new_count[slot] = 1;
+    G->nnew = 1;
+    g_measure(G);
+    g_start_turn(G);
+    return 0;
+}
+
+/* A random legal lay (phase 1 of players.PlayoutPlayer: a random one of the listed moves). */
+static int g_random_lay(game_t *G, PyObject *getrandbits) {
+    static int segs[MAX_PLACES], index[MAX_PLACES];
+    long j;
+    int n = g_lays(G, 0, segs, index);
+    if (n <= 0) {
+        PyErr_SetString(PyExc_RuntimeError, "phase 1 with no place to lay a stick");
+        return -1;
+    }
+    if (randbelow(getrandbits, n, &j)) return -1;
+    return g_lay(G, segs[j]);
+}
+
 /* A random listed slide (choose_from(legal_moves()) in the slide step): the pick played. */
 static int g_random_listed_slide(game_t *G, PyObject *getrandbits) {
     int sid, by;
@@ -1657,6 +1678,7 @@ static int g_go_moves(game_t *G, movelist_t *M) {
 static int g_playout_step(game_t *G, PyObject *getrandbits) {
     int sid, by;
     long j;
+    if (G->phase == 1) return g_random_lay(G, getrandbits);
     if (G->remaining > 0) {
         int got = g_random_slide(G, getrandbits, &sid, &by);
         if (got < 0) return -1;
@@ -1691,40 +1713,6 @@ static int g_playout_step(game_t *G, PyObject *getrandbits) {
 /* Read a Position's sticks, occupancy and castles into G, with its run table measured: the
  * sticks' places along their lines and the occupancy of segments and crossings follow from
  * their first segments (as Position.add_stick and shift keep them). */
-static int g_read_pos(game_t *G, PyObject *pos) {
-    if (snap_read(&G->S, pos)) return -1;
-    snap_t *S = &G->S;
-    int rows = S->rows, vbase = (COLUMNS - 1) * rows;
-    G->ncross = (COLUMNS - 1) * (rows - 1);
-    memset(G->seg, -1, sizeof(short) * (size_t)S->nseg);
-    memset(G->cross, -1, sizeof(short) * (size_t)G->ncross);
-    for (int sid = 0; sid < S->nsticks; sid++) {
-        int a = S->seg0[sid], line, start;
-        if (a < vbase) {
-            line = a / rows + 1;
-            start = a % rows + 1;
-            G->len[sid] = rows;
-            G->stride[sid] = 1;
-            G->x0[sid] = (line - 1) * (rows - 1) + (start - 1);
-        } else {
-            line = (a - vbase) / COLUMNS + 1;
-            start = (a - vbase) % COLUMNS + 1;
-            G->len[sid] = COLUMNS;
-            G->stride[sid] = rows - 1;
-            G->x0[sid] = (start - 1) * (rows - 1) + (line - 1);
-        }
-        G->st[sid] = start;
-        if (start > G->len[sid] - 2 || G->x0[sid] + G->stride[sid] >= G->ncross) {
-            PyErr_SetString(PyExc_ValueError, "a stick runs off its line");
-            return -1;
-        }
-        g_mark(G, sid, sid);
-    }
-    g_refresh_castles(G);
-    g_measure(G);
-    return 0;
-}
-
 /* The turn's slides so far (`used`: an iterable of stick ids, or of (id, sign) pairs) and the
  * banned directions (a dict id -> sign); 1 if there are more than the engine keeps. */
 static int g_read_turn(game_t *G, PyObject *used, PyObject *banned) {
@@ -1768,7 +1756,7 @@ static int g_read_turn(game_t *G, PyObject *used, PyObject *banned) {
     return 0;
 }
 
-/* Read a phase-2 IrrState (fast path, not over) into G; 1 if it cannot be played here. */
+/* Read an IrrState (fast path, not over) into G; 1 if it cannot be played here. */
 static int g_read(game_t *G, PyObject *state, PyObject *tables) {
     PyObject *pos = PyObject_GetAttr(state, s_pos), *o = NULL, *b = NULL;
     int rc = -1, phase;
@@ -1776,10 +1764,13 @@ static int g_read(game_t *G, PyObject *state, PyObject *tables) {
     if (attr_int(state, s_phase, &phase) || attr_int(state, s_remaining, &G->remaining)
         || attr_int(state, s_quiet, &G->quiet) || attr_int(state, s_turns, &G->turns)
         || attr_int(state, s_budget, &G->budget) || attr_int(state, s_quiet_limit, &G->quiet_limit)) goto done;
-    if (phase != 2 || G->budget > 3 || G->budget < 0) {
+    if (phase < 1 || phase > 2 || G->budget > 3 || G->budget < 0) {
         rc = 1;
         goto done;
     }
+    G->phase = phase;
+    if (!(b = PyObject_GetAttr(state, s_board)) || attr_int(b, s_sticks, &G->max_sticks)) goto done;
+    Py_CLEAR(b);
     if (g_read_pos(G, pos)) goto done;
     if (!(o = PyObject_GetAttr(state, s_to_move)) || (G->seat = seat_of(o)) < 0) goto done;
     Py_CLEAR(o);
@@ -1937,6 +1928,53 @@ static PyObject *py_zobrist(PyObject *self, PyObject *args) {
 }
 
 
+static PyObject **lay_cache[MAX_ROWS + 1][2];   /* per board length and seat: Lay(side, stick) made once */
+
+static PyObject *lay_of(int rows, int seat, int k, PyObject *lay, PyObject *side, PyObject *stick) {
+    if (k >= MAX_PLACES) {
+        PyErr_SetString(PyExc_ValueError, "too many stick places");
+        return NULL;
+    }
+    if (!lay_cache[rows][seat] && !(lay_cache[rows][seat] = PyMem_Calloc(MAX_PLACES, sizeof(PyObject *))))
+        return PyErr_NoMemory();
+    PyObject **slot = &lay_cache[rows][seat][k];
+    if (!*slot) *slot = PyObject_CallFunctionObjArgs(lay, side, stick, NULL);
+    return *slot;
+}
+
+/* maze.legal_lays: the legal places of `all_sticks` (grid.Grid.all_sticks, in its order); given
+ * `lay`, `side` and `seat` (side.value), the moves `lay(side, stick)` instead (made once) */
+static PyObject *py_legal_lays(PyObject *self, PyObject *args) {
+    PyObject *pos, *all, *lay = NULL, *side = NULL, *out;
+    int first_only, seat = 0;
+    static game_t G;
+    if (!PyArg_ParseTuple(args, "OO!p|OOi", &pos, &PyTuple_Type, &all, &first_only, &lay, &side, &seat)) return NULL;
+    if (lay && (seat < 0 || seat > 1 || !side)) {
+        PyErr_SetString(PyExc_ValueError, "a lay needs its side and seat 0 or 1");
+        return NULL;
+    }
+    if (g_read_pos(&G, pos)) return NULL;
+    int rows = G.S.rows, places = (COLUMNS - 1) * (rows - 2) + (rows - 1) * (COLUMNS - 2);
+    static int segs[MAX_PLACES], index[MAX_PLACES];
+    if (PyTuple_GET_SIZE(all) != places || places > MAX_PLACES) {
+        PyErr_SetString(PyExc_ValueError, "all_sticks is not the grid's list of stick places");
+        return NULL;
+    }
+    int n = g_lays(&G, first_only, segs, index);
+    if (!(out = PyList_New(n))) return NULL;
+    for (int i = 0; i < n; i++) {
+        int k = index[i];
+        PyObject *item = PyTuple_GET_ITEM(all, k);
+        if (lay && !(item = lay_of(rows, seat, k, lay, side, item))) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_INCREF(item);
+        PyList_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
 /* runs.slide_moves: the allowed slides of the turn as `Slide` moves, each stick's tuple of
  * them made once into `cache` (runs.Tables.slides[seat], by 8 * first segment + 4 * backward
  * + run) as runs._moves does */
@@ -2048,7 +2086,7 @@ static PyObject *py_random_game(PyObject *self, PyObject *args) {
     static game_t G;
     int got = g_read(&G, state, tables);
     if (got < 0) return NULL;
-    if (got > 0) Py_RETURN_NONE;
+    if (got > 0 || G.phase != 2) Py_RETURN_NONE;
     long steps = 0;
     for (; G.outcome < 0; steps++)
         if (g_random_step(&G, getrandbits)) return NULL;
@@ -2111,6 +2149,7 @@ static PyMethodDef methods[] = {
     {"measure", py_measure, METH_VARARGS, "runs.run_table measured afresh (measure(pos[, runs]))"},
     {"slide_moves", py_slide_moves, METH_VARARGS, "runs.slide_moves(pos, side, used, banned, remaining, cache, Slide)"},
     {"random_game", py_random_game, METH_VARARGS, "random_game(state, getrandbits, tables): a random phase 2"},
+    {"shuffle", py_shuffle, METH_VARARGS, "shuffle(list, getrandbits): random.shuffle's draws and order"},
     {"playout", py_playout, METH_VARARGS, "playout(state, getrandbits, limit, tables): mcts._playout's values"},
     {"bind", py_bind, METH_VARARGS, "bind(Go, Side.RED, Side.BLUE): the move type and the sides"},
     {NULL, NULL, 0, NULL},

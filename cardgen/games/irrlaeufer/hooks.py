@@ -7,6 +7,7 @@ Kept apart from rules.py so that module stays about the rules themselves.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from cardgen.engine.base import GameState
@@ -109,6 +110,21 @@ class SimulationHooks(GameState[IrrMove]):
     def playout_limit(self) -> int:
         """Search playouts stop after about three turns: a whole game is hundreds of turns."""
         return 12
+
+    def expansion_order(self, rng: random.Random) -> list[IrrMove]:
+        """mcts.expansion_order, the same list: the shuffle in the compiled core where it is
+        built (random.shuffle's draws), and sorted only in the move step (slides and lays are
+        all of one class and score, so the stable sort would keep their shuffled order)."""
+        moves = self.legal_moves()
+        if strategy.CORE is not None and type(rng) is random.Random:
+            strategy.CORE.shuffle(moves, rng.getrandbits)
+        else:
+            rng.shuffle(moves)
+        if len(moves) > 1 and type(moves[0]) is not Slide and type(moves[0]) is not Lay:
+            scores = self.scores_after(moves)
+            keys = {id(m): (-self.move_class(m), score) for m, score in zip(moves, scores)}
+            moves.sort(key=lambda m: keys[id(m)])
+        return moves
 
     def scores_after(self, moves: list[IrrMove]) -> list[float]:
         """`score_after` of each of `moves` in one pass: only a conquest adds a castle."""

@@ -32,7 +32,7 @@ from cardgen.games.irrlaeufer.cores import switched
 from cardgen.games.irrlaeufer.native_core import compiled
 from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
 from cardgen.engine.mcts import _playout
-from cardgen.games.irrlaeufer.players import PlayoutPlayer, RunnerPlayer, wary
+from cardgen.games.irrlaeufer.players import PlayoutPlayer, RunnerPlayer, search, wary
 from cardgen.games.irrlaeufer.rules import IrrState
 from cardgen.games.irrlaeufer.sliding import free_run
 from cardgen.games.irrlaeufer.strategy import CastlePlayer
@@ -121,8 +121,8 @@ def test_fifty_games_decide_alike() -> None:
 
 
 def _playouts_alike(board: IrrBoard, seed: int, every: int) -> int:
-    """Play a seeded game between castle players and, at every `every`-th phase-2 step, a
-    search playout from there with each core (the compiled one plays it whole, the pure one
+    """Play a seeded game between castle players and, at every `every`-th step (phase 1 and
+    2), a search playout from there with each core (the compiled one plays it whole, the pure one
     step by step): the same values and the generator left in the same state. Returns the
     playouts compared."""
     state = IrrState(board)
@@ -132,8 +132,8 @@ def _playouts_alike(board: IrrBoard, seed: int, every: int) -> int:
     while not state.is_terminal():
         with switched(True):
             state.apply_trusted(player.choose(state, rngs[state.current_player]))
-        step += state.phase == 2
-        if state.phase == 2 and step % every == 0 and not state.is_terminal():
+        step += 1
+        if step % every == 0 and not state.is_terminal():
             seen = {}
             for on in (False, True):
                 rng = random.Random(seed * 1000 + step)
@@ -152,6 +152,30 @@ def test_playouts_alike() -> None:
     boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False))]
     compared = sum(_playouts_alike(boards[seed % 3], seed, 9) for seed in range(6))
     assert compared > 100
+
+
+def test_search_decisions_alike() -> None:
+    """The search (`mcts`, whole playouts and its move order in the compiled core) decides as
+    the pure code along seeded games, in phase 1 and phase 2, on the original board and at the
+    ends of the run table's rule parameters: the same move, the generator in the same state."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False))]
+    compared = 0
+    for seed in range(3):
+        state, rng, player = IrrState(boards[seed]), random.Random(seed), CastlePlayer()
+        step = 0
+        while not state.is_terminal() and step < 400:
+            if step % 23 == 0:
+                seen = {}
+                for on in (False, True):
+                    search_rng = random.Random(seed * 1000 + step)
+                    with switched(on):
+                        seen[on] = (search(25).choose(state.clone(), search_rng), search_rng.getstate())
+                assert seen[True] == seen[False], f"seed {seed}, step {step}"
+                compared += 1
+            with switched(True):
+                state.apply_trusted(player.choose(state, rng))
+            step += 1
+    assert compared > 30
 
 
 def _random_games_alike(board: IrrBoard, seed: int) -> None:
