@@ -92,10 +92,11 @@ class SimulationHooks(GameState[IrrMove]):
         assert self.outcome is None or not self.remaining
 
     def move_label(self, move: IrrMove) -> str:
-        """lay, slide, move, capture, conquest or end (for simulation statistics)."""
-        if isinstance(move, Go):
-            effect = movement.resolve(self.pos, self.to_move, move.src, move.dst)
-            return "conquest" if effect.conquers >= 0 else "capture" if effect.captures else "move"
+        """lay, slide, move, capture, conquest or end (for simulation statistics; `move` is a
+        legal one, so a Go's label is read off the board as `movement.label` does, which says
+        what `movement.resolve` would)."""
+        if type(move) is Go:
+            return movement.label(self.pos, move.src, move.dst)
         return {Lay: "lay", Slide: "slide", EndTurn: "end", Turn: "turn"}[type(move)]
 
     def move_class(self, move: IrrMove) -> int:
