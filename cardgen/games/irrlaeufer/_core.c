@@ -62,24 +62,30 @@ static int NWc = NW;     /* the words the board in hand uses: (15 * rows + 63) /
 
 static inline void b_zero(bits *a) { memset(a, 0, sizeof *a); }
 
-static inline int b_any(const bits *a) {
+/* The helpers take the words of the board in hand (`nw`): called with a constant (levels_w),
+ * the compiler unrolls them and folds the shifts. */
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE int w_any(const bits *a, const int nw) {
     uint64_t x = 0;
-    for (int i = 0; i < NWc; i++) x |= a->w[i];
+    for (int i = 0; i < nw; i++) x |= a->w[i];
     return x != 0;
 }
 
-static inline int b_count(const bits *a) {
+INLINE int w_count(const bits *a, const int nw) {
     int n = 0;
-    for (int i = 0; i < NWc; i++) n += __builtin_popcountll(a->w[i]);
+    for (int i = 0; i < nw; i++) n += __builtin_popcountll(a->w[i]);
     return n;
 }
+
+static inline int b_any(const bits *a) { return w_any(a, NWc); }
 
 static inline void b_set(bits *a, int i) { a->w[i >> 6] |= (uint64_t)1 << (i & 63); }
 static inline int b_get(const bits *a, int i) { return (int)((a->w[i >> 6] >> (i & 63)) & 1); }
 
-static inline void b_shl(bits *out, const bits *a, int n) {
+INLINE void b_shl(bits *out, const bits *a, int n, const int nw) {
     int k = n >> 6, s = n & 63;
-    for (int i = NWc - 1; i >= 0; i--) {
+    for (int i = nw - 1; i >= 0; i--) {
         uint64_t v = 0;
         int j = i - k;
         if (j >= 0) {
@@ -90,33 +96,33 @@ static inline void b_shl(bits *out, const bits *a, int n) {
     }
 }
 
-static inline void b_shr(bits *out, const bits *a, int n) {
+INLINE void b_shr(bits *out, const bits *a, int n, const int nw) {
     int k = n >> 6, s = n & 63;
-    for (int i = 0; i < NWc; i++) {
+    for (int i = 0; i < nw; i++) {
         uint64_t v = 0;
         int j = i + k;
-        if (j < NWc) {
+        if (j < nw) {
             v = a->w[j] >> s;
-            if (s && j + 1 < NWc) v |= a->w[j + 1] << (64 - s);
+            if (s && j + 1 < nw) v |= a->w[j + 1] << (64 - s);
         }
         out->w[i] = v;
     }
 }
 
 /* g |= q & (g << n); q &= q << n  (or >> for negative n) */
-static inline void fill_stage(bits *g, bits *q, int n) {
+INLINE void fill_stage(bits *g, bits *q, int n, const int nw) {
     bits t;
-    if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
-    for (int i = 0; i < NWc; i++) g->w[i] |= q->w[i] & t.w[i];
-    if (n > 0) b_shl(&t, q, n); else b_shr(&t, q, -n);
-    for (int i = 0; i < NWc; i++) q->w[i] &= t.w[i];
+    if (n > 0) b_shl(&t, g, n, nw); else b_shr(&t, g, -n, nw);
+    for (int i = 0; i < nw; i++) g->w[i] |= q->w[i] & t.w[i];
+    if (n > 0) b_shl(&t, q, n, nw); else b_shr(&t, q, -n, nw);
+    for (int i = 0; i < nw; i++) q->w[i] &= t.w[i];
 }
 
 /* reach |= g | (q & (g << n)) after the stages */
-static inline void fill_last(bits *reach, const bits *g, const bits *q, int n) {
+INLINE void fill_last(bits *reach, const bits *g, const bits *q, int n, const int nw) {
     bits t;
-    if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
-    for (int i = 0; i < NWc; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
+    if (n > 0) b_shl(&t, g, n, nw); else b_shr(&t, g, -n, nw);
+    for (int i = 0; i < nw; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
 }
 
 /* ------------------------------------------------------------------ the board's masks */
@@ -404,12 +410,12 @@ static void stick_masks(const snap_t *S, const int *seg0, masks_t *M) {
 /* `near`: the ways of the first two pieces reached (in level order), `reached` how many were */
 typedef struct { int near[2], n, reached; } near_t;
 
-static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bits *pieces, int through,
-                  signed short *level, near_t *near) {
+INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const bits *pieces, int through,
+                    signed short *level, near_t *near, const int nw) {
     const lines_t *L = S->L;
     const bits east = M->east, west = M->west, south = M->south, north = M->north;
     bits b_east, b_west, b_south, b_north;
-    for (int i = 0; i < NWc; i++) {
+    for (int i = 0; i < nw; i++) {
         b_east.w[i] = L->east.w[i] & ~east.w[i];
         b_west.w[i] = L->west.w[i] & ~west.w[i];
         b_south.w[i] = L->south.w[i] & ~south.w[i];
@@ -426,8 +432,8 @@ static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bi
     int found = 0;
     if (near) near->n = near->reached = 0;
     if (pieces) {
-        for (int i = 0; i < NWc; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
-        found = b_count(&tmp);
+        for (int i = 0; i < nw; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+        found = w_count(&tmp, nw);
         if (near) {
             near->reached = found;
             for (int k = 0; k < found && near->n < 2; k++) near->near[near->n++] = 0;
@@ -438,50 +444,50 @@ static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bi
         if (n >= MAX_LEVELS) break;   /* cannot happen: every level adds a field */
         bits reach = frontier, g, q;
         g = frontier; q = east;
-        fill_stage(&g, &q, 1); fill_stage(&g, &q, 2); fill_stage(&g, &q, 4);
-        fill_last(&reach, &g, &q, 8);
+        fill_stage(&g, &q, 1, nw); fill_stage(&g, &q, 2, nw); fill_stage(&g, &q, 4, nw);
+        fill_last(&reach, &g, &q, 8, nw);
         g = frontier; q = west;
-        fill_stage(&g, &q, -1); fill_stage(&g, &q, -2); fill_stage(&g, &q, -4);
-        fill_last(&reach, &g, &q, -8);
+        fill_stage(&g, &q, -1, nw); fill_stage(&g, &q, -2, nw); fill_stage(&g, &q, -4, nw);
+        fill_last(&reach, &g, &q, -8, nw);
         g = frontier; q = south;
-        fill_stage(&g, &q, 15); fill_stage(&g, &q, 30); fill_stage(&g, &q, 60); fill_stage(&g, &q, 120);
-        fill_last(&reach, &g, &q, 240);
+        fill_stage(&g, &q, 15, nw); fill_stage(&g, &q, 30, nw); fill_stage(&g, &q, 60, nw); fill_stage(&g, &q, 120, nw);
+        fill_last(&reach, &g, &q, 240, nw);
         g = frontier; q = north;
-        fill_stage(&g, &q, -15); fill_stage(&g, &q, -30); fill_stage(&g, &q, -60); fill_stage(&g, &q, -120);
-        fill_last(&reach, &g, &q, -240);
-        if (through && b_any(&frontier)) {
+        fill_stage(&g, &q, -15, nw); fill_stage(&g, &q, -30, nw); fill_stage(&g, &q, -60, nw); fill_stage(&g, &q, -120, nw);
+        fill_last(&reach, &g, &q, -240, nw);
+        if (through && w_any(&frontier, nw)) {
             int way = n - 1 + through;
             if (way >= MAX_LEVELS) way = MAX_LEVELS;  /* never reached: see above */
             bits t1, t2, t3, t4;
-            b_shl(&t1, &frontier, 1); b_shr(&t2, &frontier, 1); b_shl(&t3, &frontier, 15); b_shr(&t4, &frontier, 15);
+            b_shl(&t1, &frontier, 1, nw); b_shr(&t2, &frontier, 1, nw); b_shl(&t3, &frontier, 15, nw); b_shr(&t4, &frontier, 15, nw);
             if (!later_set[way]) {
                 b_zero(&later[way]);
                 later_set[way] = 1;
                 if (way > later_max) later_max = way;
             }
-            for (int i = 0; i < NWc; i++)
+            for (int i = 0; i < nw; i++)
                 later[way].w[i] |= (b_east.w[i] & t1.w[i]) | (b_west.w[i] & t2.w[i]) | (b_south.w[i] & t3.w[i])
                     | (b_north.w[i] & t4.w[i]);
         }
         bits next = reach;
         if (n <= later_max && later_set[n]) {
-            for (int i = 0; i < NWc; i++) next.w[i] |= later[n].w[i];
+            for (int i = 0; i < nw; i++) next.w[i] |= later[n].w[i];
             later_set[n] = 0;
         }
-        for (int i = 0; i < NWc; i++) next.w[i] &= ~seen.w[i];
-        if (!b_any(&next)) {
+        for (int i = 0; i < nw; i++) next.w[i] &= ~seen.w[i];
+        if (!w_any(&next, nw)) {
             int more = 0;
             for (int w = n + 1; w <= later_max && !more; w++) {
                 if (!later_set[w]) continue;
-                for (int i = 0; i < NWc; i++)
+                for (int i = 0; i < nw; i++)
                     if (later[w].w[i] & ~seen.w[i]) { more = 1; break; }
             }
             if (!more) break;
         }
         frontier = next;
-        for (int i = 0; i < NWc; i++) seen.w[i] |= frontier.w[i];
+        for (int i = 0; i < nw; i++) seen.w[i] |= frontier.w[i];
         if (level) {
-            for (int i = 0; i < NWc; i++) {
+            for (int i = 0; i < nw; i++) {
                 uint64_t x = frontier.w[i];
                 while (x) {
                     int b = __builtin_ctzll(x);
@@ -491,8 +497,8 @@ static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bi
             }
         }
         if (pieces) {
-            for (int i = 0; i < NWc; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
-            int got = b_count(&tmp);
+            for (int i = 0; i < nw; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+            int got = w_count(&tmp, nw);
             found += got;
             if (near) {
                 near->reached += got;
@@ -503,6 +509,19 @@ static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bi
     }
     for (int w = 0; w <= later_max; w++) later_set[w] = 0;
     return n;
+}
+
+/* strategy._levels: level[f] = the way of field f (-1: not reached); returns the number of
+ * levels (see levels_w), for the board's words */
+static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bits *pieces, int through,
+                  signed short *level, near_t *near) {
+    switch (NWc) {
+    case 4: return levels_w(S, M, goals, pieces, through, level, near, 4);
+    case 5: return levels_w(S, M, goals, pieces, through, level, near, 5);
+    case 6: return levels_w(S, M, goals, pieces, through, level, near, 6);
+    case 7: return levels_w(S, M, goals, pieces, through, level, near, 7);
+    default: return levels_w(S, M, goals, pieces, through, level, near, NW);
+    }
 }
 
 /* strategy.closeness with the stick masks `M` */
