@@ -824,6 +824,10 @@ static PyObject *py_field_moves(PyObject *self, PyObject *args) {
 
 /* random.Random._randbelow_with_getrandbits(n) through the generator's own getrandbits */
 static int randbelow(PyObject *getrandbits, long n, long *out) {
+    if (n <= 0) {   /* random.randrange(0) raises too */
+        PyErr_SetString(PyExc_ValueError, "a random choice among no moves");
+        return -1;
+    }
     int k = 0;
     for (unsigned long m = (unsigned long)n; m; m >>= 1) k++;
     for (;;) {
