@@ -254,6 +254,15 @@ def test_bad_input_is_an_error_not_a_crash() -> None:
         CORE.closeness(IrrState().pos, Side.RED, -1)
     with pytest.raises(ValueError):
         CORE.legal_lays(IrrState().pos, (), False)
+    tables = runs.tables_for(21)
+    with pytest.raises(AttributeError):
+        CORE.playout(object(), random.Random(0).getrandbits, 12, tables)
+    with pytest.raises(ValueError):
+        CORE.measure(IrrState().pos, [0])
+    with pytest.raises(TypeError):
+        CORE.shuffle((1, 2), random.Random(0).getrandbits)
+    with pytest.raises(ValueError):  # no slide is due
+        CORE.draw_slides(IrrState().pos, set(), {}, 0, 3, random.Random(0).getrandbits)
 
 
 # --------------------------------------------------------------------------- whole commands
