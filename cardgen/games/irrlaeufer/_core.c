@@ -1,6 +1,8 @@
-/* Irrläufer's compiled core: the castle player's evaluation (strategy.py) in C.
+/* Irrläufer's compiled core: the castle player's evaluation (strategy.py), the engine's move
+ * lists and whole playouts and random games (rules.py, players.py) in C.
  *
- * The pure-Python code of strategy.py and movement.py is the reference; every function here
+ * The pure-Python code of strategy.py, movement.py, runs.py, rules.py and players.py is the
+ * reference; every function here
  * gives exactly its result (the differential tests compare them byte for byte):
  *
  *   closeness(pos, side, through)              strategy.closeness
@@ -25,10 +27,12 @@
  *                                               CastlePlayer's slide step (draw, then judge)
  *   zobrist(pos, seat, tables)                 runs.zobrist
  *
- * One call does a whole evaluation or a whole decision: the position is read once from the
- * Python `Position` (its sticks' first segments, pieces, castles) into flat arrays, and the way
- * search runs on 512-bit boards (8 words), as strategy._levels does on Python integers
- * (Kogge-Stone fills; bit (r-1)*15 + c-1 is field (c, r)). The random choices stay in Python.
+ * One call does a whole evaluation, a whole decision or a whole playout: the position is read
+ * once from the Python `Position` (its sticks' first segments, pieces, castles) into flat
+ * arrays, and the way search runs on boards of up to 512 bits (8 words), as strategy._levels
+ * does on Python integers (Kogge-Stone fills; bit (r-1)*15 + c-1 is field (c, r)). Random
+ * choices are drawn through the generator's own getrandbits, exactly as random.randrange,
+ * shuffle and the draws of the Python code make them, so the generator ends in the same state.
  *
  * Floating point: the values are sums of the same terms in the same order as the Python code,
  * with no fused multiply-add (fp-contract off), so they are the same doubles.
