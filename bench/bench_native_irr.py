@@ -6,9 +6,10 @@ with their ratio:
 
 - castle games: whole games (phase 1 and 2) between two `castle` players per CPU second
   (`time.process_time`), median over the games (target: 20x the pure core);
-- random play: phase-2 engine steps per second, each listing the legal moves and playing a
-  seeded random one (target 10x);
-- search: seconds per decision of `mcts@100`, median over the 20 fixed phase-2 positions of
+- random play: phase-2 engine steps per CPU second, each listing the legal moves and playing a
+  seeded random one (target 10x): the pure core step by step through the state's methods, the
+  compiled core a whole phase 2 in one call (`random_game`, the same steps and draws);
+- search: CPU seconds per decision of `mcts@100`, median over the 20 fixed phase-2 positions of
   bench/irr_positions.json (target at most 0.03 s);
 - the default `cardgen check irrlaeufer` (wall and CPU, all cores) with each core
   (`CARDGEN_PURE=1` for the pure one).
@@ -33,13 +34,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import irr_positions  # noqa: E402
-from bench.bench_irr import _phase2  # noqa: E402
 from cardgen.engine.players import make_player  # noqa: E402
 from cardgen.engine.simulate import simulate  # noqa: E402
 from cardgen.games.irrlaeufer.cores import switched  # noqa: E402
 from cardgen.games.irrlaeufer.game import Irrlaeufer  # noqa: E402
 from cardgen.games.irrlaeufer.native_core import compiled  # noqa: E402
 from cardgen.games.irrlaeufer.rules import new_game  # noqa: E402
+from cardgen.games.irrlaeufer.runs import tables_for  # noqa: E402
 from cardgen.games.irrlaeufer.strategy import CastlePlayer  # noqa: E402
 
 CORES = (("pure", False), ("native", True))
@@ -52,13 +53,37 @@ def castle_game(seed: int) -> tuple[float, Any]:
     return time.process_time() - start, (result.winners, result.moves, result.ending, result.labels)
 
 
+def random_phase2(seed: int, native: bool) -> tuple[int, float]:
+    """Steps and CPU seconds of phase 2 of bench_irr's seeded random game (phase 1 and the
+    board's tables made untimed): the pure core step by step through the state's methods, the
+    compiled one whole in one call."""
+    state, rng = new_game(), random.Random(seed)
+    tables = tables_for(state.board.rows)
+    with switched(native):
+        while state.phase == 1:
+            moves = state.legal_moves()
+            state.apply_trusted(moves[rng.randrange(len(moves))])
+        start = time.process_time()
+        if native:
+            core = compiled()
+            assert core is not None
+            steps, _, _, _ = core.random_game(state, rng.getrandbits, tables)
+            return steps, time.process_time() - start
+        steps = 0
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            state.apply_trusted(moves[rng.randrange(len(moves))])
+            steps += 1
+        return steps, time.process_time() - start
+
+
 def per_decision(player: Any, states: list[Any]) -> list[float]:
-    """Seconds of one decision of `player` in each of `states`."""
+    """CPU seconds of one decision of `player` in each of `states`."""
     times = []
     for i, state in enumerate(states):
-        start = time.perf_counter()
+        start = time.process_time()
         player.choose(state.clone(), random.Random(i))
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times
 
 
@@ -107,12 +132,15 @@ def main() -> None:
          "games per s", f"target 20x; median of {args.games} games, seeds 0-{args.games - 1}, one core")
     steps: dict[str, list[float]] = {"pure": [], "native": []}
     for seed in range(args.games):
+        counted = {}
         for name, on in CORES:
-            with switched(on):
-                n, spent = _phase2(new_game, seed)
-            steps[name].append(n / spent)
-    line("random-play phase-2 steps", statistics.median(steps["pure"]), statistics.median(steps["native"]),
-         "steps per s", f"target 10x; median of {args.games} random games, seeds 0-{args.games - 1}")
+            counted[name], spent = random_phase2(seed, on)
+            steps[name].append(counted[name] / spent)
+        if counted["pure"] != counted["native"]:
+            raise SystemExit(f"random game {seed} differs between the cores: {counted}")
+    line("random-play phase-2 steps per CPU s", statistics.median(steps["pure"]), statistics.median(steps["native"]),
+         "steps per s", f"target 10x; median of {args.games} random games, seeds 0-{args.games - 1}; "
+         "native: a whole phase 2 per call")
     positions = irr_positions.load()
     game = Irrlaeufer()
     search = make_player(game.ladder().search, extra=game.players())
@@ -122,7 +150,7 @@ def main() -> None:
             with switched(on):
                 times[name] += per_decision(search, [state])
     line(f"{game.ladder().search} per decision", statistics.median(times["pure"]),
-         statistics.median(times["native"]), "s", f"target 0.03 s; median of {len(positions)} positions")
+         statistics.median(times["native"]), "CPU s", f"target 0.03 s; median of {len(positions)} positions")
     if not args.no_check:
         runs = {name: check_run(not on) for name, on in CORES}
         for name, (wall, cpu) in runs.items():

@@ -48,12 +48,21 @@ class _Node:
         self.values = [0.0] * state.num_players
         self.children: dict[Any, _Node] = {}
         self.seat = -1 if state.is_terminal() else state.current_player
-        moves = [] if state.is_terminal() else state.legal_moves()
-        rng.shuffle(moves)
-        if len(moves) > 1:
-            keys = {id(m): (-state.move_class(m), score) for m, score in zip(moves, state.scores_after(moves))}
-            moves.sort(key=lambda m: keys[id(m)])  # stable: the shuffle breaks ties
-        self.untried: list[Any] = moves
+        order = getattr(state, "expansion_order", None)  # a game may give the same list faster
+        self.untried: list[Any] = [] if state.is_terminal() else order(rng) if order else expansion_order(state, rng)
+
+
+def expansion_order(state: GameState[Any], rng: random.Random) -> list[Any]:
+    """The legal moves in the order a node tries them (the last first): shuffled by `rng`, then
+    stably sorted by the game's `move_class` (preferred last) and the mover's score right after
+    the move. A state with an `expansion_order(rng)` method gives this list itself, with the
+    same draws from `rng`."""
+    moves = state.legal_moves()
+    rng.shuffle(moves)
+    if len(moves) > 1:
+        keys = {id(m): (-state.move_class(m), score) for m, score in zip(moves, state.scores_after(moves))}
+        moves.sort(key=lambda m: keys[id(m)])  # stable: the shuffle breaks ties
+    return moves
 
 
 def outcome_values(state: GameState[Any]) -> list[float]:
@@ -67,7 +76,14 @@ def outcome_values(state: GameState[Any]) -> list[float]:
 
 
 def _playout(state: GameState[Any], rng: random.Random, policy: Player) -> list[float]:
-    """Play on with the cheap policy up to the game's limit, then score the position."""
+    """Play on with the cheap policy up to the game's limit, then score the position. A policy
+    with a `playout(state, rng)` method may play the whole playout itself (a compiled core
+    does, with the same draws and values); where it returns None the loop below plays it."""
+    whole = getattr(policy, "playout", None)
+    if whole is not None:
+        values: list[float] | None = whole(state, rng)
+        if values is not None:
+            return values
     limit = state.playout_limit()
     steps = 0
     while not state.is_terminal() and (limit is None or steps < limit):

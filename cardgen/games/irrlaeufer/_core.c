@@ -1,6 +1,8 @@
-/* Irrläufer's compiled core: the castle player's evaluation (strategy.py) in C.
+/* Irrläufer's compiled core: the castle player's evaluation (strategy.py), the engine's move
+ * lists and whole playouts and random games (rules.py, players.py) in C.
  *
- * The pure-Python code of strategy.py and movement.py is the reference; every function here
+ * The pure-Python code of strategy.py, movement.py, runs.py, rules.py and players.py is the
+ * reference; every function here
  * gives exactly its result (the differential tests compare them byte for byte):
  *
  *   closeness(pos, side, through)              strategy.closeness
@@ -13,14 +15,24 @@
  *                                               maze.legal_lays (or the Lay moves of them)
  *   go_moves(pos, side, seat, end)             rules.IrrState.legal_moves once the slides are done
  *   field_moves(pos, side, leaving)            movement.leaving_moves / movement.free_moves
- *   remeasure(pos, segments, more, reach)      runs.remeasure (sliding.free_run of the sticks there)
- *   draw_slides(pos, table, skip, remaining, wanted, getrandbits, rest)
+ *   measure(pos[, runs])                       runs.run_table afresh (what runs.remeasure keeps)
+ *   slide_moves(pos, side, used, banned, remaining, cache, Slide)
+ *                                               runs.slide_moves
+ *   playout(state, getrandbits, limit, tables) mcts._playout with players.PlayoutPlayer, whole
+ *   random_game(state, getrandbits, tables)    a random phase 2, whole (bench/bench_native_irr.py)
+ *   shuffle(list, getrandbits)                 random.shuffle
+ *   draw_slides(pos, used, banned, remaining, wanted, getrandbits)
  *                                               strategy.draw_slides on the run table
+ *   castle_slide(pos, side, used, banned, remaining, wanted, getrandbits)
+ *                                               CastlePlayer's slide step (draw, then judge)
+ *   zobrist(pos, seat, tables)                 runs.zobrist
  *
- * One call does a whole evaluation or a whole decision: the position is read once from the
- * Python `Position` (its sticks' first segments, pieces, castles) into flat arrays, and the way
- * search runs on 512-bit boards (8 words), as strategy._levels does on Python integers
- * (Kogge-Stone fills; bit (r-1)*15 + c-1 is field (c, r)). The random choices stay in Python.
+ * One call does a whole evaluation, a whole decision or a whole playout: the position is read
+ * once from the Python `Position` (its sticks' first segments, pieces, castles) into flat
+ * arrays, and the way search runs on boards of up to 512 bits (8 words), as strategy._levels
+ * does on Python integers (Kogge-Stone fills; bit (r-1)*15 + c-1 is field (c, r)). Random
+ * choices are drawn through the generator's own getrandbits, exactly as random.randrange,
+ * shuffle and the draws of the Python code make them, so the generator ends in the same state.
  *
  * Floating point: the values are sums of the same terms in the same order as the Python code,
  * with no fused multiply-add (fp-contract off), so they are the same doubles.
@@ -29,6 +41,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <math.h>
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("fp-contract=off")
@@ -42,6 +55,7 @@
 #define FAR 9
 #define MAX_STICKS 256
 #define MAX_CASTLES 8
+#define MAX_PLACES 1024      /* stick places on the longest board */
 #define MAX_LEVELS (2 * NF_MAX + 8)
 
 typedef struct { uint64_t w[NW]; } bits;
@@ -52,24 +66,30 @@ static int NWc = NW;     /* the words the board in hand uses: (15 * rows + 63) /
 
 static inline void b_zero(bits *a) { memset(a, 0, sizeof *a); }
 
-static inline int b_any(const bits *a) {
+/* The helpers take the words of the board in hand (`nw`): called with a constant (levels_w),
+ * the compiler unrolls them and folds the shifts. */
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE int w_any(const bits *a, const int nw) {
     uint64_t x = 0;
-    for (int i = 0; i < NWc; i++) x |= a->w[i];
+    for (int i = 0; i < nw; i++) x |= a->w[i];
     return x != 0;
 }
 
-static inline int b_count(const bits *a) {
+INLINE int w_count(const bits *a, const int nw) {
     int n = 0;
-    for (int i = 0; i < NWc; i++) n += __builtin_popcountll(a->w[i]);
+    for (int i = 0; i < nw; i++) n += __builtin_popcountll(a->w[i]);
     return n;
 }
+
+static inline int b_any(const bits *a) { return w_any(a, NWc); }
 
 static inline void b_set(bits *a, int i) { a->w[i >> 6] |= (uint64_t)1 << (i & 63); }
 static inline int b_get(const bits *a, int i) { return (int)((a->w[i >> 6] >> (i & 63)) & 1); }
 
-static inline void b_shl(bits *out, const bits *a, int n) {
+INLINE void b_shl(bits *out, const bits *a, int n, const int nw) {
     int k = n >> 6, s = n & 63;
-    for (int i = NWc - 1; i >= 0; i--) {
+    for (int i = nw - 1; i >= 0; i--) {
         uint64_t v = 0;
         int j = i - k;
         if (j >= 0) {
@@ -80,33 +100,33 @@ static inline void b_shl(bits *out, const bits *a, int n) {
     }
 }
 
-static inline void b_shr(bits *out, const bits *a, int n) {
+INLINE void b_shr(bits *out, const bits *a, int n, const int nw) {
     int k = n >> 6, s = n & 63;
-    for (int i = 0; i < NWc; i++) {
+    for (int i = 0; i < nw; i++) {
         uint64_t v = 0;
         int j = i + k;
-        if (j < NWc) {
+        if (j < nw) {
             v = a->w[j] >> s;
-            if (s && j + 1 < NWc) v |= a->w[j + 1] << (64 - s);
+            if (s && j + 1 < nw) v |= a->w[j + 1] << (64 - s);
         }
         out->w[i] = v;
     }
 }
 
 /* g |= q & (g << n); q &= q << n  (or >> for negative n) */
-static inline void fill_stage(bits *g, bits *q, int n) {
+INLINE void fill_stage(bits *g, bits *q, int n, const int nw) {
     bits t;
-    if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
-    for (int i = 0; i < NWc; i++) g->w[i] |= q->w[i] & t.w[i];
-    if (n > 0) b_shl(&t, q, n); else b_shr(&t, q, -n);
-    for (int i = 0; i < NWc; i++) q->w[i] &= t.w[i];
+    if (n > 0) b_shl(&t, g, n, nw); else b_shr(&t, g, -n, nw);
+    for (int i = 0; i < nw; i++) g->w[i] |= q->w[i] & t.w[i];
+    if (n > 0) b_shl(&t, q, n, nw); else b_shr(&t, q, -n, nw);
+    for (int i = 0; i < nw; i++) q->w[i] &= t.w[i];
 }
 
 /* reach |= g | (q & (g << n)) after the stages */
-static inline void fill_last(bits *reach, const bits *g, const bits *q, int n) {
+INLINE void fill_last(bits *reach, const bits *g, const bits *q, int n, const int nw) {
     bits t;
-    if (n > 0) b_shl(&t, g, n); else b_shr(&t, g, -n);
-    for (int i = 0; i < NWc; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
+    if (n > 0) b_shl(&t, g, n, nw); else b_shr(&t, g, -n, nw);
+    for (int i = 0; i < nw; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
 }
 
 /* ------------------------------------------------------------------ the board's masks */
@@ -194,22 +214,6 @@ static int as_int(PyObject *o, long *out) {
     if (v == -1 && PyErr_Occurred()) return -1;
     *out = v;
     return 0;
-}
-
-/* Mark in `flags` (n of them, cleared first) every int of the iterable `items` within 0..n-1. */
-static int mark_ints(PyObject *items, char *flags, Py_ssize_t n) {
-    memset(flags, 0, (size_t)n);
-    PyObject *iter = PyObject_GetIter(items), *item;
-    if (!iter) return -1;
-    while ((item = PyIter_Next(iter))) {
-        long v;
-        int bad = as_int(item, &v);
-        Py_DECREF(item);
-        if (bad) break;
-        if (v >= 0 && v < n) flags[v] = 1;
-    }
-    Py_DECREF(iter);
-    return PyErr_Occurred() ? -1 : 0;
 }
 
 static int field_of(PyObject *t, int rows, int *c, int *r) {
@@ -410,12 +414,12 @@ static void stick_masks(const snap_t *S, const int *seg0, masks_t *M) {
 /* `near`: the ways of the first two pieces reached (in level order), `reached` how many were */
 typedef struct { int near[2], n, reached; } near_t;
 
-static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bits *pieces, int through,
-                  signed short *level, near_t *near) {
+INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const bits *pieces, int through,
+                    signed short *level, near_t *near, const int nw) {
     const lines_t *L = S->L;
     const bits east = M->east, west = M->west, south = M->south, north = M->north;
     bits b_east, b_west, b_south, b_north;
-    for (int i = 0; i < NWc; i++) {
+    for (int i = 0; i < nw; i++) {
         b_east.w[i] = L->east.w[i] & ~east.w[i];
         b_west.w[i] = L->west.w[i] & ~west.w[i];
         b_south.w[i] = L->south.w[i] & ~south.w[i];
@@ -432,8 +436,8 @@ static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bi
     int found = 0;
     if (near) near->n = near->reached = 0;
     if (pieces) {
-        for (int i = 0; i < NWc; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
-        found = b_count(&tmp);
+        for (int i = 0; i < nw; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+        found = w_count(&tmp, nw);
         if (near) {
             near->reached = found;
             for (int k = 0; k < found && near->n < 2; k++) near->near[near->n++] = 0;
@@ -444,50 +448,50 @@ static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bi
         if (n >= MAX_LEVELS) break;   /* cannot happen: every level adds a field */
         bits reach = frontier, g, q;
         g = frontier; q = east;
-        fill_stage(&g, &q, 1); fill_stage(&g, &q, 2); fill_stage(&g, &q, 4);
-        fill_last(&reach, &g, &q, 8);
+        fill_stage(&g, &q, 1, nw); fill_stage(&g, &q, 2, nw); fill_stage(&g, &q, 4, nw);
+        fill_last(&reach, &g, &q, 8, nw);
         g = frontier; q = west;
-        fill_stage(&g, &q, -1); fill_stage(&g, &q, -2); fill_stage(&g, &q, -4);
-        fill_last(&reach, &g, &q, -8);
+        fill_stage(&g, &q, -1, nw); fill_stage(&g, &q, -2, nw); fill_stage(&g, &q, -4, nw);
+        fill_last(&reach, &g, &q, -8, nw);
         g = frontier; q = south;
-        fill_stage(&g, &q, 15); fill_stage(&g, &q, 30); fill_stage(&g, &q, 60); fill_stage(&g, &q, 120);
-        fill_last(&reach, &g, &q, 240);
+        fill_stage(&g, &q, 15, nw); fill_stage(&g, &q, 30, nw); fill_stage(&g, &q, 60, nw); fill_stage(&g, &q, 120, nw);
+        fill_last(&reach, &g, &q, 240, nw);
         g = frontier; q = north;
-        fill_stage(&g, &q, -15); fill_stage(&g, &q, -30); fill_stage(&g, &q, -60); fill_stage(&g, &q, -120);
-        fill_last(&reach, &g, &q, -240);
-        if (through && b_any(&frontier)) {
+        fill_stage(&g, &q, -15, nw); fill_stage(&g, &q, -30, nw); fill_stage(&g, &q, -60, nw); fill_stage(&g, &q, -120, nw);
+        fill_last(&reach, &g, &q, -240, nw);
+        if (through && w_any(&frontier, nw)) {
             int way = n - 1 + through;
             if (way >= MAX_LEVELS) way = MAX_LEVELS;  /* never reached: see above */
             bits t1, t2, t3, t4;
-            b_shl(&t1, &frontier, 1); b_shr(&t2, &frontier, 1); b_shl(&t3, &frontier, 15); b_shr(&t4, &frontier, 15);
+            b_shl(&t1, &frontier, 1, nw); b_shr(&t2, &frontier, 1, nw); b_shl(&t3, &frontier, 15, nw); b_shr(&t4, &frontier, 15, nw);
             if (!later_set[way]) {
                 b_zero(&later[way]);
                 later_set[way] = 1;
                 if (way > later_max) later_max = way;
             }
-            for (int i = 0; i < NWc; i++)
+            for (int i = 0; i < nw; i++)
                 later[way].w[i] |= (b_east.w[i] & t1.w[i]) | (b_west.w[i] & t2.w[i]) | (b_south.w[i] & t3.w[i])
                     | (b_north.w[i] & t4.w[i]);
         }
         bits next = reach;
         if (n <= later_max && later_set[n]) {
-            for (int i = 0; i < NWc; i++) next.w[i] |= later[n].w[i];
+            for (int i = 0; i < nw; i++) next.w[i] |= later[n].w[i];
             later_set[n] = 0;
         }
-        for (int i = 0; i < NWc; i++) next.w[i] &= ~seen.w[i];
-        if (!b_any(&next)) {
+        for (int i = 0; i < nw; i++) next.w[i] &= ~seen.w[i];
+        if (!w_any(&next, nw)) {
             int more = 0;
             for (int w = n + 1; w <= later_max && !more; w++) {
                 if (!later_set[w]) continue;
-                for (int i = 0; i < NWc; i++)
+                for (int i = 0; i < nw; i++)
                     if (later[w].w[i] & ~seen.w[i]) { more = 1; break; }
             }
             if (!more) break;
         }
         frontier = next;
-        for (int i = 0; i < NWc; i++) seen.w[i] |= frontier.w[i];
+        for (int i = 0; i < nw; i++) seen.w[i] |= frontier.w[i];
         if (level) {
-            for (int i = 0; i < NWc; i++) {
+            for (int i = 0; i < nw; i++) {
                 uint64_t x = frontier.w[i];
                 while (x) {
                     int b = __builtin_ctzll(x);
@@ -497,8 +501,8 @@ static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bi
             }
         }
         if (pieces) {
-            for (int i = 0; i < NWc; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
-            int got = b_count(&tmp);
+            for (int i = 0; i < nw; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
+            int got = w_count(&tmp, nw);
             found += got;
             if (near) {
                 near->reached += got;
@@ -509,6 +513,19 @@ static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bi
     }
     for (int w = 0; w <= later_max; w++) later_set[w] = 0;
     return n;
+}
+
+/* strategy._levels: level[f] = the way of field f (-1: not reached); returns the number of
+ * levels (see levels_w), for the board's words */
+static int levels(const snap_t *S, const masks_t *M, const bits *goals, const bits *pieces, int through,
+                  signed short *level, near_t *near) {
+    switch (NWc) {
+    case 4: return levels_w(S, M, goals, pieces, through, level, near, 4);
+    case 5: return levels_w(S, M, goals, pieces, through, level, near, 5);
+    case 6: return levels_w(S, M, goals, pieces, through, level, near, 6);
+    case 7: return levels_w(S, M, goals, pieces, through, level, near, 7);
+    default: return levels_w(S, M, goals, pieces, through, level, near, NW);
+    }
 }
 
 /* strategy.closeness with the stick masks `M` */
@@ -811,6 +828,10 @@ static PyObject *py_field_moves(PyObject *self, PyObject *args) {
 
 /* random.Random._randbelow_with_getrandbits(n) through the generator's own getrandbits */
 static int randbelow(PyObject *getrandbits, long n, long *out) {
+    if (n <= 0) {   /* random.randrange(0) raises too */
+        PyErr_SetString(PyExc_ValueError, "a random choice among no moves");
+        return -1;
+    }
     int k = 0;
     for (unsigned long m = (unsigned long)n; m; m >>= 1) k++;
     for (;;) {
@@ -827,98 +848,29 @@ static int randbelow(PyObject *getrandbits, long n, long *out) {
 }
 
 
-/* ------------------------------------------------------------------ the run table (runs.py) */
-
-static PyObject *s_s_start, *s_s_len, *s_runs;
-
-static int int_items(PyObject *list, int *out, Py_ssize_t n) {
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v;
-        if (as_int(PyList_GET_ITEM(list, i), &v)) return -1;
-        out[i] = (int)v;
+/* random.shuffle(items) with the generator's getrandbits: the same draws, the same order */
+static int shuffle_list(PyObject *items, PyObject *getrandbits) {
+    for (Py_ssize_t i = PyList_GET_SIZE(items) - 1; i > 0; i--) {
+        long j;
+        if (randbelow(getrandbits, (long)i + 1, &j)) return -1;
+        PyObject *t = PyList_GET_ITEM(items, i);
+        PyList_SET_ITEM(items, i, PyList_GET_ITEM(items, j));
+        PyList_SET_ITEM(items, j, t);
     }
     return 0;
 }
 
-/* runs.remeasure: the runs of the sticks lying on the segments `segments` and `more` measured
- * again (sliding.free_run up to `reach` each way) into pos.runs */
-static PyObject *py_remeasure(PyObject *self, PyObject *args) {
-    PyObject *pos, *segments, *more;
-    int reach;
-    if (!PyArg_ParseTuple(args, "OOOi", &pos, &segments, &more, &reach)) return NULL;
-    PyObject *runs = NULL, *seg_o = NULL, *cross_o = NULL, *block_o = NULL, *lists[5] = {NULL}, *result = NULL;
-    static int seg[NSEG_MAX], cross[NF_MAX], st[MAX_STICKS], a0[MAX_STICKS], x0[MAX_STICKS], len[MAX_STICKS],
-        stride[MAX_STICKS];
-    static char block[NSEG_MAX], todo[MAX_STICKS];
-    PyObject *names[5] = {s_s_start, s_s_seg0, s_s_x0, s_s_len, s_s_stride};
-    int *into[5] = {st, a0, x0, len, stride};
-    if (!(runs = PyObject_GetAttr(pos, s_runs))) return NULL;
-    if (runs == Py_None) {
-        Py_DECREF(runs);
-        Py_RETURN_NONE;
-    }
-    if (!PyList_Check(runs)) {
-        PyErr_SetString(PyExc_TypeError, "pos.runs is not a list");
-        goto done;
-    }
-    if (!(seg_o = get_list(pos, s_seg)) || !(cross_o = get_list(pos, s_cross))) goto done;
-    Py_ssize_t nseg = PyList_GET_SIZE(seg_o), ncross = PyList_GET_SIZE(cross_o), nst = PyList_GET_SIZE(runs) / 2;
-    if (nseg > NSEG_MAX || ncross > NF_MAX || nst > MAX_STICKS) {
-        PyErr_SetString(PyExc_ValueError, "position too large for the compiled core");
-        goto done;
-    }
-    if (int_items(seg_o, seg, nseg) || int_items(cross_o, cross, ncross)) goto done;
-    for (int k = 0; k < 5; k++) {
-        if (!(lists[k] = get_list(pos, names[k]))) goto done;
-        if (PyList_GET_SIZE(lists[k]) != nst) {
-            PyErr_SetString(PyExc_ValueError, "run table out of step with the sticks");
-            goto done;
-        }
-        if (int_items(lists[k], into[k], nst)) goto done;
-    }
-    if (!(block_o = PyObject_GetAttr(pos, s_castle_block)) || mark_ints(block_o, block, nseg)) goto done;
-    PyObject *iter, *item;
-    memset(todo, 0, (size_t)nst);
-    PyObject *groups[2] = {segments, more};
-    for (int g = 0; g < 2; g++) {
-        if (!(iter = PyObject_GetIter(groups[g]))) goto done;
-        while ((item = PyIter_Next(iter))) {
-            long k;
-            int bad = as_int(item, &k);
-            Py_DECREF(item);
-            if (bad) break;
-            if (k < 0 || k >= nseg) {
-                PyErr_SetString(PyExc_IndexError, "segment out of range");
-                break;
-            }
-            if (seg[k] >= 0 && seg[k] < nst) todo[seg[k]] = 1;
-        }
-        Py_DECREF(iter);
-        if (PyErr_Occurred()) goto done;
-    }
-    for (int sid = 0; sid < nst; sid++) {
-        if (!todo[sid]) continue;
-        for (int back = 0; back < 2; back++) {   /* sliding.free_run(pos, sid, sign, reach) */
-            int room = back ? st[sid] - 1 : len[sid] - st[sid] - 2, lim = reach < room ? reach : room, run = lim;
-            for (int i = 1; i <= lim; i++) {
-                int k = back ? a0[sid] - i : a0[sid] + 2 + i;
-                int x = back ? x0[sid] - i * stride[sid] : x0[sid] + (1 + i) * stride[sid];
-                if (k < 0 || k >= nseg || x < 0 || x >= ncross || seg[k] >= 0 || block[k] || cross[x] >= 0) {
-                    run = i - 1;
-                    break;
-                }
-            }
-            PyObject *v = PyLong_FromLong(run);
-            if (!v || PyList_SetItem(runs, 2 * sid + back, v)) goto done;
-        }
-    }
-    result = Py_None;
-    Py_INCREF(result);
-done:
-    Py_XDECREF(runs); Py_XDECREF(seg_o); Py_XDECREF(cross_o); Py_XDECREF(block_o);
-    for (int k = 0; k < 5; k++) Py_XDECREF(lists[k]);
-    return result;
+static PyObject *py_shuffle(PyObject *self, PyObject *args) {
+    PyObject *items, *getrandbits;
+    if (!PyArg_ParseTuple(args, "O!O", &PyList_Type, &items, &getrandbits) || shuffle_list(items, getrandbits))
+        return NULL;
+    Py_RETURN_NONE;
 }
+
+/* ------------------------------------------------------------------ the run table (runs.py) */
+
+static PyObject *s_s_start, *s_s_len;
+
 /* ------------------------------------------------------------------ the Python functions */
 
 static int read_through(PyObject *o, int *through) {
@@ -1014,15 +966,9 @@ static PyObject *py_best_go(PyObject *self, PyObject *args) {
     PyObject *order;
     if (getrandbits) {   /* random.shuffle(order) on a copy, as best_go does */
         if (!(order = PySequence_List(order_o))) return NULL;
-        for (Py_ssize_t i = PyList_GET_SIZE(order) - 1; i > 0; i--) {
-            long j;
-            if (randbelow(getrandbits, (long)i + 1, &j)) {
-                Py_DECREF(order);
-                return NULL;
-            }
-            PyObject *t = PyList_GET_ITEM(order, i);
-            PyList_SET_ITEM(order, i, PyList_GET_ITEM(order, j));
-            PyList_SET_ITEM(order, j, t);
+        if (shuffle_list(order, getrandbits)) {
+            Py_DECREF(order);
+            return NULL;
         }
     } else if (!(order = PySequence_Fast(order_o, "moves must be a sequence"))) {
         return NULL;
@@ -1136,94 +1082,6 @@ fail:
     return NULL;
 }
 
-#define MAX_PLACES 1024
-static PyObject **lay_cache[MAX_ROWS + 1][2];   /* per board length and seat: Lay(side, stick) made once */
-
-static PyObject *lay_of(int rows, int seat, int k, PyObject *lay, PyObject *side, PyObject *stick) {
-    if (k >= MAX_PLACES) {
-        PyErr_SetString(PyExc_ValueError, "too many stick places");
-        return NULL;
-    }
-    if (!lay_cache[rows][seat] && !(lay_cache[rows][seat] = PyMem_Calloc(MAX_PLACES, sizeof(PyObject *))))
-        return PyErr_NoMemory();
-    PyObject **slot = &lay_cache[rows][seat][k];
-    if (!*slot) *slot = PyObject_CallFunctionObjArgs(lay, side, stick, NULL);
-    return *slot;
-}
-
-/* maze.legal_lays: the legal places of `all_sticks` (grid.Grid.all_sticks, in its order); given
- * `lay`, `side` and `seat` (side.value), the moves `lay(side, stick)` instead (made once) */
-static PyObject *py_legal_lays(PyObject *self, PyObject *args) {
-    PyObject *pos, *all, *seg_o = NULL, *cross_o = NULL, *block_o = NULL, *board = NULL, *rows_o = NULL, *out = NULL;
-    PyObject *lay = NULL, *side = NULL;
-    int first_only, seat = 0;
-    long rows;
-    if (!PyArg_ParseTuple(args, "OO!p|OOi", &pos, &PyTuple_Type, &all, &first_only, &lay, &side, &seat)) return NULL;
-    if (lay && (seat < 0 || seat > 1 || !side)) {
-        PyErr_SetString(PyExc_ValueError, "a lay needs its side and seat 0 or 1");
-        return NULL;
-    }
-    static signed char seg[NSEG_MAX], block[NSEG_MAX], cross[NF_MAX];
-    board = PyObject_GetAttr(pos, s_board);
-    if (!board || !(rows_o = PyObject_GetAttr(board, s_rows)) || as_int(rows_o, &rows)) goto done;
-    if (rows < 2 || rows > MAX_ROWS) {
-        PyErr_SetString(PyExc_ValueError, "board rows out of range");
-        goto done;
-    }
-    int nseg = (COLUMNS - 1) * (int)rows + ((int)rows - 1) * COLUMNS, ncross = (COLUMNS - 1) * ((int)rows - 1);
-    if (!(seg_o = get_list(pos, s_seg)) || !(cross_o = get_list(pos, s_cross))) goto done;
-    if (PyList_GET_SIZE(seg_o) != nseg || PyList_GET_SIZE(cross_o) != ncross) {
-        PyErr_SetString(PyExc_ValueError, "occupancy lists of the wrong length");
-        goto done;
-    }
-    for (int i = 0; i < nseg; i++) {
-        long v;
-        if (as_int(PyList_GET_ITEM(seg_o, i), &v)) goto done;
-        seg[i] = v >= 0;
-    }
-    for (int i = 0; i < ncross; i++) {
-        long v;
-        if (as_int(PyList_GET_ITEM(cross_o, i), &v)) goto done;
-        cross[i] = v >= 0;
-    }
-    if (!(block_o = PyObject_GetAttr(pos, s_castle_block)) || mark_ints(block_o, (char *)block, nseg)) goto done;
-    if (!(out = PyList_New(0))) goto done;
-    Py_ssize_t k = 0;
-    for (int d = 0; d < 2; d++) {   /* Dir.V, then Dir.H */
-        int count = d == 0 ? COLUMNS - 1 : (int)rows - 1, length = d == 0 ? (int)rows : COLUMNS;
-        for (int line = 1; line <= count; line++) {
-            int first = d == 0 ? seg_v((int)rows, line, 1) : seg_h((int)rows, line, 1), filled = 0;
-            for (int j = 0; j < length; j++) filled += seg[first + j];
-            for (int start = 1; start <= length - 2; start++, k++) {
-                int a = first + start - 1;
-                if (seg[a] || seg[a + 1] || seg[a + 2]) continue;
-                int x = d == 0 ? (line - 1) * ((int)rows - 1) + (start - 1) : (start - 1) * ((int)rows - 1) + (line - 1);
-                int y = d == 0 ? x + 1 : x + ((int)rows - 1);
-                if (cross[x] || cross[y]) continue;
-                if (block[a] || block[a + 1] || block[a + 2]) continue;
-                if (filled + 3 >= length) continue;
-                if (k >= PyTuple_GET_SIZE(all)) break;
-                PyObject *item = PyTuple_GET_ITEM(all, k);
-                if (lay && !(item = lay_of((int)rows, seat, (int)k, lay, side, item))) {
-                    Py_CLEAR(out);
-                    goto done;
-                }
-                if (PyList_Append(out, item)) {
-                    Py_CLEAR(out);
-                    goto done;
-                }
-                if (first_only) goto done;
-            }
-        }
-    }
-    if (k != PyTuple_GET_SIZE(all)) {
-        Py_CLEAR(out);
-        PyErr_SetString(PyExc_ValueError, "all_sticks is not the grid's list of stick places");
-    }
-done:
-    Py_XDECREF(seg_o); Py_XDECREF(cross_o); Py_XDECREF(block_o); Py_XDECREF(board); Py_XDECREF(rows_o);
-    return out;
-}
 
 /* ------------------------------------------------------------------ slides drawn (strategy.draw_slides) */
 
@@ -1241,108 +1099,1066 @@ static int way_meets(int b, int x, int st, int back, int need, int a2, int x2, i
     return 0;
 }
 
-/* strategy.draw_slides on the run table (runs.py): (stick id, signed fields) of up to `wanted`
- * slides; `rest(sid, by, need)` is the plain search where no other stick is a witness. */
-static PyObject *py_draw_slides(PyObject *self, PyObject *args) {
-    PyObject *pos, *table, *skip_o, *getrandbits, *rest_fn;
-    int remaining, wanted;
-    if (!PyArg_ParseTuple(args, "OO!OiiOO", &pos, &PyList_Type, &table, &skip_o, &remaining, &wanted, &getrandbits,
-                          &rest_fn)) return NULL;
-    PyObject *seg0_o = NULL, *x0_o = NULL, *stride_o = NULL, *out = NULL;
-    static int run[2 * MAX_STICKS], ent[2 * MAX_STICKS], ends[2 * MAX_STICKS], seg0[MAX_STICKS], x0[MAX_STICKS],
-        stride[MAX_STICKS];
-    static char skip[2 * MAX_STICKS], *drawn = NULL;
-    static long drawn_size = 0;
-    Py_ssize_t n = PyList_GET_SIZE(table);
-    if (n > 2 * MAX_STICKS || remaining < 1) {
-        PyErr_SetString(PyExc_ValueError, "run table too long or nothing to slide");
+
+/* ------------------------------------------------------------------ whole playouts (rules.py, players.py)
+ *
+ * `playout(state, getrandbits, limit, tables)` plays the search's playout (mcts._playout with
+ * players.PlayoutPlayer) on a copy of an IrrState (either phase) read once into `game_t`, and returns
+ * the seats' values as mcts._playout does (the winners' shares of an ended game, else
+ * strategy.evaluate for each seat). Every random draw goes through the generator's own
+ * getrandbits in the order the Python code makes them, so the search is the same with either
+ * core. The engine here is rules.IrrState's phase 2 on the fast path: the run table (kept
+ * exact: measured afresh for every stick after a change, which is what runs.remeasure keeps),
+ * Zobrist keys and the repetition counts (the state's `seen` read, never written). */
+
+#define MAX_BANNED 8
+enum { R_CASTLES, R_REPETITION, R_ROUNDS };
+static const char *RULES[] = {"all-castles", "repetition", "hundred-rounds"};
+
+typedef struct { uint64_t stick[NSEG_MAX], piece[2 * NF_MAX], castle[8 * NF_MAX], blue; } ztab_t;
+
+static ztab_t *ztab_cache[MAX_ROWS + 1];
+static PyObject *sides[2];   /* Side.RED, Side.BLUE, bound at import */
+
+typedef struct {
+    snap_t S;                      /* seg0, owner, castle_at, castles, stick_seg, capture_own */
+    int ncross;
+    int st[MAX_STICKS], x0[MAX_STICKS], len[MAX_STICKS], stride[MAX_STICKS];
+    short seg[NSEG_MAX], cross[NF_MAX];
+    char block[NSEG_MAX];
+    int runs[2 * MAX_STICKS];
+    uint64_t zob;
+    const ztab_t *Z;
+    int phase, max_sticks;         /* the phase, and the board's sticks (phase 1 ends when all lie) */
+    int seat, remaining, nused, used_sid[3], used_sign[3], nbanned, ban_sid[MAX_BANNED], ban_sign[MAX_BANNED];
+    int quiet, turns, budget, quiet_limit, outcome;   /* outcome: -1 none, 0/1 the winning seat, 2 a draw */
+    int rule;                      /* the ending: R_CASTLES, R_REPETITION or R_ROUNDS */
+    PyObject *seen;                /* the state's repetition counts (borrowed, read only) */
+    Py_ssize_t nnew, cap;          /* the keys counted here: an open-addressing table of `cap` slots */
+    uint64_t *new_key;
+    int *new_count;                /* 0: an empty slot */
+} game_t;
+
+static PyObject *s_sticks, *s_pos, *s_to_move, *s_phase, *s_remaining, *s_used, *s_banned, *s_quiet, *s_seen, *s_outcome,
+    *s_turns, *s_budget, *s_quiet_limit, *s_zob, *s_z_stick, *s_z_piece, *s_z_castle, *s_z_blue;
+
+static int u64_items(PyObject *tables, PyObject *name, uint64_t *out, Py_ssize_t n) {
+    PyObject *t = PyObject_GetAttr(tables, name);
+    if (!t) return -1;
+    PyObject *seq = PySequence_Fast(t, "a Zobrist table is not a sequence");
+    Py_DECREF(t);
+    if (!seq) return -1;
+    int rc = 0;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        PyErr_SetString(PyExc_ValueError, "a Zobrist table of the wrong length");
+        rc = -1;
+    }
+    for (Py_ssize_t i = 0; !rc && i < n; i++) {
+        out[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (out[i] == (uint64_t)-1 && PyErr_Occurred()) rc = -1;
+    }
+    Py_DECREF(seq);
+    return rc;
+}
+
+/* runs.tables_for(rows)'s Zobrist codes, read once per board length */
+static const ztab_t *ztab_for(int rows, int nseg, PyObject *tables) {
+    if (ztab_cache[rows]) return ztab_cache[rows];
+    ztab_t *Z = PyMem_Calloc(1, sizeof(ztab_t));
+    if (!Z) {
+        PyErr_NoMemory();
         return NULL;
     }
-    if (!(seg0_o = get_list(pos, s_s_seg0)) || !(x0_o = get_list(pos, s_s_x0)) || !(stride_o = get_list(pos, s_s_stride)))
-        goto done;
-    if (PyList_GET_SIZE(seg0_o) * 2 != n || PyList_GET_SIZE(x0_o) * 2 != n || PyList_GET_SIZE(stride_o) * 2 != n) {
-        PyErr_SetString(PyExc_ValueError, "run table out of step with the sticks");
-        goto done;
+    int nf = COLUMNS * rows;
+    PyObject *blue = PyObject_GetAttr(tables, s_z_blue);
+    if (!blue || u64_items(tables, s_z_stick, Z->stick, nseg) || u64_items(tables, s_z_piece, Z->piece, 2 * nf)
+        || u64_items(tables, s_z_castle, Z->castle, 8 * nf)
+        || ((Z->blue = PyLong_AsUnsignedLongLong(blue)) == (uint64_t)-1 && PyErr_Occurred())) {
+        Py_XDECREF(blue);
+        PyMem_Free(Z);
+        return NULL;
     }
-    for (Py_ssize_t i = 0; i < n / 2; i++) {
-        long a, b, c;
-        if (as_int(PyList_GET_ITEM(seg0_o, i), &a) || as_int(PyList_GET_ITEM(x0_o, i), &b)
-            || as_int(PyList_GET_ITEM(stride_o, i), &c)) goto done;
-        seg0[i] = (int)a; x0[i] = (int)b; stride[i] = (int)c;
+    Py_DECREF(blue);
+    ztab_cache[rows] = Z;
+    return Z;
+}
+
+static int attr_int(PyObject *o, PyObject *name, int *out) {
+    PyObject *v = PyObject_GetAttr(o, name);
+    if (!v) return -1;
+    long x = 0;
+    int rc = as_int(v, &x);
+    Py_DECREF(v);
+    *out = (int)x;
+    return rc;
+}
+
+static int seat_of(PyObject *side) {
+    if (side == sides[0]) return 0;
+    if (side == sides[1]) return 1;
+    PyErr_SetString(PyExc_ValueError, "not a Side of the bound enum");
+    return -1;
+}
+
+/* sliding.free_run (`back`: backward), up to `limit` */
+static int g_free_run(const game_t *G, int sid, int back, int limit) {
+    int room = back ? G->st[sid] - 1 : G->len[sid] - G->st[sid] - 2, lim = limit < room ? limit : room;
+    for (int i = 1; i <= lim; i++) {
+        int k = back ? G->S.seg0[sid] - i : G->S.seg0[sid] + 2 + i;
+        int x = back ? G->x0[sid] - i * G->stride[sid] : G->x0[sid] + (1 + i) * G->stride[sid];
+        if (k < 0 || k >= G->S.nseg || x < 0 || x >= G->ncross || G->seg[k] >= 0 || G->block[k] || G->cross[x] >= 0)
+            return i - 1;
     }
-    if (mark_ints(skip_o, skip, n)) goto done;
-    /* the free entries (runs.free_runs): run[] as in the table, `ends` numbered by the run
-     * clipped to `remaining` */
-    int m = 0;
-    long total = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long r;
-        if (as_int(PyList_GET_ITEM(table, i), &r)) goto done;
-        if (!r || skip[i]) continue;
-        ent[m] = (int)i;
-        run[m] = (int)r;
-        total += r < remaining ? r : remaining;
-        ends[m] = (int)total;
-        m++;
+    return lim;
+}
+
+/* the run table measured afresh (runs.run_table; exactly what runs.remeasure keeps) */
+static void g_measure(game_t *G) {
+    for (int sid = 0; sid < G->S.nsticks; sid++) {
+        G->runs[2 * sid] = g_free_run(G, sid, 0, 3);
+        G->runs[2 * sid + 1] = g_free_run(G, sid, 1, 3);
     }
-    if (total > drawn_size) {
-        char *grown = PyMem_Realloc(drawn, (size_t)total);
-        if (!grown) {
-            PyErr_NoMemory();
-            goto done;
+}
+
+static void g_mark(game_t *G, int sid, int value) {
+    int a = G->S.seg0[sid], x = G->x0[sid];
+    G->seg[a] = G->seg[a + 1] = G->seg[a + 2] = (short)value;
+    G->S.stick_seg[a] = G->S.stick_seg[a + 1] = G->S.stick_seg[a + 2] = value >= 0;
+    G->cross[x] = G->cross[x + G->stride[sid]] = (short)value;
+}
+
+/* Position.shift */
+static void g_shift(game_t *G, int sid, int by) {
+    g_mark(G, sid, -1);
+    G->st[sid] += by;
+    G->S.seg0[sid] += by;
+    G->x0[sid] += by * G->stride[sid];
+    g_mark(G, sid, sid);
+}
+
+static int g_banned(const game_t *G, int sid) {
+    for (int i = 0; i < G->nbanned; i++)
+        if (G->ban_sid[i] == sid) return G->ban_sign[i];
+    return 0;
+}
+
+/* sliding.can_slide; `used` marks the stick ids */
+static int g_can_slide(game_t *G, char *used, int need, int sticks) {
+    if (need <= 0) return 1;
+    if (sticks <= 0) return 0;
+    int n = 0;
+    short p_sid[2 * MAX_STICKS];
+    signed char p_sign[2 * MAX_STICKS], p_run[2 * MAX_STICKS];
+    for (int sid = 0; sid < G->S.nsticks; sid++) {
+        if (used[sid]) continue;
+        int ban = g_banned(G, sid);
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            if (sign == ban) continue;
+            int run = g_free_run(G, sid, sign < 0, need);
+            if (run >= need) return 1;
+            if (run) {
+                p_sid[n] = (short)sid;
+                p_sign[n] = (signed char)sign;
+                p_run[n] = (signed char)run;
+                n++;
+            }
         }
-        drawn = grown;
-        drawn_size = total;
     }
-    if (total) memset(drawn, 0, (size_t)total);
-    if (!(out = PyList_New(0))) goto done;
-    long ndrawn = 0;
-    while (ndrawn < total && PyList_GET_SIZE(out) < wanted) {
+    for (int e = 0; e < n; e++) {
+        int sid = p_sid[e], sign = p_sign[e];
+        used[sid] = 1;
+        for (int k = 1; k <= p_run[e]; k++) {
+            g_shift(G, sid, sign * k);
+            int ok = g_can_slide(G, used, need - k, sticks - 1);
+            g_shift(G, sid, -sign * k);
+            if (ok) {
+                used[sid] = 0;
+                return 1;
+            }
+        }
+        used[sid] = 0;
+    }
+    return 0;
+}
+
+static void g_used_marks(const game_t *G, char *used) {
+    memset(used, 0, (size_t)G->S.nsticks);
+    for (int i = 0; i < G->nused; i++) used[G->used_sid[i]] = 1;
+}
+
+/* sliding.turn_total (runs.turn_total gives the same from the table) */
+static int g_turn_total(game_t *G) {
+    char used[MAX_STICKS];
+    for (int need = G->budget; need > 0; need--) {
+        memset(used, 0, (size_t)G->S.nsticks);
+        if (g_can_slide(G, used, need, 3)) return need;
+    }
+    return 0;
+}
+
+/* runs._skipped: the table entries this turn may not use */
+static void g_skipped(const game_t *G, char *skip) {
+    memset(skip, 0, (size_t)(2 * G->S.nsticks));
+    for (int i = 0; i < G->nbanned; i++) skip[2 * G->ban_sid[i] + (G->ban_sign[i] < 0)] = 1;
+    for (int i = 0; i < G->nused; i++) skip[2 * G->used_sid[i]] = skip[2 * G->used_sid[i] + 1] = 1;
+}
+
+/* runs._rest_after over the table's entries not skipped (in table order), then runs.plain_rest */
+static int g_rest_after(game_t *G, const char *skip, int sid, int by, int need) {
+    int a2 = G->S.seg0[sid] + by, x2 = G->x0[sid] + by * G->stride[sid];
+    for (int j = 0; j < 2 * G->S.nsticks; j++) {
+        int o = j >> 1;
+        if (!G->runs[j] || skip[j] || G->runs[j] < need || o == sid) continue;
+        if (!way_meets(G->S.seg0[o], G->x0[o], G->stride[o], j & 1, need, a2, x2, G->stride[sid])) return 1;
+    }
+    char used[MAX_STICKS];
+    g_used_marks(G, used);
+    used[sid] = 1;
+    g_shift(G, sid, by);
+    int ok = g_can_slide(G, used, need, 3);
+    g_shift(G, sid, -by);
+    return ok;
+}
+
+/* runs.random_slide: 1 and (*sid, *by) for the slide drawn, 0 after `tries` misses, -1 on error */
+static int g_random_slide(game_t *G, PyObject *getrandbits, int *sid_out, int *by_out) {
+    char skip[2 * MAX_STICKS];
+    g_skipped(G, skip);
+    long n = 2L * G->S.nsticks;
+    for (int t = 0; t < 64; t++) {
+        long i, k;
+        if (randbelow(getrandbits, n, &i)) return -1;
+        int run = G->runs[i];
+        if (!run || skip[i]) continue;
+        if (randbelow(getrandbits, run < G->remaining ? run : G->remaining, &k)) return -1;
+        k += 1;
+        int sid = (int)(i >> 1), by = (i & 1) ? -(int)k : (int)k;
+        if (k < G->remaining && !g_rest_after(G, skip, sid, by, G->remaining - (int)k)) continue;
+        *sid_out = sid;
+        *by_out = by;
+        return 1;
+    }
+    return 0;
+}
+
+/* runs.slide_moves (sliding.legal_slides): the n-th allowed slide in listing order, or the count
+ * of them when `pick` < 0 */
+static int g_nth_slide(game_t *G, long pick, int *sid_out, int *by_out) {
+    char skip[2 * MAX_STICKS];
+    g_skipped(G, skip);
+    int count = 0;
+    for (int i = 0; i < 2 * G->S.nsticks; i++) {
+        int run = G->runs[i];
+        if (!run || skip[i]) continue;
+        if (run > G->remaining) run = G->remaining;
+        int sid = i >> 1;
+        for (int k = 1; k <= run; k++) {
+            int by = (i & 1) ? -k : k;
+            if (k < G->remaining && !g_rest_after(G, skip, sid, by, G->remaining - k)) continue;
+            if (count == pick) {
+                *sid_out = sid;
+                *by_out = by;
+            }
+            count++;
+        }
+    }
+    return count;
+}
+
+/* runs.zobrist */
+static uint64_t g_key(const game_t *G) {
+    const snap_t *S = &G->S;
+    uint64_t key = G->zob ^ (G->seat ? G->Z->blue : 0);
+    for (int f = 0; f < S->nf; f++)
+        if (S->owner[f]) key ^= G->Z->piece[2 * f + (S->owner[f] == sides[1])];
+    for (int i = 0; i < S->ncastles; i++) {
+        int on = 0;
+        for (int j = 0; j < S->ncastles; j++) on |= S->c_on[j] == i;
+        int code = 4 * (S->c_owner[i] == sides[1]) + 2 * S->c_piece[i] + on;
+        key ^= G->Z->castle[8 * fidx(S->c_c[i], S->c_r[i]) + code];
+    }
+    return key;
+}
+
+/* Position.refresh_castles: castle_at and the castles' interior grooves */
+static void g_refresh_castles(game_t *G) {
+    snap_t *S = &G->S;
+    int rows = S->rows;
+    memset(S->castle_at, -1, (size_t)S->nf);
+    memset(G->block, 0, (size_t)S->nseg);
+    for (int i = 0; i < S->ncastles; i++) {
+        int c = S->c_c[i], r = S->c_r[i];
+        G->block[seg_v(rows, c, r)] = G->block[seg_v(rows, c, r + 1)] = 1;
+        G->block[seg_h(rows, r, c)] = G->block[seg_h(rows, r, c + 1)] = 1;
+        if (S->c_on[i] < 0) {
+            S->castle_at[fidx(c, r)] = S->castle_at[fidx(c + 1, r)] = (signed char)i;
+            S->castle_at[fidx(c, r + 1)] = S->castle_at[fidx(c + 1, r + 1)] = (signed char)i;
+        }
+    }
+}
+
+/* rules.IrrState._start_turn */
+static void g_start_turn(game_t *G) {
+    G->nused = 0;
+    G->remaining = g_turn_total(G);
+}
+
+/* The slot of `key` in the table of keys counted here (where it would go if absent). */
+static Py_ssize_t g_slot(const game_t *G, uint64_t key) {
+    Py_ssize_t i = (Py_ssize_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & (G->cap - 1);
+    while (G->new_count[i] && G->new_key[i] != key) i = (i + 1) & (G->cap - 1);
+    return i;
+}
+
+/* Make room for one more key (the table at most half full). */
+static int g_room(game_t *G) {
+    if (2 * (G->nnew + 1) <= G->cap) return 0;
+    Py_ssize_t old_cap = G->cap, cap = old_cap ? 2 * old_cap : 256;
+    uint64_t *old_key = G->new_key;
+    int *old_count = G->new_count;
+    G->new_key = PyMem_Calloc((size_t)cap, sizeof(uint64_t));
+    G->new_count = PyMem_Calloc((size_t)cap, sizeof(int));
+    if (!G->new_key || !G->new_count) {
+        PyMem_Free(G->new_key);
+        PyMem_Free(G->new_count);
+        G->new_key = old_key;
+        G->new_count = old_count;
+        PyErr_NoMemory();
+        return -1;
+    }
+    G->cap = cap;
+    for (Py_ssize_t i = 0; i < old_cap; i++)
+        if (old_count[i]) {
+            Py_ssize_t j = g_slot(G, old_key[i]);
+            G->new_key[j] = old_key[i];
+            G->new_count[j] = old_count[i];
+        }
+    PyMem_Free(old_key);
+    PyMem_Free(old_count);
+    return 0;
+}
+
+/* Forget the keys counted here (a new game or playout). */
+static void g_forget(game_t *G) {
+    if (G->nnew) memset(G->new_count, 0, sizeof(int) * (size_t)G->cap);
+    G->nnew = 0;
+}
+
+/* how often the key was seen: the state's count, or this game's once it counted the key */
+static int g_seen(game_t *G, uint64_t key, Py_ssize_t *slot) {
+    if (g_room(G)) return -1;
+    *slot = g_slot(G, key);
+    if (G->new_count[*slot]) return G->new_count[*slot];
+    if (!G->seen) return 0;
+    PyObject *k = PyLong_FromUnsignedLongLong(key);
+    if (!k) return -1;
+    PyObject *v = PyDict_GetItemWithError(G->seen, k);
+    Py_DECREF(k);
+    if (!v) return PyErr_Occurred() ? -1 : 0;
+    long n;
+    if (as_int(v, &n)) return -1;
+    return (int)n;
+}
+
+/* rules.IrrState._end_turn */
+static int g_end_turn(game_t *G, int event) {
+    G->turns++;
+    G->nbanned = G->nused;
+    for (int i = 0; i < G->nused; i++) {
+        G->ban_sid[i] = G->used_sid[i];
+        G->ban_sign[i] = -G->used_sign[i];
+    }
+    G->seat ^= 1;
+    G->quiet = event ? 0 : G->quiet + 1;
+    uint64_t key = g_key(G);
+    Py_ssize_t slot;
+    int n = g_seen(G, key, &slot);
+    if (n < 0) return -1;
+    n++;
+    if (!G->new_count[slot]) {
+        G->nnew++;
+        G->new_key[slot] = key;
+    }
+    G->new_count[slot] = n;
+    if (G->outcome < 0) {
+        if (n >= 3) G->outcome = 2, G->rule = R_REPETITION;
+        else if (G->quiet >= G->quiet_limit) G->outcome = 2, G->rule = R_ROUNDS;
+    }
+    if (G->outcome < 0) g_start_turn(G);
+    else G->nused = G->remaining = 0;
+    return 0;
+}
+
+/* a slide of stick `sid` by `by` (rules.IrrState._play with runs.slid) */
+static void g_slide(game_t *G, int sid, int by) {
+    int old = G->S.seg0[sid];
+    g_shift(G, sid, by);
+    G->zob ^= G->Z->stick[old] ^ G->Z->stick[G->S.seg0[sid]];
+    g_measure(G);
+    G->used_sid[G->nused] = sid;
+    G->used_sign[G->nused] = by > 0 ? 1 : -1;
+    G->nused++;
+    G->remaining -= by < 0 ? -by : by;
+}
+
+/* a legal Go from src to dst (flat fields): movement.resolve's effect played (movement.play,
+ * runs.castles_moved), the win checked, the turn ended */
+static int g_go(game_t *G, int src, int dst) {
+    snap_t *S = &G->S;
+    PyObject *side = sides[G->seat];
+    int castle = -1, home = -1, conquers, event;
+    if (!S->owner[src]) {
+        int ci = S->castle_at[src], top = castle_top(S, ci);
+        if (top < 0 && S->c_piece[ci]) home = ci;
+        else {
+            castle = top >= 0 ? top : ci;
+            home = top >= 0 ? ci : -1;
+        }
+    }
+    if (castle < 0) {
+        event = S->owner[dst] != NULL;
+        conquers = S->castle_at[dst];
+        S->owner[dst] = NULL;   /* a capture */
+        if (conquers >= 0) S->c_owner[conquers] = side;
+        if (home >= 0) S->c_piece[home] = 0;
+        else S->owner[src] = NULL;
+        if (conquers >= 0) S->c_piece[conquers] = 1;
+        else S->owner[dst] = side;
+    } else {
+        int dc = dst % COLUMNS + 1, dr = dst / COLUMNS + 1;
+        const int fs[4] = {fidx(dc, dr), fidx(dc + 1, dr), fidx(dc, dr + 1), fidx(dc + 1, dr + 1)};
+        conquers = -1;
+        event = 0;
+        for (int k = 0; k < 4; k++) {
+            int at = S->castle_at[fs[k]];
+            if (at >= 0 && at != castle) conquers = at;
+            if (S->owner[fs[k]]) {
+                S->owner[fs[k]] = NULL;
+                event = 1;
+            }
+        }
+        if (conquers >= 0) S->c_owner[conquers] = side;
+        S->c_c[castle] = dc;
+        S->c_r[castle] = dr;
+        S->c_on[castle] = conquers;
+        g_refresh_castles(G);
+        g_measure(G);
+    }
+    event = event || conquers >= 0;
+    int owned = 0;
+    for (int i = 0; i < S->ncastles; i++) owned += S->c_owner[i] == side;
+    if (owned == S->ncastles) G->outcome = G->seat, G->rule = R_CASTLES;
+    return g_end_turn(G, event);
+}
+
+/* strategy.evaluate for `seat` (the game not over) */
+static double g_evaluate(game_t *G, const masks_t *M, int seat) {
+    const snap_t *S = &G->S;
+    PyObject *me = sides[seat], *op = sides[seat ^ 1];
+    int castles = 0, pieces = 0;
+    for (int i = 0; i < S->ncastles; i++) {
+        castles += (S->c_owner[i] == me) - (S->c_owner[i] == op);
+        if (S->c_piece[i]) pieces += (S->c_owner[i] == me) - (S->c_owner[i] == op);
+    }
+    for (int f = 0; f < S->nf; f++) pieces += (S->owner[f] == me) - (S->owner[f] == op);
+    double raw = 2.0 * (double)castles + 0.4 * (double)pieces
+        + 1.5 * (closeness_of(S, M, me, 2) - closeness_of(S, M, op, 2));
+    return 1.0 / (1.0 + exp(-raw));
+}
+
+/* Stick `sid` placed by its first segment: its start and length along its line, its first
+ * covered crossing and the step to the next, and its segments and crossings marked. */
+static int g_place(game_t *G, int sid) {
+    int rows = G->S.rows, vbase = (COLUMNS - 1) * rows, a = G->S.seg0[sid], line, start;
+    if (a < vbase) {
+        line = a / rows + 1;
+        start = a % rows + 1;
+        G->len[sid] = rows;
+        G->stride[sid] = 1;
+        G->x0[sid] = (line - 1) * (rows - 1) + (start - 1);
+    } else {
+        line = (a - vbase) / COLUMNS + 1;
+        start = (a - vbase) % COLUMNS + 1;
+        G->len[sid] = COLUMNS;
+        G->stride[sid] = rows - 1;
+        G->x0[sid] = (start - 1) * (rows - 1) + (line - 1);
+    }
+    G->st[sid] = start;
+    if (start > G->len[sid] - 2 || G->x0[sid] + G->stride[sid] >= G->ncross) {
+        PyErr_SetString(PyExc_ValueError, "a stick runs off its line");
+        return -1;
+    }
+    g_mark(G, sid, sid);
+    return 0;
+}
+
+/* Read a Position's sticks, occupancy and castles into G, with its run table measured: the
+ * sticks' places along their lines and the occupancy of segments and crossings follow from
+ * their first segments (as Position.add_stick and shift keep them). */
+static int g_read_pos(game_t *G, PyObject *pos) {
+    if (snap_read(&G->S, pos)) return -1;
+    G->ncross = (COLUMNS - 1) * (G->S.rows - 1);
+    memset(G->seg, -1, sizeof(short) * (size_t)G->S.nseg);
+    memset(G->cross, -1, sizeof(short) * (size_t)G->ncross);
+    for (int sid = 0; sid < G->S.nsticks; sid++)
+        if (g_place(G, sid)) return -1;
+    g_refresh_castles(G);
+    g_measure(G);
+    return 0;
+}
+
+/* maze.legal_lays in the order of grid.Grid.all_sticks: the number of legal places, with the
+ * first segment of each in `segs` and its index in all_sticks in `index` (`first_only`: stop
+ * at the first). */
+static int g_lays(const game_t *G, int first_only, int *segs, int *index) {
+    int rows = G->S.rows, count = 0, k = 0;
+    for (int d = 0; d < 2; d++) {   /* Dir.V, then Dir.H */
+        int lines = d == 0 ? COLUMNS - 1 : rows - 1, length = d == 0 ? rows : COLUMNS;
+        for (int line = 1; line <= lines; line++) {
+            int first = d == 0 ? seg_v(rows, line, 1) : seg_h(rows, line, 1), filled = 0;
+            for (int j = 0; j < length; j++) filled += G->seg[first + j] >= 0;
+            for (int start = 1; start <= length - 2; start++, k++) {
+                int a = first + start - 1;
+                if (G->seg[a] >= 0 || G->seg[a + 1] >= 0 || G->seg[a + 2] >= 0) continue;
+                int x = d == 0 ? (line - 1) * (rows - 1) + (start - 1) : (start - 1) * (rows - 1) + (line - 1);
+                int y = d == 0 ? x + 1 : x + (rows - 1);
+                if (G->cross[x] >= 0 || G->cross[y] >= 0) continue;
+                if (G->block[a] || G->block[a + 1] || G->block[a + 2]) continue;
+                if (filled + 3 >= length) continue;
+                segs[count] = a;
+                index[count++] = k;
+                if (first_only) return count;
+            }
+        }
+    }
+    return count;
+}
+
+/* A stick laid on first segment `a` (rules.IrrState._play of a Lay): the turn passes, and once
+ * all sticks lie or no place is left phase 2 starts (its repetition counts afresh). */
+static int g_lay(game_t *G, int a) {
+    int sid = G->S.nsticks, segs[1], index[1];
+    if (sid >= MAX_STICKS) {
+        PyErr_SetString(PyExc_ValueError, "too many sticks for the compiled core");
+        return -1;
+    }
+    G->S.nsticks++;
+    G->S.seg0[sid] = a;
+    if (g_place(G, sid)) return -1;
+    G->zob ^= G->Z->stick[a];
+    G->seat ^= 1;
+    if (G->S.nsticks < G->max_sticks && g_lays(G, 1, segs, index)) return 0;
+    G->phase = 2;   /* rules.IrrState._start_phase_2: seen = {key: 1} */
+    G->seen = NULL;
+    g_forget(G);
+    if (g_room(G)) return -1;
+    uint64_t key = g_key(G);
+    Py_ssize_t slot = g_slot(G, key);
+    G->new_key[slot] = key;
+    G->new_count[slot] = 1;
+    G->nnew = 1;
+    g_measure(G);
+    g_start_turn(G);
+    return 0;
+}
+
+/* A random legal lay (phase 1 of players.PlayoutPlayer: a random one of the listed moves). */
+static int g_random_lay(game_t *G, PyObject *getrandbits) {
+    static int segs[MAX_PLACES], index[MAX_PLACES];
+    long j;
+    int n = g_lays(G, 0, segs, index);
+    if (n <= 0) {
+        PyErr_SetString(PyExc_RuntimeError, "phase 1 with no place to lay a stick");
+        return -1;
+    }
+    if (randbelow(getrandbits, n, &j)) return -1;
+    return g_lay(G, segs[j]);
+}
+
+/* A random listed slide (choose_from(legal_moves()) in the slide step): the pick played. */
+static int g_random_listed_slide(game_t *G, PyObject *getrandbits) {
+    int sid, by;
+    long j;
+    int n = g_nth_slide(G, -1, &sid, &by);
+    if (n <= 0) {
+        PyErr_SetString(PyExc_RuntimeError, "no legal slide though some are due");
+        return -1;
+    }
+    if (randbelow(getrandbits, n, &j)) return -1;
+    g_nth_slide(G, j, &sid, &by);
+    g_slide(G, sid, by);
+    return 0;
+}
+
+/* The move step's legal moves (IrrState.legal_moves) into M; returns how many are listed: M's,
+ * and EndTurn after them unless a leaving move exists (-1 on error). */
+static int g_go_moves(game_t *G, movelist_t *M) {
+    PyObject *side = sides[G->seat];
+    M->n = 0;
+    if (leaving_moves(&G->S, side, M)) return -1;
+    if (M->n) return M->n;
+    if (free_moves(&G->S, side, M)) return -1;
+    return M->n + 1;
+}
+
+/* one step of players.PlayoutPlayer, played */
+static int g_playout_step(game_t *G, PyObject *getrandbits) {
+    int sid, by;
+    long j;
+    if (G->phase == 1) return g_random_lay(G, getrandbits);
+    if (G->remaining > 0) {
+        int got = g_random_slide(G, getrandbits, &sid, &by);
+        if (got < 0) return -1;
+        if (!got) return g_random_listed_slide(G, getrandbits);
+        g_slide(G, sid, by);
+        return 0;
+    }
+    static movelist_t M;
+    int n = g_go_moves(G, &M);
+    if (n < 0) return -1;
+    if (n > 1) {   /* players._hit: a random conquest, else a random capture */
+        for (int want = L_CONQUEST; want >= L_CAPTURE; want--) {
+            int hits = 0;
+            for (int k = 0; k < M.n; k++) {
+                int s = M.src[k], d = M.dst[k];
+                hits += move_label(&G->S, s % COLUMNS + 1, s / COLUMNS + 1, d % COLUMNS + 1, d / COLUMNS + 1) == want;
+            }
+            if (!hits) continue;
+            if (randbelow(getrandbits, hits, &j)) return -1;
+            for (int k = 0; k < M.n; k++) {
+                int s = M.src[k], d = M.dst[k];
+                if (move_label(&G->S, s % COLUMNS + 1, s / COLUMNS + 1, d % COLUMNS + 1, d / COLUMNS + 1) == want
+                    && j-- == 0) return g_go(G, s, d);
+            }
+        }
+    }
+    if (randbelow(getrandbits, n, &j)) return -1;
+    if (j == M.n) return g_end_turn(G, 0);   /* EndTurn */
+    return g_go(G, M.src[j], M.dst[j]);
+}
+
+/* Read a Position's sticks, occupancy and castles into G, with its run table measured: the
+ * sticks' places along their lines and the occupancy of segments and crossings follow from
+ * their first segments (as Position.add_stick and shift keep them). */
+/* The turn's slides so far (`used`: an iterable of stick ids, or of (id, sign) pairs) and the
+ * banned directions (a dict id -> sign); 1 if there are more than the engine keeps. */
+static int g_read_turn(game_t *G, PyObject *used, PyObject *banned) {
+    PyObject *iter = PyObject_GetIter(used), *item;
+    if (!iter) return -1;
+    G->nused = 0;
+    while ((item = PyIter_Next(iter))) {
+        long a, b = 1;
+        int bad = 0;
+        if (PyTuple_Check(item) && PyTuple_GET_SIZE(item) == 2)
+            bad = as_int(PyTuple_GET_ITEM(item, 0), &a) || as_int(PyTuple_GET_ITEM(item, 1), &b);
+        else
+            bad = as_int(item, &a);
+        Py_DECREF(item);
+        if (bad) break;
+        if (G->nused >= 3 || a < 0 || a >= G->S.nsticks) {
+            PyErr_SetString(PyExc_ValueError, "more than 3 slides this turn, or no such stick");
+            break;
+        }
+        G->used_sid[G->nused] = (int)a;
+        G->used_sign[G->nused] = (int)b;
+        G->nused++;
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred()) return -1;
+    if (!PyDict_Check(banned)) {
+        PyErr_SetString(PyExc_TypeError, "banned is not a dict");
+        return -1;
+    }
+    if (PyDict_GET_SIZE(banned) > MAX_BANNED) return 1;
+    Py_ssize_t it = 0;
+    PyObject *key, *val;
+    G->nbanned = 0;
+    while (PyDict_Next(banned, &it, &key, &val)) {
+        long a, b;
+        if (as_int(key, &a) || as_int(val, &b)) return -1;
+        G->ban_sid[G->nbanned] = (int)a;
+        G->ban_sign[G->nbanned] = (int)b;
+        G->nbanned++;
+    }
+    return 0;
+}
+
+/* Read an IrrState (fast path, not over) into G; 1 if it cannot be played here. */
+static int g_read(game_t *G, PyObject *state, PyObject *tables) {
+    PyObject *pos = PyObject_GetAttr(state, s_pos), *o = NULL, *b = NULL;
+    int rc = -1, phase;
+    if (!pos) return -1;
+    if (attr_int(state, s_phase, &phase) || attr_int(state, s_remaining, &G->remaining)
+        || attr_int(state, s_quiet, &G->quiet) || attr_int(state, s_turns, &G->turns)
+        || attr_int(state, s_budget, &G->budget) || attr_int(state, s_quiet_limit, &G->quiet_limit)) goto done;
+    if (phase < 1 || phase > 2 || G->budget > 3 || G->budget < 0) {
+        rc = 1;
+        goto done;
+    }
+    G->phase = phase;
+    if (!(b = PyObject_GetAttr(state, s_board)) || attr_int(b, s_sticks, &G->max_sticks)) goto done;
+    Py_CLEAR(b);
+    if (g_read_pos(G, pos)) goto done;
+    if (!(o = PyObject_GetAttr(state, s_to_move)) || (G->seat = seat_of(o)) < 0) goto done;
+    Py_CLEAR(o);
+    if (!(G->Z = ztab_for(G->S.rows, G->S.nseg, tables))) goto done;
+    G->zob = 0;
+    for (int i = 0; i < G->S.nsticks; i++) G->zob ^= G->Z->stick[G->S.seg0[i]];
+    if (!(o = PyObject_GetAttr(state, s_used)) || !(b = PyObject_GetAttr(state, s_banned))) goto done;
+    if ((rc = g_read_turn(G, o, b)) != 0) goto done;
+    rc = -1;
+    Py_CLEAR(o);
+    if (!(o = PyObject_GetAttr(state, s_seen))) goto done;
+    if (!PyDict_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "state.seen is not a dict");
+        goto done;
+    }
+    G->seen = o;   /* the state holds it while the playout runs */
+    g_forget(G);
+    G->outcome = -1;
+    rc = 0;
+done:
+    Py_XDECREF(o);
+    Py_XDECREF(b);
+    Py_DECREF(pos);
+    return rc;
+}
+
+#define MAX_DRAWS (2 * MAX_STICKS * 3)
+
+/* strategy.draw_slides on the run table: up to `wanted` different slides (stick ids and signed
+ * fields into sids, bys) drawn uniformly among the candidates (every run counted up to the
+ * fields remaining), a drawn one kept when the rest of the turn can still be slid after it;
+ * returns how many (-1 on error). */
+static int g_draw_slides(game_t *G, int wanted, PyObject *getrandbits, int *sids, int *bys) {
+    char skip[2 * MAX_STICKS];
+    static int ent[2 * MAX_STICKS], ends[2 * MAX_STICKS];
+    static char drawn[MAX_DRAWS];
+    int m = 0, total = 0, remaining = G->remaining, picked = 0;
+    g_skipped(G, skip);
+    for (int i = 0; i < 2 * G->S.nsticks; i++) {   /* runs.free_runs: the candidates run by run */
+        int r = G->runs[i];
+        if (!r || skip[i]) continue;
+        ent[m] = i;
+        total += r < remaining ? r : remaining;
+        ends[m++] = total;
+    }
+    if (total > MAX_DRAWS) {
+        PyErr_SetString(PyExc_ValueError, "too many slides to draw from");
+        return -1;
+    }
+    memset(drawn, 0, (size_t)total);
+    for (int ndrawn = 0; ndrawn < total && picked < wanted;) {
         long j;
-        if (randbelow(getrandbits, total, &j)) goto fail;
+        if (randbelow(getrandbits, total, &j)) return -1;
         if (drawn[j]) continue;
         drawn[j] = 1;
         ndrawn++;
         int r = 0;   /* bisect_right(ends, j) */
         while (ends[r] <= j) r++;
-        int i = ent[r], sid = i >> 1, sign = (i & 1) ? -1 : 1;
-        int by = sign * (int)(j - (r ? ends[r - 1] : 0) + 1), need = remaining - (by < 0 ? -by : by);
-        if (need) {
-            int a2 = seg0[sid] + by, x2 = x0[sid] + by * stride[sid], ok = 0;
-            for (int e = 0; e < m && !ok; e++) {
-                int o = ent[e] >> 1;
-                if (run[e] >= need && o != sid
-                    && !way_meets(seg0[o], x0[o], stride[o], ent[e] & 1, need, a2, x2, stride[sid])) ok = 1;
-            }
-            if (!ok) {
-                PyObject *res = PyObject_CallFunction(rest_fn, "iii", sid, by, need);
-                if (!res) goto fail;
-                ok = PyObject_IsTrue(res);
-                Py_DECREF(res);
-                if (ok < 0) goto fail;
-            }
-            if (!ok) continue;
-        }
-        PyObject *pair = Py_BuildValue("(ii)", sid, by);
-        if (!pair || PyList_Append(out, pair)) {
-            Py_XDECREF(pair);
-            goto fail;
-        }
-        Py_DECREF(pair);
+        int i = ent[r], sid = i >> 1, by = ((i & 1) ? -1 : 1) * (int)(j - (r ? ends[r - 1] : 0) + 1);
+        int need = remaining - (by < 0 ? -by : by);
+        if (need && !g_rest_after(G, skip, sid, by, need)) continue;
+        sids[picked] = sid;
+        bys[picked++] = by;
     }
-    goto done;
-fail:
-    Py_CLEAR(out);
-done:
-    Py_XDECREF(seg0_o); Py_XDECREF(x0_o); Py_XDECREF(stride_o);
+    return picked;
+}
+
+/* CastlePlayer._best_slide: the index among the slides (sids, bys) that brings the mover's
+ * pieces nearest and the enemy's farthest (closeness with the stick slid, the first best). */
+static int g_best_slide(game_t *G, const int *sids, const int *bys, int n) {
+    static masks_t M;
+    snap_t *S = &G->S;
+    PyObject *side = sides[G->seat], *other = sides[G->seat ^ 1];
+    int best = 0;
+    double best_value = -Py_HUGE_VAL;
+    stick_masks(S, S->seg0, &M);
+    for (int i = 0; i < n; i++) {
+        int a = S->seg0[sids[i]];
+        stick_mask(S->L, &M, a, 0);
+        stick_mask(S->L, &M, a + bys[i], 1);
+        double value = closeness_of(S, &M, side, 2) - 0.8 * closeness_of(S, &M, other, 2);
+        stick_mask(S->L, &M, a + bys[i], 0);
+        stick_mask(S->L, &M, a, 1);
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
+/* Read a Position and the turn's used sticks and banned directions, with `remaining` fields due. */
+static int g_read_slide_step(game_t *G, PyObject *pos, PyObject *used, PyObject *banned, int remaining) {
+    if (g_read_pos(G, pos)) return -1;
+    int got = g_read_turn(G, used, banned);
+    if (got > 0) PyErr_SetString(PyExc_ValueError, "too many banned sticks for the compiled core");
+    if (got) return -1;
+    if (remaining < 1 || remaining > 3) {
+        PyErr_SetString(PyExc_ValueError, "the fields due are not 1..3 (the run table's reach)");
+        return -1;
+    }
+    G->remaining = remaining;
+    return 0;
+}
+
+static PyObject *pairs_of(const int *sids, const int *bys, int n) {
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", sids[i], bys[i]);
+        if (!pair) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, pair);
+    }
     return out;
 }
 
+/* draw_slides(pos, used, banned, remaining, wanted, getrandbits): strategy.draw_slides' pairs */
+static PyObject *py_draw_slides(PyObject *self, PyObject *args) {
+    PyObject *pos, *used, *banned, *getrandbits;
+    int remaining, wanted;
+    static int sids[MAX_DRAWS], bys[MAX_DRAWS];
+    static game_t G;
+    if (!PyArg_ParseTuple(args, "OOOiiO", &pos, &used, &banned, &remaining, &wanted, &getrandbits)
+        || g_read_slide_step(&G, pos, used, banned, remaining)) return NULL;
+    int n = g_draw_slides(&G, wanted < MAX_DRAWS ? wanted : MAX_DRAWS, getrandbits, sids, bys);
+    return n < 0 ? NULL : pairs_of(sids, bys, n);
+}
+
+/* castle_slide(pos, side, used, banned, remaining, wanted, getrandbits): CastlePlayer's slide
+ * (draw_slides, then _best_slide) as a (stick id, fields) pair, or None when none was drawn */
+static PyObject *py_castle_slide(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *used, *banned, *getrandbits;
+    int remaining, wanted;
+    static int sids[MAX_DRAWS], bys[MAX_DRAWS];
+    static game_t G;
+    if (!PyArg_ParseTuple(args, "OOOOiiO", &pos, &side, &used, &banned, &remaining, &wanted, &getrandbits)
+        || g_read_slide_step(&G, pos, used, banned, remaining) || (G.seat = seat_of(side)) < 0) return NULL;
+    int n = g_draw_slides(&G, wanted < MAX_DRAWS ? wanted : MAX_DRAWS, getrandbits, sids, bys);
+    if (n < 0) return NULL;
+    if (!n) Py_RETURN_NONE;
+    int best = g_best_slide(&G, sids, bys, n);
+    return Py_BuildValue("(ii)", sids[best], bys[best]);
+}
+
+/* zobrist(pos, seat, tables): runs.zobrist(pos, Side(seat)) */
+static PyObject *py_zobrist(PyObject *self, PyObject *args) {
+    PyObject *pos, *tables;
+    int seat;
+    static game_t G;
+    if (!PyArg_ParseTuple(args, "OiO", &pos, &seat, &tables) || snap_read(&G.S, pos)) return NULL;
+    if (!(G.Z = ztab_for(G.S.rows, G.S.nseg, tables))) return NULL;
+    G.seat = seat != 0;
+    G.zob = 0;
+    for (int i = 0; i < G.S.nsticks; i++) G.zob ^= G.Z->stick[G.S.seg0[i]];
+    return PyLong_FromUnsignedLongLong(g_key(&G));
+}
+
+
+static PyObject **lay_cache[MAX_ROWS + 1][2];   /* per board length and seat: Lay(side, stick) made once */
+
+static PyObject *lay_of(int rows, int seat, int k, PyObject *lay, PyObject *side, PyObject *stick) {
+    if (k >= MAX_PLACES) {
+        PyErr_SetString(PyExc_ValueError, "too many stick places");
+        return NULL;
+    }
+    if (!lay_cache[rows][seat] && !(lay_cache[rows][seat] = PyMem_Calloc(MAX_PLACES, sizeof(PyObject *))))
+        return PyErr_NoMemory();
+    PyObject **slot = &lay_cache[rows][seat][k];
+    if (!*slot) *slot = PyObject_CallFunctionObjArgs(lay, side, stick, NULL);
+    return *slot;
+}
+
+/* maze.legal_lays: the legal places of `all_sticks` (grid.Grid.all_sticks, in its order); given
+ * `lay`, `side` and `seat` (side.value), the moves `lay(side, stick)` instead (made once) */
+static PyObject *py_legal_lays(PyObject *self, PyObject *args) {
+    PyObject *pos, *all, *lay = NULL, *side = NULL, *out;
+    int first_only, seat = 0;
+    static game_t G;
+    if (!PyArg_ParseTuple(args, "OO!p|OOi", &pos, &PyTuple_Type, &all, &first_only, &lay, &side, &seat)) return NULL;
+    if (lay && (seat < 0 || seat > 1 || !side)) {
+        PyErr_SetString(PyExc_ValueError, "a lay needs its side and seat 0 or 1");
+        return NULL;
+    }
+    if (g_read_pos(&G, pos)) return NULL;
+    int rows = G.S.rows, places = (COLUMNS - 1) * (rows - 2) + (rows - 1) * (COLUMNS - 2);
+    static int segs[MAX_PLACES], index[MAX_PLACES];
+    if (PyTuple_GET_SIZE(all) != places || places > MAX_PLACES) {
+        PyErr_SetString(PyExc_ValueError, "all_sticks is not the grid's list of stick places");
+        return NULL;
+    }
+    int n = g_lays(&G, first_only, segs, index);
+    if (!(out = PyList_New(n))) return NULL;
+    for (int i = 0; i < n; i++) {
+        int k = index[i];
+        PyObject *item = PyTuple_GET_ITEM(all, k);
+        if (lay && !(item = lay_of(rows, seat, k, lay, side, item))) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_INCREF(item);
+        PyList_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
+/* runs.slide_moves: the allowed slides of the turn as `Slide` moves, each stick's tuple of
+ * them made once into `cache` (runs.Tables.slides[seat], by 8 * first segment + 4 * backward
+ * + run) as runs._moves does */
+static PyObject *py_slide_moves(PyObject *self, PyObject *args) {
+    PyObject *pos, *side, *used, *banned, *cache, *slide, *sticks = NULL, *out = NULL;
+    int remaining;
+    if (!PyArg_ParseTuple(args, "OOOOiO!O", &pos, &side, &used, &banned, &remaining, &PyList_Type, &cache, &slide))
+        return NULL;
+    static game_t G;
+    char skip[2 * MAX_STICKS];
+    if (g_read_slide_step(&G, pos, used, banned, remaining)) return NULL;
+    if (PyList_GET_SIZE(cache) < 8 * G.S.nseg) {
+        PyErr_SetString(PyExc_ValueError, "a slide cache too short");
+        return NULL;
+    }
+    if (!(sticks = get_list(pos, s_sticks)) || !(out = PyList_New(0))) goto fail;
+    g_skipped(&G, skip);
+    for (int i = 0; i < 2 * G.S.nsticks; i++) {
+        int run = G.runs[i];
+        if (!run || skip[i]) continue;
+        if (run > remaining) run = remaining;
+        int sid = i >> 1, sign = (i & 1) ? -1 : 1;
+        Py_ssize_t at = 8 * G.S.seg0[sid] + 4 * (i & 1) + run;
+        PyObject *moves = PyList_GET_ITEM(cache, at);
+        if (moves == Py_None) {   /* runs._moves */
+            if (!(moves = PyTuple_New(run))) goto fail;
+            for (int k = 1; k <= run; k++) {
+                PyObject *m = PyObject_CallFunction(slide, "OOi", side, PyList_GET_ITEM(sticks, sid), sign * k);
+                if (!m) {
+                    Py_DECREF(moves);
+                    goto fail;
+                }
+                PyTuple_SET_ITEM(moves, k - 1, m);
+            }
+            if (PyList_SetItem(cache, at, moves)) goto fail;   /* steals the tuple */
+        }
+        if (!PyTuple_Check(moves) || PyTuple_GET_SIZE(moves) != run) {
+            PyErr_SetString(PyExc_ValueError, "a slide cache entry of the wrong kind");
+            goto fail;
+        }
+        for (int k = 1; k <= run; k++) {
+            if (k < remaining && !g_rest_after(&G, skip, sid, sign * k, remaining - k)) continue;
+            if (PyList_Append(out, PyTuple_GET_ITEM(moves, k - 1))) goto fail;
+        }
+    }
+    Py_DECREF(sticks);
+    return out;
+fail:
+    Py_XDECREF(sticks);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+/* runs.run_table measured afresh: a new list, or written into `runs` (a list as long) in place.
+ * The table is exact (every stick's free run, at most 3), so measuring every stick gives the
+ * table runs.remeasure keeps up to date around a change. */
+static PyObject *py_measure(PyObject *self, PyObject *args) {
+    PyObject *pos, *runs = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &pos, &runs)) return NULL;
+    static game_t G;
+    if (g_read_pos(&G, pos)) return NULL;
+    Py_ssize_t n = 2 * G.S.nsticks;
+    int fresh = runs == Py_None;
+    if (fresh) {
+        if (!(runs = PyList_New(n))) return NULL;
+    } else if (!PyList_Check(runs) || PyList_GET_SIZE(runs) != n) {
+        PyErr_SetString(PyExc_ValueError, "the run table is not a list of two entries per stick");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLong(G.runs[i]);
+        if (!v) {
+            if (fresh) Py_DECREF(runs);
+            return NULL;
+        }
+        if (fresh) PyList_SET_ITEM(runs, i, v);
+        else if (PyList_SetItem(runs, i, v)) return NULL;
+    }
+    if (fresh) return runs;
+    Py_RETURN_NONE;
+}
+
+/* One engine step of a uniformly random player: the legal moves listed (IrrState.legal_moves)
+ * and the one `rng.randrange(len(moves))` picks played. */
+static int g_random_step(game_t *G, PyObject *getrandbits) {
+    if (G->remaining > 0) return g_random_listed_slide(G, getrandbits);
+    static movelist_t M;
+    long j;
+    int n = g_go_moves(G, &M);
+    if (n < 0 || randbelow(getrandbits, n, &j)) return -1;
+    if (j == M.n) return g_end_turn(G, 0);
+    return g_go(G, M.src[j], M.dst[j]);
+}
+
+/* random_game(state, getrandbits, tables): the rest of a phase-2 game between uniformly random
+ * players (bench/bench_irr's loop: list the legal moves, play a random one) on a copy; returns
+ * (steps, winner seat or -1, ending id, phase-2 turns), or None where the engine here does not
+ * serve the state (phase 1, a slide budget beyond the run table). */
+static PyObject *py_random_game(PyObject *self, PyObject *args) {
+    PyObject *state, *getrandbits, *tables, *outcome;
+    if (!PyArg_ParseTuple(args, "OOO", &state, &getrandbits, &tables)) return NULL;
+    if (!sides[0] || !sides[1]) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound to the sides");
+        return NULL;
+    }
+    if (!(outcome = PyObject_GetAttr(state, s_outcome))) return NULL;
+    Py_DECREF(outcome);
+    if (outcome != Py_None) Py_RETURN_NONE;
+    static game_t G;
+    int got = g_read(&G, state, tables);
+    if (got < 0) return NULL;
+    if (got > 0 || G.phase != 2) Py_RETURN_NONE;
+    long steps = 0;
+    for (; G.outcome < 0; steps++)
+        if (g_random_step(&G, getrandbits)) return NULL;
+    return Py_BuildValue("(lisi)", steps, G.outcome < 2 ? G.outcome : -1, RULES[G.rule], G.turns);
+}
+
+static PyObject *py_playout(PyObject *self, PyObject *args) {
+    PyObject *state, *getrandbits, *tables, *outcome;
+    int limit;
+    if (!PyArg_ParseTuple(args, "OOiO", &state, &getrandbits, &limit, &tables)) return NULL;
+    if (!sides[0] || !sides[1]) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound to the sides");
+        return NULL;
+    }
+    if (!(outcome = PyObject_GetAttr(state, s_outcome))) return NULL;
+    Py_DECREF(outcome);
+    if (outcome != Py_None) Py_RETURN_NONE;   /* an ended game: the caller scores it */
+    static game_t G;
+    int got = g_read(&G, state, tables);
+    if (got < 0) return NULL;
+    if (got > 0) Py_RETURN_NONE;
+    for (int steps = 0; G.outcome < 0 && steps < limit; steps++)
+        if (g_playout_step(&G, getrandbits)) return NULL;
+    double v0, v1;
+    if (G.outcome >= 0) {
+        v0 = G.outcome == 2 ? 0.5 : G.outcome == 0 ? 1.0 : 0.0;
+        v1 = G.outcome == 2 ? 0.5 : G.outcome == 1 ? 1.0 : 0.0;
+    } else {
+        static masks_t M;
+        stick_masks(&G.S, G.S.seg0, &M);
+        v0 = g_evaluate(&G, &M, 0);
+        v1 = g_evaluate(&G, &M, 1);
+    }
+    return Py_BuildValue("[dd]", v0, v1);
+}
+
 static PyObject *py_bind(PyObject *self, PyObject *args) {
-    PyObject *go;
-    if (!PyArg_ParseTuple(args, "O", &go)) return NULL;
-    Py_XINCREF(go);
+    PyObject *go, *red, *blue;
+    if (!PyArg_ParseTuple(args, "OOO", &go, &red, &blue)) return NULL;
+    Py_INCREF(go);
     Py_XSETREF(go_type, go);
+    Py_INCREF(red);
+    Py_XSETREF(sides[0], red);
+    Py_INCREF(blue);
+    Py_XSETREF(sides[1], blue);
     Py_RETURN_NONE;
 }
 
@@ -1353,10 +2169,16 @@ static PyMethodDef methods[] = {
     {"best_slide", py_best_slide, METH_VARARGS, "the index CastlePlayer._best_slide picks"},
     {"legal_lays", py_legal_lays, METH_VARARGS, "maze.legal_lays(pos, all_sticks, first_only)"},
     {"draw_slides", py_draw_slides, METH_VARARGS, "strategy.draw_slides on the run table"},
+    {"castle_slide", py_castle_slide, METH_VARARGS, "CastlePlayer's slide: draw_slides and _best_slide"},
+    {"zobrist", py_zobrist, METH_VARARGS, "runs.zobrist(pos, Side(seat)) with runs.tables_for's codes"},
     {"go_moves", py_go_moves, METH_VARARGS, "rules.IrrState.legal_moves after the slides"},
     {"field_moves", py_field_moves, METH_VARARGS, "movement.leaving_moves / free_moves"},
-    {"remeasure", py_remeasure, METH_VARARGS, "runs.remeasure(pos, segments, more, reach)"},
-    {"bind", py_bind, METH_VARARGS, "bind(Go): the move type best_go values"},
+    {"measure", py_measure, METH_VARARGS, "runs.run_table measured afresh (measure(pos[, runs]))"},
+    {"slide_moves", py_slide_moves, METH_VARARGS, "runs.slide_moves(pos, side, used, banned, remaining, cache, Slide)"},
+    {"random_game", py_random_game, METH_VARARGS, "random_game(state, getrandbits, tables): a random phase 2"},
+    {"shuffle", py_shuffle, METH_VARARGS, "shuffle(list, getrandbits): random.shuffle's draws and order"},
+    {"playout", py_playout, METH_VARARGS, "playout(state, getrandbits, limit, tables): mcts._playout's values"},
+    {"bind", py_bind, METH_VARARGS, "bind(Go, Side.RED, Side.BLUE): the move type and the sides"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1369,10 +2191,16 @@ PyMODINIT_FUNC PyInit__core(void) {
     INTERN(s_board, "board"); INTERN(s_rows, "rows"); INTERN(s_s_seg0, "s_seg0"); INTERN(s_pieces, "pieces");
     INTERN(s_c_owner, "c_owner"); INTERN(s_c_on, "c_on"); INTERN(s_c_piece, "c_piece"); INTERN(s_c_pos, "c_pos");
     INTERN(s_castle_at, "castle_at"); INTERN(s_src, "src"); INTERN(s_dst, "dst");
-    INTERN(s_s_start, "s_start"); INTERN(s_s_len, "s_len"); INTERN(s_runs, "runs");
+    INTERN(s_s_start, "s_start"); INTERN(s_s_len, "s_len");
     INTERN(s_s_x0, "s_x0"); INTERN(s_s_stride, "s_stride");
     INTERN(s_seg, "seg"); INTERN(s_cross, "cross"); INTERN(s_castle_block, "castle_block");
     INTERN(s_capture_own, "capture_own");
+    INTERN(s_pos, "pos"); INTERN(s_to_move, "to_move"); INTERN(s_phase, "phase"); INTERN(s_remaining, "remaining");
+    INTERN(s_used, "used"); INTERN(s_banned, "banned"); INTERN(s_quiet, "quiet"); INTERN(s_seen, "seen");
+    INTERN(s_outcome, "outcome"); INTERN(s_turns, "turns"); INTERN(s_budget, "budget");
+    INTERN(s_quiet_limit, "quiet_limit"); INTERN(s_zob, "zob"); INTERN(s_z_stick, "z_stick");
+    INTERN(s_z_piece, "z_piece"); INTERN(s_z_castle, "z_castle"); INTERN(s_z_blue, "z_blue");
+    INTERN(s_sticks, "sticks");
 #undef INTERN
     return PyModule_Create(&module);
 }

@@ -13,7 +13,7 @@ MEASURE_EVERY-th game only: the castle player judges a few slides drawn at rando
 listing them all, and listing every legal slide is a third of a game's cost.
 
 A game between castle players is some 1000-1500 engine steps (a turn is up to three slides and
-a move): about a second with the pure-Python code, a tenth of one with the compiled core.
+a move): about a second with the pure-Python code, a twentieth of one with the compiled core.
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ KIND_NOUN = "kind of step"
 """What the report calls the kinds whose use it counts."""
 DEFAULT_GAMES = 1000
 """The ceiling of the check (games of the board) when `check` is not told. With the compiled
-core (`_core.c`) a castle player's game is about 0.1 s of CPU (see `make bench`), so the games
+core (`_core.c`) a castle player's game is about 0.05 s of CPU (see `make bench`), so the games
 that decide the original set's verdict (350, seed 0: docs/check.md) fit the check's minute on
 two cores, and a set whose first seat's share lies near the margins has room to be decided.
-The pure-Python core plays the same games about ten times slower."""
+The pure-Python core plays the same games some fifteen times slower."""
 LOOKS = (50, 50)
 """The sequential tests look after 50 games and every 50 more (a look is a round of the pool:
 fewer, larger rounds keep both cores busy)."""

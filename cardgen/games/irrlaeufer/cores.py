@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from cardgen.games.irrlaeufer import maze, movement, runs, strategy
+from cardgen.games.irrlaeufer import maze, movement, players, runs, strategy
 from cardgen.games.irrlaeufer.native_core import compiled
 
-MODULES = (strategy, maze, movement, runs)
+MODULES = (strategy, maze, movement, runs, players)
 """The modules that dispatch to the compiled core."""
 
 

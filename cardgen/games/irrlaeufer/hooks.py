@@ -7,6 +7,7 @@ Kept apart from rules.py so that module stays about the rules themselves.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from cardgen.engine.base import GameState
@@ -91,10 +92,11 @@ class SimulationHooks(GameState[IrrMove]):
         assert self.outcome is None or not self.remaining
 
     def move_label(self, move: IrrMove) -> str:
-        """lay, slide, move, capture, conquest or end (for simulation statistics)."""
-        if isinstance(move, Go):
-            effect = movement.resolve(self.pos, self.to_move, move.src, move.dst)
-            return "conquest" if effect.conquers >= 0 else "capture" if effect.captures else "move"
+        """lay, slide, move, capture, conquest or end (for simulation statistics; `move` is a
+        legal one, so a Go's label is read off the board as `movement.label` does, which says
+        what `movement.resolve` would)."""
+        if type(move) is Go:
+            return movement.label(self.pos, move.src, move.dst)
         return {Lay: "lay", Slide: "slide", EndTurn: "end", Turn: "turn"}[type(move)]
 
     def move_class(self, move: IrrMove) -> int:
@@ -109,6 +111,27 @@ class SimulationHooks(GameState[IrrMove]):
     def playout_limit(self) -> int:
         """Search playouts stop after about three turns: a whole game is hundreds of turns."""
         return 12
+
+    def expansion_order(self, rng: random.Random) -> list[IrrMove]:
+        """mcts.expansion_order, the same list: the shuffle in the compiled core where it is
+        built (random.shuffle's draws), and sorted only in the move step (slides and lays are
+        all of one class and score, so the stable sort would keep their shuffled order)."""
+        moves = self.legal_moves()
+        if strategy.CORE is not None and type(rng) is random.Random:
+            strategy.CORE.shuffle(moves, rng.getrandbits)
+        else:
+            rng.shuffle(moves)
+        if len(moves) > 1 and type(moves[0]) is not Slide and type(moves[0]) is not Lay:
+            scores = self.scores_after(moves)
+            keys = {id(m): (-self.move_class(m), score) for m, score in zip(moves, scores)}
+            moves.sort(key=lambda m: keys[id(m)])
+        return moves
+
+    def scores_after(self, moves: list[IrrMove]) -> list[float]:
+        """`score_after` of each of `moves` in one pass: only a conquest adds a castle."""
+        pos, owned = self.pos, float(self.pos.castles_of(self.to_move))
+        return [owned + 1 if type(m) is Go and movement.label(pos, m.src, m.dst) == "conquest" else owned
+                for m in moves]
 
     def score_after(self, move: IrrMove) -> float:
         """The mover's castles right after `move` (the `greedy` player), without a copy."""

@@ -13,17 +13,18 @@ from types import ModuleType
 from typing import Any
 
 from cardgen import native
+from cardgen.games.irrlaeufer.components import Side
 from cardgen.games.irrlaeufer.moves import Go
 
 NAME = "cardgen.games.irrlaeufer._core"
 
 
 def load() -> Any:
-    """The compiled core bound to the move type it makes (`Go`), or None (`native.load`): what
+    """The compiled core bound to the move type it makes (`Go`) and the sides, or None (`native.load`): what
     each dispatching module keeps as its `CORE`."""
     core = native.load(NAME)
     if core is not None:
-        core.bind(Go)
+        core.bind(Go, Side.RED, Side.BLUE)
     return core
 
 
@@ -33,5 +34,5 @@ def compiled() -> ModuleType | None:
         core = importlib.import_module(NAME)
     except ImportError:
         return None
-    core.bind(Go)
+    core.bind(Go, Side.RED, Side.BLUE)
     return core

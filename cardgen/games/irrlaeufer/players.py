@@ -27,17 +27,19 @@ from typing import Any
 
 from cardgen.engine.base import GameState
 from cardgen.engine.mcts import MctsPlayer
-from cardgen.games.irrlaeufer import movement
+from cardgen.games.irrlaeufer import movement, native_core
 from cardgen.games.irrlaeufer.components import Side
 from cardgen.games.irrlaeufer.moves import Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
-from cardgen.games.irrlaeufer.runs import random_slide
+from cardgen.games.irrlaeufer.runs import random_slide, tables_for
 from cardgen.games.irrlaeufer.strategy import FAR, best_go, draw_slides, rook_distances, targets
 
 WARY_SAMPLES = 4
 """How many random slides `wary` tries for one that opens the enemy no capture or conquest."""
 SEARCH_BUDGET = 100
 """The `mcts` rung's simulations per decision."""
+CORE: Any = native_core.load()
+"""The compiled core (`_core.c`: whole playouts there), or None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +140,17 @@ class PlayoutPlayer:
             if move is not None:
                 return move
         return self.choose_from(state, state.legal_moves(), rng)
+
+    def playout(self, state: Any, rng: random.Random) -> list[float] | None:
+        """The search's whole playout from `state` (mcts._playout: these choices up to the
+        state's `playout_limit`, then `strategy.evaluate` per seat) in the compiled core, with
+        the generator's own draws; None where the loop in Python plays it (no core, phase 1,
+        a slide budget beyond the run table, or a generator of another kind)."""
+        if CORE is None or type(rng) is not random.Random or not state.table:
+            return None
+        values: list[float] | None = CORE.playout(state, rng.getrandbits, state.playout_limit(),
+                                                  tables_for(state.board.rows))
+        return values
 
     def choose_from(self, state: Any, moves: list[Any], rng: random.Random) -> Any:
         """A conquest, else a capture, else a random move of `moves` (the legal moves)."""

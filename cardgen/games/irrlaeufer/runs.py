@@ -34,7 +34,7 @@ from cardgen.games.irrlaeufer.sliding import can_slide, free_run
 from cardgen.games.irrlaeufer.sliding import turn_total as plain_turn_total
 
 CORE: Any = native_core.load()
-"""The compiled core (`_core.c`: `remeasure` there), or None."""
+"""The compiled core (`_core.c`: the table measured, the slides listed there), or None."""
 
 REACH = 3
 """The longest slide: runs are counted up to it."""
@@ -139,6 +139,8 @@ def tables_for(rows: int) -> Tables:
 def run_table(pos: Position) -> list[int]:
     """`pos.runs`, measured in full the first time (phase 1 keeps none): entry 2·id is how far
     stick `id` runs forward, 2·id + 1 backward, each at most `REACH`."""
+    if pos.runs is None and CORE is not None:
+        pos.runs = CORE.measure(pos)
     if pos.runs is None:
         runs = [0] * (2 * len(pos.sticks))
         for sid in range(len(pos.sticks)):
@@ -151,8 +153,9 @@ def run_table(pos: Position) -> list[int]:
 def remeasure(pos: Position, segments: tuple[int, ...] | set[int], more: tuple[int, ...] = ()) -> None:
     """Measure again the runs of the sticks lying on `segments` and `more` (after a change
     near them)."""
-    if CORE is not None:  # the same in the compiled core (_core.c)
-        CORE.remeasure(pos, segments, more, REACH)
+    if CORE is not None:  # the compiled core measures every stick: the same table, the runs being exact
+        if pos.runs is not None:
+            CORE.measure(pos, pos.runs)
         return
     runs, seg = pos.runs, pos.seg
     if runs is None:
@@ -211,6 +214,9 @@ def slide_moves(pos: Position, side: Side, used: set[int], banned: dict[int, int
     keeps off that way, all its slides are allowed at once. Otherwise each slide is judged by
     the other sticks that run far enough, and failing them by the plain search."""
     tables = tables_for(pos.board.rows)
+    if CORE is not None:  # the same list from the compiled core (_core.c), with the same cache
+        listed: list[IrrMove] = CORE.slide_moves(pos, side, used, banned, remaining, tables.slides[side.value], Slide)
+        return listed
     body, ahead, sweep, seg0 = tables.body, tables.ahead, tables.sweep, pos.s_seg0
     skip = _skipped(used, banned)
     free = [(i, run if run < remaining else remaining) for i, run in enumerate(run_table(pos))
@@ -351,6 +357,9 @@ def zobrist(pos: Position, to_move: Side) -> int:
     """The position's key for the repetition rule: `pos.zob` (its sticks) with its pieces,
     castles and the player to move."""
     tables = tables_for(pos.board.rows)
+    if CORE is not None:  # the same key from the compiled core
+        key: int = CORE.zobrist(pos, to_move.value, tables)
+        return key
     z_piece, z_castle = tables.z_piece, tables.z_castle
     if pos.zob is None:
         pos.zob = 0

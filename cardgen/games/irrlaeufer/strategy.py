@@ -38,8 +38,7 @@ from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
 from cardgen.games.irrlaeufer.runs import free_runs as table_runs
-from cardgen.games.irrlaeufer.runs import plain_rest, run_table, slide_leaves_rest
-from cardgen.games.irrlaeufer.runs import _skipped as skipped
+from cardgen.games.irrlaeufer.runs import slide_leaves_rest
 from cardgen.games.irrlaeufer.sliding import can_slide
 from cardgen.games.irrlaeufer.sliding import free_runs as plain_runs
 
@@ -286,11 +285,7 @@ def draw_slides(state: Any, wanted: int, rng: random.Random) -> list[Slide]:
     banned: dict[int, int] = state.banned
     remaining: int = state.remaining
     if CORE is not None and state.table and type(rng) is random.Random:
-        def plain(sid: int, by: int, need: int) -> bool:  # where no other stick is a witness
-            return plain_rest(pos, used, banned, sid, by, need)
-
-        pairs: list[tuple[int, int]] = CORE.draw_slides(pos, run_table(pos), skipped(used, banned), remaining,
-                                                        wanted, rng.getrandbits, plain)
+        pairs: list[tuple[int, int]] = CORE.draw_slides(pos, used, banned, remaining, wanted, rng.getrandbits)
         return [Slide(state.to_move, pos.sticks[sid], by) for sid, by in pairs]
     # the candidates are numbered run by run: (stick, sign) with `run` free fields gives `run`
     runs: list[tuple[int, int]] = []
@@ -341,6 +336,13 @@ class CastlePlayer:
         turn can still be slid, the costliest part of a game (the draw is as uniform as
         `choose_from`'s sample of the listed slides)."""
         if state.sliding:
+            if CORE is not None and state.table and type(rng) is random.Random:  # both steps in one call
+                pos, side = state.pos, state.to_move
+                pair = CORE.castle_slide(pos, side, {sid for sid, _ in state.used}, state.banned, state.remaining,
+                                         _wanted(state), rng.getrandbits)
+                if pair is not None:
+                    return Slide(side, pos.sticks[pair[0]], pair[1])
+                return self.choose_from(state, state.legal_moves(), rng)
             picks = draw_slides(state, _wanted(state), rng)
             if picks:
                 return self._best_slide(state, picks)

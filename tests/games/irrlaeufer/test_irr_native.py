@@ -31,7 +31,8 @@ from cardgen.games.irrlaeufer import maze, movement, runs, strategy
 from cardgen.games.irrlaeufer.cores import switched
 from cardgen.games.irrlaeufer.native_core import compiled
 from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
-from cardgen.games.irrlaeufer.players import RunnerPlayer, wary
+from cardgen.engine.mcts import _playout
+from cardgen.games.irrlaeufer.players import PlayoutPlayer, RunnerPlayer, search, wary
 from cardgen.games.irrlaeufer.rules import IrrState
 from cardgen.games.irrlaeufer.sliding import free_run
 from cardgen.games.irrlaeufer.strategy import CastlePlayer
@@ -58,7 +59,7 @@ def _same_evaluation(state: IrrState) -> None:
             assert CORE.field_moves(pos, side, leaving) == pure, (side, leaving)
     if pos.runs is not None:  # the run table the compiled core keeps up to date, measured afresh
         assert pos.runs == [free_run(pos, i >> 1, -1 if i & 1 else 1, runs.REACH) for i in range(len(pos.runs))]
-    if state.phase == 2 and not state.remaining and not state.is_terminal():
+    if state.phase == 2 and not state.is_terminal():  # the slides listed (runs.slide_moves), the moves
         with switched(False):
             pure_moves = state.legal_moves()
         with switched(True):
@@ -119,6 +120,105 @@ def test_fifty_games_decide_alike() -> None:
     assert total == 50 * 40
 
 
+def _playouts_alike(board: IrrBoard, seed: int, every: int) -> int:
+    """Play a seeded game between castle players and, at every `every`-th step (phase 1 and
+    2), a search playout from there with each core (the compiled one plays it whole, the pure one
+    step by step): the same values and the generator left in the same state. Returns the
+    playouts compared."""
+    state = IrrState(board)
+    rngs = [random.Random(seed * 2 + seat) for seat in (0, 1)]
+    player, policy = CastlePlayer(), PlayoutPlayer()
+    compared = step = 0
+    while not state.is_terminal():
+        with switched(True):
+            state.apply_trusted(player.choose(state, rngs[state.current_player]))
+        step += 1
+        if step % every == 0 and not state.is_terminal():
+            seen = {}
+            for on in (False, True):
+                rng = random.Random(seed * 1000 + step)
+                with switched(on):
+                    seen[on] = (_playout(state.clone(), rng, policy), rng.getstate())
+            assert seen[True] == seen[False], f"seed {seed}, step {step}"
+            compared += 1
+    return compared
+
+
+def test_playouts_alike() -> None:
+    """The search's playouts, whole in the compiled core, against the pure step-by-step loop
+    along 6 seeded games on the original board and on sets at the ends of the rule
+    parameters the run table serves (slide budget 1 to 3, the shortest round limit, capturing
+    own pieces): the same values, the same draws."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False))]
+    compared = sum(_playouts_alike(boards[seed % 3], seed, 9) for seed in range(6))
+    assert compared > 100
+
+
+def test_search_decisions_alike() -> None:
+    """The search (`mcts`, whole playouts and its move order in the compiled core) decides as
+    the pure code along seeded games, in phase 1 and phase 2, on the original board and at the
+    ends of the run table's rule parameters: the same move, the generator in the same state."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False))]
+    compared = 0
+    for seed in range(3):
+        state, rng, player = IrrState(boards[seed]), random.Random(seed), CastlePlayer()
+        step = 0
+        while not state.is_terminal() and step < 400:
+            if step % 23 == 0:
+                seen = {}
+                for on in (False, True):
+                    search_rng = random.Random(seed * 1000 + step)
+                    with switched(on):
+                        seen[on] = (search(25).choose(state.clone(), search_rng), search_rng.getstate())
+                assert seen[True] == seen[False], f"seed {seed}, step {step}"
+                compared += 1
+            with switched(True):
+                state.apply_trusted(player.choose(state, rng))
+            step += 1
+    assert compared > 30
+
+
+def _random_games_alike(board: IrrBoard, seed: int) -> None:
+    """Phase 2 of a seeded random game (phase 1 played at random first) played whole by the
+    compiled core (`random_game`) and step by step by the pure code: the same length, ending,
+    winner and turns, the generator left in the same state."""
+    state, rng = IrrState(board), random.Random(seed)
+    while state.phase == 1:
+        moves = state.legal_moves()
+        state.apply_trusted(moves[rng.randrange(len(moves))])
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    native = CORE.random_game(state, twin.getrandbits, runs.tables_for(board.rows))
+    steps = 0
+    with switched(False):
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            state.apply_trusted(moves[rng.randrange(len(moves))])
+            steps += 1
+    assert state.outcome is not None
+    winner = -1 if state.outcome.winner is None else state.outcome.winner.value
+    assert native == (steps, winner, state.outcome.rule, state.turns), f"seed {seed}"
+    assert twin.getstate() == rng.getstate(), f"seed {seed}"
+
+
+def test_random_games_alike() -> None:
+    """Whole random phase-2 games in the compiled core against the pure loop, on the original
+    board and on sets at the ends of the run table's rule parameters."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False))]
+    for seed in range(9):
+        _random_games_alike(boards[seed % 3], seed)
+
+
+@pytest.mark.slow
+def test_a_thousand_playouts_games_alike() -> None:
+    """As above along 60 games, a playout every third step, and 200 random games."""
+    boards = [IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(2, 20, False)),
+              IrrBoard(rows=19, rules=IrrRules(3, 20, True))]
+    assert sum(_playouts_alike(boards[seed % 4], seed, 3) for seed in range(60)) > 1000
+    for seed in range(200):
+        _random_games_alike(boards[seed % 4], seed)
+
+
 @pytest.mark.slow
 def test_a_thousand_games_decide_alike() -> None:
     """1,000 seeded games as above, each followed for its first 60 phase-2 steps."""
@@ -154,6 +254,15 @@ def test_bad_input_is_an_error_not_a_crash() -> None:
         CORE.closeness(IrrState().pos, Side.RED, -1)
     with pytest.raises(ValueError):
         CORE.legal_lays(IrrState().pos, (), False)
+    tables = runs.tables_for(21)
+    with pytest.raises(AttributeError):
+        CORE.playout(object(), random.Random(0).getrandbits, 12, tables)
+    with pytest.raises(ValueError):
+        CORE.measure(IrrState().pos, [0])
+    with pytest.raises(TypeError):
+        CORE.shuffle((1, 2), random.Random(0).getrandbits)
+    with pytest.raises(ValueError):  # no slide is due
+        CORE.draw_slides(IrrState().pos, set(), {}, 0, 3, random.Random(0).getrandbits)
 
 
 # --------------------------------------------------------------------------- whole commands
