@@ -1,6 +1,6 @@
-/* Schlangennest's compiled core: the `room` player's evaluation of a whole decision in one call
- * (cardgen/native.py; the pure-Python reference is strategy.seat_value on a copy of the state with
- * the move played, strategy.RoomPlayer.choose_from).
+/* Schlangennest's compiled core: the legal cards of a decision, and the `room` player's values of
+ * them, each in one call (cardgen/native.py; the pure-Python references are
+ * legality.placement_problem and strategy.seat_value on a copy of the state with the move played).
  *
  * The board stays the Python `NestState` (cells, port_at, chains, hands); this module only reads
  * it, so a state is the same whichever core plays.
@@ -12,6 +12,11 @@
  * reaches a value: the turn order may mark a loop finished for good (`dead`), but a loop is worth
  * its parts either way. A move that would join two snakes (not a legal move) gets None: the caller
  * plays it on a copy and asks `seat_value` of it.
+ *
+ * `places_legal(state, places)` is legality.placement_problem(...) is None for each card, from
+ * the same merged chains: the area, `joins-snakes`, `double-crossing`; it answers None (the
+ * caller asks the reference) where a card of three or more parts is laid or on the board
+ * (`three-snakes`) or the curve guard must be tried on a copy.
  *
  * Every value is a sum of small whole numbers and halves of them, so the doubles are exact and the
  * order of the additions cannot change a value.
@@ -634,30 +639,144 @@ static int uf_find(int *parent, int i) {
     return i;
 }
 
-/* The seat's value after colour c lays card k on empty (x, y) at rotation r; 1 and *out set, or 0
- * when the move is left to the caller (see the top of the file), or -1 on error. */
-static int place_value(Ctx *cx, PyObject *spec, int seat, int c, int k, long x, long y, int r, double *out) {
+/* Card k laid by colour c on empty (x, y) at rotation r, worked out without laying it (as
+ * legality.placement_problem does): which chain each new port joins, the new parts joined through
+ * a shared chain (a tiny union-find), and each such group with the chains it joins as one chain. */
+typedef struct {
+    int c, k;
+    long x, y;
+    int n;
     PartSpec parts[MAX_PARTS];
-    int n = 0, i, j, o, parent[MAX_PARTS], linked[MAX_PARTS][4];
+    int parent[MAX_PARTS];
+    int linked[MAX_PARTS][4];
     long link_chain[MAX_PARTS][4];
-    long bb[4];
-    int has_bb = cx->has_bbox;
-    View *views;
-    Hyp h;
-    int result = -1;
+    int ngroups;
+    int group_of[MAX_PARTS];  /* per part: its group */
+    View group[MAX_PARTS];    /* per group: the chain it becomes */
+    int owner[MAX_PARTS];     /* per group: the snake (colour) it belongs to, -1 for a grey chain */
+    int clash;                /* a group would hold two snakes (`joins-snakes`) */
+} Laid;
+
+static int laid_read(Ctx *cx, PyObject *spec, int c, int k, long x, long y, int r, Laid *L) {
+    int i, j, g, m;
     if (c < 0 || c >= cx->ncolours || k < 0 || k >= cx->ncards) {
         PyErr_SetString(PyExc_ValueError, "schlangennest core: colour or card out of range");
         return -1;
     }
-    if (spec_read(spec, k, r, parts, &n) < 0)
+    memset(L, 0, sizeof(*L));
+    L->c = c;
+    L->k = k;
+    L->x = x;
+    L->y = y;
+    if (spec_read(spec, k, r, L->parts, &L->n) < 0)
         return -1;
+    for (i = 0; i < L->n; i++) {
+        L->parent[i] = i;
+        for (j = 0; j < L->parts[i].nports; j++) {
+            long other = facing(cx, x, y, L->parts[i].ports[j]);
+            if (other == -2)
+                return -1;
+            L->linked[i][j] = other >= 0;
+            L->link_chain[i][j] = -1;
+            if (other >= 0) {
+                if (other >= PySequence_Fast_GET_SIZE(cx->chain_of)) {
+                    PyErr_SetString(PyExc_IndexError, "schlangennest core: a part beyond chain_of");
+                    return -1;
+                }
+                L->link_chain[i][j] = seq_long(cx->chain_of, other);
+            }
+        }
+    }
+    if (PyErr_Occurred())
+        return -1;
+    for (i = 0; i < L->n; i++)
+        for (j = 0; j < L->parts[i].nports; j++) {
+            int i2, j2;
+            if (!L->linked[i][j])
+                continue;
+            for (i2 = 0; i2 < i; i2++)
+                for (j2 = 0; j2 < L->parts[i2].nports; j2++)
+                    if (L->linked[i2][j2] && L->link_chain[i2][j2] == L->link_chain[i][j]) {
+                        int a = uf_find(L->parent, i), b = uf_find(L->parent, i2);
+                        if (a != b)
+                            L->parent[a] = b;
+                    }
+        }
+    for (i = 0; i < L->n; i++) {
+        int root = uf_find(L->parent, i);
+        if (root == i) {
+            L->owner[L->ngroups] = -1;
+            L->group[L->ngroups].present = 1;
+            L->group_of[i] = L->ngroups++;
+        }
+    }
+    for (i = 0; i < L->n; i++) {
+        View *v;
+        g = L->group_of[uf_find(L->parent, i)];
+        L->group_of[i] = g;
+        v = &L->group[g];
+        if (L->parts[i].own)
+            L->owner[g] = c;
+        v->score += L->parts[i].own || !cx->coloured;
+        v->caps += L->parts[i].kind != BODY;
+        for (j = 0; j < L->parts[i].nports; j++) {
+            long cid = L->link_chain[i][j];
+            if (!L->linked[i][j]) {
+                v->fresh[v->nnew].x = x;
+                v->fresh[v->nnew].y = y;
+                v->fresh[v->nnew].e = L->parts[i].ports[j];
+                v->nnew++;
+                v->nfree++;
+                continue;
+            }
+            v->nfree--; /* the facing port is joined */
+            for (m = 0; m < v->nchains; m++)
+                if (v->chains[m]->id == cid)
+                    break;
+            if (m == v->nchains) {
+                ChainInfo *ch = chain_get(cx, cid);
+                if (ch == NULL)
+                    return -1;
+                v->chains[v->nchains++] = ch;
+            }
+        }
+    }
+    for (g = 0; g < L->ngroups; g++) {
+        View *v = &L->group[g];
+        for (m = 0; m < v->nchains; m++) {
+            long o = v->chains[m]->owner;
+            v->score += v->chains[m]->score;
+            v->caps += v->chains[m]->caps;
+            v->nfree += v->chains[m]->nfree;
+            if (o >= cx->ncolours) {
+                PyErr_SetString(PyExc_ValueError, "schlangennest core: a chain's owner is no colour");
+                return -1;
+            }
+            if (o >= 0 && L->owner[g] >= 0 && L->owner[g] != o)
+                L->clash = 1;
+            if (o >= 0)
+                L->owner[g] = (int)o;
+        }
+    }
+    return 0;
+}
+
+/* The seat's value after the card `L` is laid; 1 and *out set, or 0 when the move is left to the
+ * caller (not a legal move), or -1 on error. */
+static int place_value(Ctx *cx, const Laid *L, int seat, double *out) {
+    long bb[4], x = L->x, y = L->y;
+    int has_bb = cx->has_bbox, o, g, result = -1;
+    View *views;
+    Hyp h;
+    if (L->clash)
+        return 0;
     h.active = 1;
-    h.colour = c;
-    h.card = k;
+    h.colour = L->c;
+    h.card = L->k;
     h.x = x;
     h.y = y;
     memcpy(bb, cx->bbox, sizeof(bb));
-    if (cx->counted[k]) {
+    if (cx->counted[L->k]) {
         if (!has_bb) {
             bb[0] = bb[2] = x;
             bb[1] = bb[3] = y;
@@ -669,39 +788,6 @@ static int place_value(Ctx *cx, PyObject *spec, int seat, int c, int k, long x, 
             bb[3] = bb[3] > y ? bb[3] : y;
         }
     }
-    /* which chain each new port joins, and the new parts joined through a shared chain */
-    for (i = 0; i < n; i++) {
-        parent[i] = i;
-        for (j = 0; j < parts[i].nports; j++) {
-            long other = facing(cx, x, y, parts[i].ports[j]);
-            if (other == -2)
-                return -1;
-            linked[i][j] = other >= 0;
-            link_chain[i][j] = -1;
-            if (other >= 0) {
-                if (other >= PySequence_Fast_GET_SIZE(cx->chain_of)) {
-                    PyErr_SetString(PyExc_IndexError, "schlangennest core: a part beyond chain_of");
-                    return -1;
-                }
-                link_chain[i][j] = seq_long(cx->chain_of, other);
-            }
-        }
-    }
-    if (PyErr_Occurred())
-        return -1;
-    for (i = 0; i < n; i++)
-        for (j = 0; j < parts[i].nports; j++) {
-            int i2, j2;
-            if (!linked[i][j])
-                continue;
-            for (i2 = 0; i2 < i; i2++)
-                for (j2 = 0; j2 < parts[i2].nports; j2++)
-                    if (linked[i2][j2] && link_chain[i2][j2] == link_chain[i][j]) {
-                        int a = uf_find(parent, i), b = uf_find(parent, i2);
-                        if (a != b)
-                            parent[a] = b;
-                    }
-        }
     views = PyMem_Calloc((size_t)cx->ncolours + 1, sizeof(View));
     if (views == NULL) {
         PyErr_NoMemory();
@@ -710,74 +796,240 @@ static int place_value(Ctx *cx, PyObject *spec, int seat, int c, int k, long x, 
     for (o = 0; o < cx->ncolours; o++)
         if (view_of_chain(cx, cx->snake[o], &views[o]) < 0)
             goto done;
-    /* each group of new parts with the chains it joins becomes one chain */
-    for (i = 0; i < n; i++) {
-        View g;
-        int owner = -1, i2, j2, m;
-        long links = 0;
-        if (uf_find(parent, i) != i)
+    for (g = 0; g < L->ngroups; g++) {
+        o = L->owner[g];
+        if (o < 0)
             continue;
-        memset(&g, 0, sizeof(g));
-        g.present = 1;
-        for (i2 = 0; i2 < n; i2++) {
-            if (uf_find(parent, i2) != i)
-                continue;
-            if (parts[i2].own)
-                owner = c;
-            g.score += parts[i2].own || !cx->coloured;
-            g.caps += parts[i2].kind != BODY;
-            for (j2 = 0; j2 < parts[i2].nports; j2++) {
-                long cid = link_chain[i2][j2];
-                if (!linked[i2][j2]) {
-                    g.fresh[g.nnew].x = x;
-                    g.fresh[g.nnew].y = y;
-                    g.fresh[g.nnew].e = parts[i2].ports[j2];
-                    g.nnew++;
-                    continue;
-                }
-                links++;
-                for (m = 0; m < g.nchains; m++)
-                    if (g.chains[m]->id == cid)
-                        break;
-                if (m == g.nchains) {
-                    ChainInfo *ch = chain_get(cx, cid);
-                    if (ch == NULL)
-                        goto done;
-                    g.chains[g.nchains++] = ch;
-                }
-            }
-        }
-        for (m = 0; m < g.nchains; m++) {
-            long o2 = g.chains[m]->owner;
-            g.score += g.chains[m]->score;
-            g.caps += g.chains[m]->caps;
-            g.nfree += g.chains[m]->nfree;
-            if (o2 >= 0 && owner >= 0 && owner != o2) {
-                result = 0; /* it would join two snakes: not a legal move */
-                goto done;
-            }
-            if (o2 >= 0)
-                owner = (int)o2;
-        }
-        g.nfree += g.nnew - links;
-        if (owner < 0)
-            continue;
-        if (owner >= cx->ncolours) {
-            PyErr_SetString(PyExc_ValueError, "schlangennest core: a chain's owner is no colour");
-            goto done;
-        }
-        if (views[owner].claimed) {
+        if (views[o].claimed) {
             result = 0; /* two chains of one colour: not a legal move */
             goto done;
         }
-        g.claimed = 1;
-        views[owner] = g;
+        views[o] = L->group[g];
+        views[o].claimed = 1;
     }
     *out = seat_total(cx, &h, has_bb, bb, seat, views);
     result = 1;
 done:
     PyMem_Free(views);
     return result;
+}
+
+/* ------------------------------------------------------------------ legality of a card laid */
+
+/* The snake part `pid` would belong to once `L` is laid (legality's hyp_owner); -2 on error. */
+static long hyp_owner(Ctx *cx, const Laid *L, long pid) {
+    long cid;
+    int i, j;
+    ChainInfo *ch;
+    if (pid < 0 || pid >= PySequence_Fast_GET_SIZE(cx->chain_of)) {
+        PyErr_SetString(PyExc_IndexError, "schlangennest core: a part beyond chain_of");
+        return -2;
+    }
+    cid = seq_long(cx->chain_of, pid);
+    for (i = 0; i < L->n; i++)
+        for (j = 0; j < L->parts[i].nports; j++)
+            if (L->linked[i][j] && L->link_chain[i][j] == cid)
+                return L->owner[L->group_of[i]];
+    ch = chain_get(cx, cid);
+    return ch == NULL ? -2 : ch->owner;
+}
+
+/* legality's pair_at: the two different snakes crossing on (px, py) once `L` is laid, as
+ * pair[0] < pair[1]; 1 if there are, 0 if not, -1 on error. */
+static int pair_at(Ctx *cx, const Laid *L, PyObject *pairs, PyObject *cross_at, long px, long py, long pair[2]) {
+    Py_ssize_t i;
+    long a, b;
+    if (px == L->x && py == L->y) {
+        for (i = 0; i < PyTuple_GET_SIZE(pairs); i++) {
+            PyObject *ij = PyTuple_GET_ITEM(pairs, i);
+            long pi = PyLong_AsLong(PyTuple_GET_ITEM(ij, 0)), pj = PyLong_AsLong(PyTuple_GET_ITEM(ij, 1));
+            if (PyErr_Occurred())
+                return -1;
+            if (pi < 0 || pj < 0 || pi >= L->n || pj >= L->n) {
+                PyErr_SetString(PyExc_IndexError, "schlangennest core: a crossing names no part of the card");
+                return -1;
+            }
+            a = L->owner[L->group_of[pi]];
+            b = L->owner[L->group_of[pj]];
+            if (a >= 0 && b >= 0 && a != b)
+                goto found;
+        }
+        return 0;
+    } else {
+        PyObject *key = Py_BuildValue("(ll)", px, py), *here;
+        if (key == NULL)
+            return -1;
+        here = PyDict_GetItemWithError(cross_at, key);
+        Py_DECREF(key);
+        if (here == NULL)
+            return PyErr_Occurred() ? -1 : 0;
+        if (!PyTuple_Check(here))
+            goto bad;
+        for (i = 0; i < PyTuple_GET_SIZE(here); i++) {
+            PyObject *ab = PyTuple_GET_ITEM(here, i);
+            if (!PyTuple_Check(ab) || PyTuple_GET_SIZE(ab) != 2)
+                goto bad;
+            a = hyp_owner(cx, L, PyLong_AsLong(PyTuple_GET_ITEM(ab, 0)));
+            b = hyp_owner(cx, L, PyLong_AsLong(PyTuple_GET_ITEM(ab, 1)));
+            if (a == -2 || b == -2)
+                return -1;
+            if (a >= 0 && b >= 0 && a != b)
+                goto found;
+        }
+        return 0;
+    }
+found:
+    pair[0] = a < b ? a : b;
+    pair[1] = a < b ? b : a;
+    return 1;
+bad:
+    PyErr_SetString(PyExc_TypeError, "schlangennest core: cross_at maps a cell to pairs of parts");
+    return -1;
+}
+
+/* `double-crossing` (legality.placement_problem): 1 if laying `L` makes two orthogonally adjacent
+ * cells crossings of the same two snakes, 0 if not, -1 on error. */
+static int double_crossing(Ctx *cx, const Laid *L, PyObject *pairs, PyObject *cross_at) {
+    long ax[64], ay[64];
+    int na = 0, g, m, e, found;
+    if (PyTuple_GET_SIZE(pairs)) {
+        ax[na] = L->x;
+        ay[na++] = L->y;
+    }
+    for (g = 0; g < L->ngroups; g++) {
+        if (L->owner[g] < 0)
+            continue;
+        for (m = 0; m < L->group[g].nchains; m++) {
+            const ChainInfo *ch = L->group[g].chains[m];
+            PyObject *key, *chain, *cross, *iter, *cell;
+            if (ch->owner >= 0)
+                continue;
+            key = PyLong_FromLong(ch->id);
+            if (key == NULL)
+                return -1;
+            chain = PyDict_GetItemWithError(cx->chains, key); /* borrowed */
+            Py_DECREF(key);
+            if (chain == NULL || (cross = attr(chain, "cross")) == NULL) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_KeyError, "schlangennest core: a chain vanished");
+                return -1;
+            }
+            iter = PyObject_GetIter(cross);
+            Py_DECREF(cross);
+            if (iter == NULL)
+                return -1;
+            while ((cell = PyIter_Next(iter)) != NULL) {
+                int bad = !PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2 || na >= 64;
+                if (!bad) {
+                    ax[na] = PyLong_AsLong(PyTuple_GET_ITEM(cell, 0));
+                    ay[na++] = PyLong_AsLong(PyTuple_GET_ITEM(cell, 1));
+                }
+                Py_DECREF(cell);
+                if (bad) {
+                    Py_DECREF(iter);
+                    return -3; /* more crossings than kept here: the caller asks the reference */
+                }
+            }
+            Py_DECREF(iter);
+            if (PyErr_Occurred())
+                return -1;
+        }
+    }
+    for (m = 0; m < na; m++) {
+        long pair[2], other[2];
+        found = pair_at(cx, L, pairs, cross_at, ax[m], ay[m], pair);
+        if (found <= 0) {
+            if (found < 0)
+                return -1;
+            continue;
+        }
+        for (e = 0; e < 4; e++) {
+            long nx = ax[m] + DX[e], ny = ay[m] + DY[e];
+            int here = (nx == L->x && ny == L->y) ? PyTuple_GET_SIZE(pairs) > 0 : 0;
+            if (!here && !(nx == L->x && ny == L->y)) {
+                PyObject *key = Py_BuildValue("(ll)", nx, ny);
+                if (key == NULL)
+                    return -1;
+                here = PyDict_Contains(cross_at, key);
+                Py_DECREF(key);
+                if (here < 0)
+                    return -1;
+            }
+            if (!here)
+                continue;
+            found = pair_at(cx, L, pairs, cross_at, nx, ny, other);
+            if (found < 0)
+                return -1;
+            if (found && other[0] == pair[0] && other[1] == pair[1])
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether the curve guard would have to be tried on a copy (legality.placement_problem: a snake
+ * whose two free ends would both point into one empty cell other than the new card's). */
+static int guard_possible(Ctx *cx, const Laid *L) {
+    int g, m, i, j, l;
+    for (g = 0; g < L->ngroups; g++) {
+        const View *v = &L->group[g];
+        long tx[2], ty[2];
+        int nt = 0;
+        if (L->owner[g] < 0 || v->caps || v->nfree != 2)
+            continue;
+        for (m = 0; m <= v->nchains; m++) {
+            const Port *ports = m < v->nchains ? v->chains[m]->free : v->fresh;
+            Py_ssize_t n = m < v->nchains ? v->chains[m]->nfree : v->nnew;
+            for (i = 0; i < n; i++) {
+                int joined = 0;
+                if (m < v->nchains) /* a port the new card joins is no longer free */
+                    for (l = 0; l < L->n && !joined; l++)
+                        for (j = 0; j < L->parts[l].nports; j++) {
+                            int e = L->parts[l].ports[j];
+                            if (L->linked[l][j] && ports[i].x == L->x + DX[e] && ports[i].y == L->y + DY[e]
+                                && ports[i].e == (e ^ 2)) {
+                                joined = 1;
+                                break;
+                            }
+                        }
+                if (joined)
+                    continue;
+                if (nt < 2) {
+                    tx[nt] = ports[i].x + DX[ports[i].e];
+                    ty[nt] = ports[i].y + DY[ports[i].e];
+                }
+                nt++;
+            }
+        }
+        if (nt == 2 && tx[0] == tx[1] && ty[0] == ty[1] && !(tx[0] == L->x && ty[0] == L->y)
+            && !cells_has(&cx->cells, tx[0], ty[0]))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether `L` breaks none of the after-the-move rules: 1 legal, 0 not, 2 when the reference must
+ * judge it (three or more parts on a card, or a guard to try on a copy), -1 on error. */
+static int place_legal(Ctx *cx, const Laid *L, PyObject *crossing, PyObject *cross_at, int multi) {
+    PyObject *pairs;
+    int dc;
+    if (cx->counted[L->k] && !area_fits(cx, cx->has_bbox, cx->bbox, L->x, L->y))
+        return 0; /* `outside-area` */
+    if (L->clash)
+        return 0;
+    if (L->n > 2 || multi)
+        return 2;
+    pairs = PyTuple_GET_ITEM(crossing, L->k);
+    if (!PyTuple_Check(pairs)) {
+        PyErr_SetString(PyExc_TypeError, "schlangennest core: rules.crossing holds tuples");
+        return -1;
+    }
+    dc = double_crossing(cx, L, pairs, cross_at);
+    if (dc == -3)
+        return 2;
+    if (dc != 0)
+        return dc < 0 ? -1 : 0;
+    return guard_possible(cx, L) ? 2 : 1;
 }
 
 /* ------------------------------------------------------------------ the module's functions */
@@ -855,11 +1107,14 @@ static PyObject *place_values(PyObject *self, PyObject *args) {
         long x, y;
         double value = 0.0;
         PyObject *item;
+        Laid laid;
         if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iilli", &c, &k, &x, &y, &r)) {
             Py_CLEAR(out);
             goto done;
         }
-        got = place_value(&cx, spec, seat, c, k, x, y, r, &value);
+        got = laid_read(&cx, spec, c, k, x, y, r, &laid);
+        if (got == 0)
+            got = place_value(&cx, &laid, seat, &value);
         if (got < 0) {
             Py_CLEAR(out);
             goto done;
@@ -881,7 +1136,71 @@ done:
     return out;
 }
 
+PyDoc_STRVAR(places_legal_doc,
+"places_legal(state, places) -> list\n\n"
+"For each (colour, card, x, y, rotation 0-3) of `places`, cards the state's colour may lay on an\n"
+"empty cell at one of its open ends (the candidates of move generation): whether the card breaks\n"
+"none of the after-the-move rules (legality.placement_problem is None), or None where the\n"
+"reference must judge it (a card of three or more parts on the board, or a curve guard to try).");
+
+static PyObject *places_legal(PyObject *self, PyObject *args) {
+    PyObject *state, *places, *spec = NULL, *crossing = NULL, *rules = NULL, *cross_at = NULL, *multi = NULL;
+    PyObject *out = NULL, *fast = NULL;
+    Py_ssize_t i, n;
+    int many;
+    Ctx cx;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO", &state, &places))
+        return NULL;
+    if (ctx_read(&cx, state) < 0)
+        goto done;
+    rules = attr(state, "rules");
+    if (rules == NULL || (spec = attr(rules, "spec")) == NULL || (crossing = attr(rules, "crossing")) == NULL
+        || (cross_at = attr(state, "cross_at")) == NULL || (multi = attr(state, "multi")) == NULL)
+        goto done;
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != cx.ncards || !PyTuple_Check(crossing)
+        || PyTuple_GET_SIZE(crossing) != cx.ncards || !PyDict_Check(cross_at)) {
+        PyErr_SetString(PyExc_TypeError, "schlangennest core: rules.spec and rules.crossing are tuples per card "
+                                         "kind, state.cross_at a dict");
+        goto done;
+    }
+    if ((many = PyObject_IsTrue(multi)) < 0)
+        goto done;
+    fast = PySequence_Fast(places, "schlangennest core: places is a sequence");
+    if (fast == NULL)
+        goto done;
+    n = PySequence_Fast_GET_SIZE(fast);
+    out = PyList_New(n);
+    if (out == NULL)
+        goto done;
+    for (i = 0; i < n; i++) {
+        int c, k, r, got;
+        long x, y;
+        PyObject *item;
+        Laid laid;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iilli", &c, &k, &x, &y, &r)
+            || laid_read(&cx, spec, c, k, x, y, r, &laid) < 0
+            || (got = place_legal(&cx, &laid, crossing, cross_at, many)) < 0) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        item = got == 2 ? Py_None : got ? Py_True : Py_False;
+        Py_INCREF(item);
+        PyList_SET_ITEM(out, i, item);
+    }
+done:
+    Py_XDECREF(fast);
+    Py_XDECREF(spec);
+    Py_XDECREF(crossing);
+    Py_XDECREF(cross_at);
+    Py_XDECREF(multi);
+    Py_XDECREF(rules);
+    ctx_release(&cx);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"places_legal", places_legal, METH_VARARGS, places_legal_doc},
     {"seat_value", seat_value, METH_VARARGS, seat_value_doc},
     {"place_values", place_values, METH_VARARGS, place_values_doc},
     {NULL, NULL, 0, NULL},
@@ -889,7 +1208,8 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_core",
-    "Schlangennest's compiled core: the `room` player's values of a whole decision in one call.",
+    "Schlangennest's compiled core: the legal cards of a decision and the `room` player's values of\n"
+"them, each in one call.",
     -1, methods, NULL, NULL, NULL, NULL,
 };
 
