@@ -1078,81 +1078,34 @@ PyDoc_STRVAR(place_values_doc,
 "empty cell: the seat's `seat_value` right after it, or None where the caller must play the move\n"
 "on a copy (a move that would join two snakes, or give one colour two chains: not legal).");
 
-static PyObject *place_values(PyObject *self, PyObject *args) {
-    PyObject *state, *places, *spec = NULL, *rules = NULL, *out = NULL, *fast = NULL;
-    int seat;
-    Py_ssize_t i, n;
-    Ctx cx;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OiO", &state, &seat, &places))
+/* One entry of place_values (seat >= 0) or places_legal (seat < 0); a new reference, NULL on error. */
+static PyObject *place_entry(Ctx *cx, PyObject *spec, PyObject *crossing, PyObject *cross_at, int many, int seat,
+                             PyObject *place) {
+    int c, k, r, got;
+    long x, y;
+    double value = 0.0;
+    PyObject *item;
+    Laid laid;
+    if (!PyArg_ParseTuple(place, "iilli", &c, &k, &x, &y, &r) || laid_read(cx, spec, c, k, x, y, r, &laid) < 0)
         return NULL;
-    if (ctx_read(&cx, state) < 0 || seat_arg(&cx, seat) < 0)
-        goto done;
-    rules = attr(state, "rules");
-    if (rules == NULL || (spec = attr(rules, "spec")) == NULL)
-        goto done;
-    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != cx.ncards) {
-        PyErr_SetString(PyExc_TypeError, "schlangennest core: rules.spec is not a tuple per card kind");
-        goto done;
-    }
-    fast = PySequence_Fast(places, "schlangennest core: places is a sequence");
-    if (fast == NULL)
-        goto done;
-    n = PySequence_Fast_GET_SIZE(fast);
-    out = PyList_New(n);
-    if (out == NULL)
-        goto done;
-    for (i = 0; i < n; i++) {
-        int c, k, r, got;
-        long x, y;
-        double value = 0.0;
-        PyObject *item;
-        Laid laid;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iilli", &c, &k, &x, &y, &r)) {
-            Py_CLEAR(out);
-            goto done;
-        }
-        got = laid_read(&cx, spec, c, k, x, y, r, &laid);
-        if (got == 0)
-            got = place_value(&cx, &laid, seat, &value);
-        if (got < 0) {
-            Py_CLEAR(out);
-            goto done;
-        }
-        if (got == 0) {
-            Py_INCREF(Py_None);
-            item = Py_None;
-        } else if ((item = PyFloat_FromDouble(value)) == NULL) {
-            Py_CLEAR(out);
-            goto done;
-        }
-        PyList_SET_ITEM(out, i, item);
-    }
-done:
-    Py_XDECREF(fast);
-    Py_XDECREF(spec);
-    Py_XDECREF(rules);
-    ctx_release(&cx);
-    return out;
+    got = seat >= 0 ? place_value(cx, &laid, seat, &value) : place_legal(cx, &laid, crossing, cross_at, many);
+    if (got < 0)
+        return NULL;
+    if (seat >= 0 && got == 1)
+        return PyFloat_FromDouble(value);
+    item = (seat >= 0 || got == 2) ? Py_None : got ? Py_True : Py_False;
+    Py_INCREF(item);
+    return item;
 }
 
-PyDoc_STRVAR(places_legal_doc,
-"places_legal(state, places) -> list\n\n"
-"For each (colour, card, x, y, rotation 0-3) of `places`, cards the state's colour may lay on an\n"
-"empty cell at one of its open ends (the candidates of move generation): whether the card breaks\n"
-"none of the after-the-move rules (legality.placement_problem is None), or None where the\n"
-"reference must judge it (a card of three or more parts on the board, or a curve guard to try).");
-
-static PyObject *places_legal(PyObject *self, PyObject *args) {
-    PyObject *state, *places, *spec = NULL, *crossing = NULL, *rules = NULL, *cross_at = NULL, *multi = NULL;
+/* place_values (seat >= 0) or places_legal (seat < 0) over the list `places`. */
+static PyObject *each_place(PyObject *state, int seat, PyObject *places) {
+    PyObject *spec = NULL, *crossing = NULL, *rules = NULL, *cross_at = NULL, *multi = NULL;
     PyObject *out = NULL, *fast = NULL;
     Py_ssize_t i, n;
     int many;
     Ctx cx;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OO", &state, &places))
-        return NULL;
-    if (ctx_read(&cx, state) < 0)
+    if (ctx_read(&cx, state) < 0 || (seat >= 0 && seat_arg(&cx, seat) < 0))
         goto done;
     rules = attr(state, "rules");
     if (rules == NULL || (spec = attr(rules, "spec")) == NULL || (crossing = attr(rules, "crossing")) == NULL
@@ -1174,18 +1127,11 @@ static PyObject *places_legal(PyObject *self, PyObject *args) {
     if (out == NULL)
         goto done;
     for (i = 0; i < n; i++) {
-        int c, k, r, got;
-        long x, y;
-        PyObject *item;
-        Laid laid;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iilli", &c, &k, &x, &y, &r)
-            || laid_read(&cx, spec, c, k, x, y, r, &laid) < 0
-            || (got = place_legal(&cx, &laid, crossing, cross_at, many)) < 0) {
+        PyObject *item = place_entry(&cx, spec, crossing, cross_at, many, seat, PySequence_Fast_GET_ITEM(fast, i));
+        if (item == NULL) {
             Py_CLEAR(out);
             goto done;
         }
-        item = got == 2 ? Py_None : got ? Py_True : Py_False;
-        Py_INCREF(item);
         PyList_SET_ITEM(out, i, item);
     }
 done:
@@ -1197,6 +1143,34 @@ done:
     Py_XDECREF(rules);
     ctx_release(&cx);
     return out;
+}
+
+static PyObject *place_values(PyObject *self, PyObject *args) {
+    PyObject *state, *places;
+    int seat;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiO", &state, &seat, &places))
+        return NULL;
+    if (seat < 0) {
+        PyErr_Format(PyExc_ValueError, "schlangennest core: seat %d", seat);
+        return NULL;
+    }
+    return each_place(state, seat, places);
+}
+
+PyDoc_STRVAR(places_legal_doc,
+"places_legal(state, places) -> list\n\n"
+"For each (colour, card, x, y, rotation 0-3) of `places`, cards the state's colour may lay on an\n"
+"empty cell at one of its open ends (the candidates of move generation): whether the card breaks\n"
+"none of the after-the-move rules (legality.placement_problem is None), or None where the\n"
+"reference must judge it (a card of three or more parts on the board, or a curve guard to try).");
+
+static PyObject *places_legal(PyObject *self, PyObject *args) {
+    PyObject *state, *places;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO", &state, &places))
+        return NULL;
+    return each_place(state, -1, places);
 }
 
 static PyMethodDef methods[] = {
