@@ -12,21 +12,20 @@ of the position for every seat, so a difference shows even where the players wou
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from cardgen.engine.base import GameState
-from cardgen.engine.players import make_player
-from cardgen.engine.simulate import simulate
 from cardgen.games.schlangennest.components import RULE_PARAMS
 from cardgen.games.schlangennest.strategy import move_values, seat_value
 from cardgen.native import load
 from cardgen.registry import GAMES
-from cardgen.sets import default_set_path, with_rules
+from cardgen.sets import default_set_path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "schlangengrube"))
+from pit_differential import played  # noqa: E402  (the same loop over seeded games)
 
 GAME = GAMES.get("schlangennest")
 
@@ -44,22 +43,15 @@ def _trace(digest: Any) -> Any:
     return after_move
 
 
+def _base(config: dict[str, Any]) -> str:
+    path = Path(config["set"]) if config.get("set") else default_set_path("schlangennest")
+    return path.read_text(encoding="utf-8")
+
+
 def main(spec_path: str) -> None:
     spec = json.loads(Path(spec_path).read_text(encoding="utf-8"))
     out: list[Any] = [load("cardgen.games.schlangennest._core") is not None]
-    with tempfile.TemporaryDirectory() as tmp:
-        for index, config in enumerate(spec):
-            base = Path(config["set"]) if config.get("set") else default_set_path("schlangennest")
-            set_path = Path(tmp) / f"set{index}.toml"
-            set_path.write_text(with_rules(base.read_text(encoding="utf-8"), RULE_PARAMS, config["rules"]),
-                                encoding="utf-8")
-            players = [make_player(name, None, GAME.players()) for name in config["lineup"]]
-            for seed in config["seeds"]:
-                digest = hashlib.sha256()
-                result = simulate(lambda: GAME.new_state(config["options"], set_path, seed), players, seed,
-                                  keep_record=True, after_move=_trace(digest) if config.get("trace") else None)
-                out.append({"config": index, "seed": seed, "scores": list(result.scores),
-                            "record": list(result.record), "trace": digest.hexdigest()})
+    out += played(GAME, spec, RULE_PARAMS, _base, _trace)
     json.dump(out, sys.stdout, sort_keys=True)
 
 
