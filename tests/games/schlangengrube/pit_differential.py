@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -32,6 +34,43 @@ from cardgen.sets import RuleParam, default_set_path, with_rules
 
 GAME = GAMES.get("schlangengrube")
 STANDARD = default_set_path("schlangengrube").read_text(encoding="utf-8")
+
+
+def environment(pure: bool) -> dict[str, str]:
+    """This process's environment, with CARDGEN_PURE=1 when `pure` and without it otherwise."""
+    env = {k: v for k, v in os.environ.items() if k != "CARDGEN_PURE"}
+    if pure:
+        env["CARDGEN_PURE"] = "1"
+    return env
+
+
+def both(command: list[str], cwd: Path) -> tuple[str, str]:
+    """stdout of `command` with the compiled core and with the pure one (exit 0 or 1 each)."""
+    runs = [subprocess.run(command, capture_output=True, text=True, env=environment(pure), cwd=cwd, timeout=3600)
+            for pure in (False, True)]
+    for run in runs:
+        assert run.returncode in (0, 1), run.stderr
+    return runs[0].stdout, runs[1].stdout
+
+
+def native_built(module: str) -> bool:
+    """Whether the compiled `module` loads here (it is not built without a C compiler)."""
+    code = f"from cardgen.native import load; print(load({module!r}) is not None)"
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment(False),
+                           check=True)
+    return found.stdout.strip() == "True"
+
+
+def same_games(script: Path, spec: list[dict[str, Any]], tmp_path: Path) -> None:
+    """Run the differential `script` on `spec` under both cores: each side ran the core it names,
+    played every game, and printed the same, byte for byte."""
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    fast, pure = both([sys.executable, str(script), str(path)], tmp_path)
+    fast_games, pure_games = json.loads(fast), json.loads(pure)
+    assert fast_games[0] is True and pure_games[0] is False
+    assert len(fast_games) == sum(len(config["seeds"]) for config in spec) + 1
+    assert fast.split(",", 1)[1] == pure.split(",", 1)[1]
 
 
 def _trace(digest: Any) -> Any:
