@@ -66,29 +66,48 @@ def child() -> None:
     print(json.dumps(out))
 
 
-def main() -> None:
-    """Interleave the two cores' children and print each figure with both medians."""
+def interleaved(script: str, rounds: int) -> dict[bool, list[dict[str, float]]]:
+    """Run `script --child` `rounds` times per core, interleaved (compiled, then pure), each in its
+    own process; the figures each child printed, by `pure`."""
     runs: dict[bool, list[dict[str, float]]] = {False: [], True: []}
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         for pure in (False, True):
             env = {k: v for k, v in os.environ.items() if k != "CARDGEN_PURE"}
             if pure:
                 env["CARDGEN_PURE"] = "1"
-            done = subprocess.run([sys.executable, __file__, "--child"], env=env, capture_output=True, text=True,
+            done = subprocess.run([sys.executable, script, "--child"], env=env, capture_output=True, text=True,
                                   check=True)
             runs[pure].append(json.loads(done.stdout))
-    core = subprocess.run([sys.executable, "-m", "cardgen", "--version"], capture_output=True, text=True,
+    return runs
+
+
+def core_name() -> str:
+    """What `cardgen --version` says of the core."""
+    return subprocess.run([sys.executable, "-m", "cardgen", "--version"], capture_output=True, text=True,
                           cwd=ROOT).stdout.strip().partition("core: ")[2]
-    print(f"schlangengrube compiled core ({core}) against pure Python, {os.cpu_count()} cores, "
-          f"one core each, CPU time, median of {ROUNDS} interleaved rounds:")
+
+
+def print_figures(game: str, runs: dict[bool, list[dict[str, float]]], detail: dict[str, str]) -> None:
+    """Each figure's medians under both cores with their ratio; a figure named "... per ..." with
+    "time" or "decision" in it is a time (smaller is better), every other one a rate."""
+    rounds = len(runs[False])
+    print(f"{game} compiled core ({core_name()}) against pure Python, {os.cpu_count()} cores, "
+          f"one core each, CPU time, median of {rounds} interleaved rounds:")
     for figure in runs[False][0]:
         fast = statistics.median(r[figure] for r in runs[False])
         pure = statistics.median(r[figure] for r in runs[True])
-        ratio = pure / fast if "per decision" in figure else fast / pure
-        unit = f"{fast:8.4f} native, {pure:8.4f} pure" if "per decision" in figure else \
-            f"{fast:8.1f} native, {pure:8.1f} pure"
-        detail = f"[{POSITIONS} positions]" if "per decision" in figure else f"[{GREEDY_GAMES} games]"
-        print(f"  schlangengrube {figure}: {unit}  x{ratio:.1f}  {detail}")
+        timed = "per decision" in figure or "(s)" in figure
+        ratio = pure / fast if timed else fast / pure
+        unit = f"{fast:8.4f} native, {pure:8.4f} pure" if timed else f"{fast:8.1f} native, {pure:8.1f} pure"
+        print(f"  {game} {figure}: {unit}  x{ratio:.1f}  {detail.get(figure, '')}")
+
+
+def main() -> None:
+    """Interleave the two cores' children and print each figure with both medians."""
+    runs = interleaved(__file__, ROUNDS)
+    detail = {figure: f"[{POSITIONS} positions]" if "per decision" in figure else f"[{GREEDY_GAMES} games]"
+              for figure in runs[False][0]}
+    print_figures("schlangengrube", runs, detail)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@ open ends pointing into one empty cell; that is rare, so only then is the move t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from cardgen import native
 from cardgen.games.schlangennest import reopen
 from cardgen.games.schlangennest.config import BODY, DX, DY
 from cardgen.games.schlangennest.position import Position
@@ -20,6 +21,22 @@ from cardgen.games.schlangennest.ruleids import Rule
 
 
 Problem = tuple[Rule, str] | None
+
+CORE = native.load("cardgen.games.schlangennest._core")
+"""The compiled module with `places_legal`, or None (cardgen/native.py)."""
+
+Place = tuple[int, int, tuple[int, int], int]
+"""A card to lay: (colour index, card kind index, cell, rotation 0-3)."""
+
+
+def places_legal(state: Position, places: Sequence[Place]) -> list[bool]:
+    """For each card of `places` (on an empty cell at an open end of its colour's snake, as move
+    generation lists them): whether it breaks none of the after-the-move rules."""
+    if CORE is None:
+        return [placement_problem(state, c, k, cell, r) is None for c, k, cell, r in places]
+    found = CORE.places_legal(state, [(c, k, x, y, r) for c, k, (x, y), r in places])
+    return [placement_problem(state, c, k, cell, r) is None if ok is None else bool(ok)
+            for (c, k, cell, r), ok in zip(places, found)]
 
 
 def area_problem(state: Position, k: int, cell: tuple[int, int]) -> Problem:

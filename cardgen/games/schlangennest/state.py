@@ -23,7 +23,8 @@ from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangennest import reopen
 from cardgen.games.schlangennest.chains import Cell
 from cardgen.games.schlangennest.config import (DX, DY, NestTables, make_rules, options_from_json)
-from cardgen.games.schlangennest.legality import Problem, placed_snake_size, placement_problem
+from cardgen.games.schlangennest.legality import (Place, Problem, placed_snake_size, placement_problem,
+                                                  places_legal)
 from cardgen.games.schlangennest.position import Position
 from cardgen.games.schlangennest.moves import (MoveKind, NestMove, move_from_json, move_to_json,
                                                pass_move, place)
@@ -292,19 +293,23 @@ class NestState(Position, GameState[NestMove]):
             return []
         return [m for c in self.pending for m in self.colour_candidates(c)]
 
+    def _place_of(self, move: NestMove) -> Place:
+        rules = self.rules
+        return (rules.colours.index(move.colour), rules.card_ids.index(move.card), move.at, move.rot // 90)
+
     def candidate_is_legal(self, move: NestMove) -> bool:
         """Whether a move from `candidate_moves()` is legal (trusts what generation checked)."""
         if move.kind is MoveKind.PLACE:
-            c = self.rules.colours.index(move.colour)
-            return placement_problem(self, c, self.rules.card_ids.index(move.card), move.at,
-                                     move.rot // 90) is None
+            return places_legal(self, [self._place_of(move)])[0]
         return self._problem(move) is None
 
     def legal_moves(self) -> list[NestMove]:
         """Every legal move, in a fixed order; [pass] when nothing else is legal."""
         if self.terminal:
             return []
-        moves = [m for m in self.candidate_moves() if self.candidate_is_legal(m)]
+        cands = self.candidate_moves()
+        fits = iter(places_legal(self, [self._place_of(m) for m in cands if m.kind is MoveKind.PLACE]))
+        moves = [m for m in cands if (next(fits) if m.kind is MoveKind.PLACE else self._problem(m) is None)]
         return moves or [pass_move(self.rules.colours[self.rules.seats[self.seat][0]])]
 
     def move_class(self, move: NestMove) -> int:

@@ -9,6 +9,10 @@ colour's value is its parts, plus two for every body card it could still lay int
 open ends have (the empty cells reachable from each end inside the area, counted up to `REACH`
 per end), plus two for every open end that has room. A finished snake is worth its parts.
 Ties are broken by the seeded generator.
+
+With the compiled core (cardgen/native.py) one call values every card a decision may lay
+(`_core.place_values`, without laying it) and `_core.seat_value` values the position after a
+turn or swap; the Python below is the reference, and gives the same values.
 """
 
 from __future__ import annotations
@@ -17,10 +21,15 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen import native
 from cardgen.engine.base import GameState
 from cardgen.games.schlangennest.config import DX, DY
 from cardgen.games.schlangennest.legality import area_problem
+from cardgen.games.schlangennest.moves import MoveKind, NestMove
 from cardgen.games.schlangennest.state import NestState
+
+CORE = native.load("cardgen.games.schlangennest._core")
+"""The compiled module with `seat_value` and `place_values`, or None (cardgen/native.py)."""
 
 REACH = 6
 """The most empty cells counted behind one open end."""
@@ -66,6 +75,8 @@ def colour_value(state: NestState, c: int) -> float:
 
 def seat_value(state: NestState, seat: int) -> float:
     """The mover's view of a position: its colours' values minus RIVALS times the others'."""
+    if CORE is not None:
+        return float(CORE.seat_value(state, seat))
     seats = state.rules.seats
     own = sum(colour_value(state, c) for c in seats[seat])
     rivals = sum(colour_value(state, c) for s, colours in enumerate(seats) if s != seat for c in colours)
@@ -90,15 +101,34 @@ class RoomPlayer:
         seat = state.seat
         best: list[Any] = []
         best_value = float("-inf")
-        for move in moves:
-            child = state.clone()
-            child.apply_trusted(move)
-            value = seat_value(child, seat)
+        for move, value in zip(moves, move_values(state, moves)):
             if value > best_value:
                 best, best_value = [move], value
             elif value == best_value:
                 best.append(move)
         return best[rng.randrange(len(best))]
+
+
+def _value_after(state: NestState, move: NestMove) -> float:
+    child = state.clone()
+    child.apply_trusted(move)
+    return seat_value(child, state.seat)
+
+
+def move_values(state: NestState, moves: list[NestMove]) -> list[float]:
+    """The mover's `seat_value` right after each of the legal `moves` (the compiled core values
+    the cards laid in one call, without playing them)."""
+    if CORE is None:
+        return [_value_after(state, move) for move in moves]
+    rules = state.rules
+    places = [(rules.colours.index(m.colour), rules.card_ids.index(m.card), m.at[0], m.at[1], m.rot // 90 % 4)
+              for m in moves if m.kind is MoveKind.PLACE]
+    found = iter(CORE.place_values(state, state.seat, places))
+    out = []
+    for move in moves:
+        value = next(found) if move.kind is MoveKind.PLACE else None
+        out.append(_value_after(state, move) if value is None else value)
+    return out
 
 
 def room(budget: int | None = None) -> RoomPlayer:

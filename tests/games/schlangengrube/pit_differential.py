@@ -14,22 +14,63 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
+import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from cardgen.engine.base import GameState
 from cardgen.engine.players import make_player
 from cardgen.engine.simulate import simulate
+from cardgen.game import Game
 from cardgen.games.schlangengrube.components import RULE_PARAMS
 from cardgen.native import load
 from cardgen.registry import GAMES
-from cardgen.sets import default_set_path, with_rules
+from cardgen.sets import RuleParam, default_set_path, with_rules
 
 GAME = GAMES.get("schlangengrube")
 STANDARD = default_set_path("schlangengrube").read_text(encoding="utf-8")
+
+
+def environment(pure: bool) -> dict[str, str]:
+    """This process's environment, with CARDGEN_PURE=1 when `pure` and without it otherwise."""
+    env = {k: v for k, v in os.environ.items() if k != "CARDGEN_PURE"}
+    if pure:
+        env["CARDGEN_PURE"] = "1"
+    return env
+
+
+def both(command: list[str], cwd: Path) -> tuple[str, str]:
+    """stdout of `command` with the compiled core and with the pure one (exit 0 or 1 each)."""
+    runs = [subprocess.run(command, capture_output=True, text=True, env=environment(pure), cwd=cwd, timeout=3600)
+            for pure in (False, True)]
+    for run in runs:
+        assert run.returncode in (0, 1), run.stderr
+    return runs[0].stdout, runs[1].stdout
+
+
+def native_built(module: str) -> bool:
+    """Whether the compiled `module` loads here (it is not built without a C compiler)."""
+    code = f"from cardgen.native import load; print(load({module!r}) is not None)"
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment(False),
+                           check=True)
+    return found.stdout.strip() == "True"
+
+
+def same_games(script: Path, spec: list[dict[str, Any]], tmp_path: Path) -> None:
+    """Run the differential `script` on `spec` under both cores: each side ran the core it names,
+    played every game, and printed the same, byte for byte."""
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    fast, pure = both([sys.executable, str(script), str(path)], tmp_path)
+    fast_games, pure_games = json.loads(fast), json.loads(pure)
+    assert fast_games[0] is True and pure_games[0] is False
+    assert len(fast_games) == sum(len(config["seeds"]) for config in spec) + 1
+    assert fast.split(",", 1)[1] == pure.split(",", 1)[1]
 
 
 def _trace(digest: Any) -> Any:
@@ -45,20 +86,30 @@ def _trace(digest: Any) -> Any:
     return after_move
 
 
-def main(spec_path: str) -> None:
-    spec = json.loads(Path(spec_path).read_text(encoding="utf-8"))
-    out: list[Any] = [load("cardgen.games.schlangengrube._core") is not None]
+def played(game: Game[Any], spec: list[dict[str, Any]], params: tuple[RuleParam, ...], base: Callable[[Any], str],
+           trace: Callable[[Any], Callable[[GameState[Any]], None]]) -> list[Any]:
+    """Every seeded game of `spec` as {config, seed, scores, record, trace}: each configuration's
+    set is `base(config)` (a set file's text) with its `rules`; `trace(digest)` is the
+    after-move hook of a configuration that asks for a trace."""
+    out: list[Any] = []
     with tempfile.TemporaryDirectory() as tmp:
         for index, config in enumerate(spec):
             set_path = Path(tmp) / f"set{index}.toml"
-            set_path.write_text(with_rules(STANDARD, RULE_PARAMS, config["rules"]), encoding="utf-8")
-            players = [make_player(name, None, GAME.players()) for name in config["lineup"]]
+            set_path.write_text(with_rules(base(config), params, config["rules"]), encoding="utf-8")
+            players = [make_player(name, None, game.players()) for name in config["lineup"]]
             for seed in config["seeds"]:
                 digest = hashlib.sha256()
-                result = simulate(lambda: GAME.new_state(config["options"], set_path, seed), players, seed,
-                                  keep_record=True, after_move=_trace(digest) if config.get("trace") else None)
+                result = simulate(lambda: game.new_state(config["options"], set_path, seed), players, seed,
+                                  keep_record=True, after_move=trace(digest) if config.get("trace") else None)
                 out.append({"config": index, "seed": seed, "scores": list(result.scores),
                             "record": list(result.record), "trace": digest.hexdigest()})
+    return out
+
+
+def main(spec_path: str) -> None:
+    spec = json.loads(Path(spec_path).read_text(encoding="utf-8"))
+    out: list[Any] = [load("cardgen.games.schlangengrube._core") is not None]
+    out += played(GAME, spec, RULE_PARAMS, lambda config: STANDARD, _trace)
     json.dump(out, sys.stdout, sort_keys=True)
 
 

@@ -7,13 +7,13 @@ own process, the pure one with CARDGEN_PURE=1 (cardgen/native.py)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from pit_differential import both, native_built, same_games
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -43,45 +43,16 @@ size 2 and 10, tiles a turn 1 and 3, each snake score, double factor 1 and 4, ma
 threshold 2 and 20), each variant and both together, 2 to 6 players, every player."""
 
 
-def _env(pure: bool) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "CARDGEN_PURE"}
-    if pure:
-        env["CARDGEN_PURE"] = "1"
-    return env
-
-
-def _both(command: list[str], cwd: Path) -> tuple[str, str]:
-    """stdout of `command` with the compiled core and with the pure one."""
-    runs = [subprocess.run(command, capture_output=True, text=True, env=_env(pure), cwd=cwd, timeout=3600)
-            for pure in (False, True)]
-    for run in runs:
-        assert run.returncode in (0, 1), run.stderr
-    return runs[0].stdout, runs[1].stdout
-
-
-def _native_built() -> bool:
-    code = "from cardgen.native import load; print(load('cardgen.games.schlangengrube._core') is not None)"
-    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(False),
-                           check=True)
-    return found.stdout.strip() == "True"
-
-
 @pytest.fixture(scope="module")
 def native() -> None:
-    if not _native_built():
+    if not native_built("cardgen.games.schlangengrube._core"):
         pytest.skip("the compiled core is not built here (no C compiler at install time)")
 
 
 def _games(tmp_path: Path, seeds: range, trace: bool) -> None:
     spec = [{"rules": rules, "options": options, "lineup": lineup, "seeds": list(seeds), "trace": trace}
             for rules, options, lineup in EDGES]
-    path = tmp_path / "spec.json"
-    path.write_text(json.dumps(spec), encoding="utf-8")
-    fast, pure = _both([sys.executable, str(SCRIPT), str(path)], tmp_path)
-    fast_games, pure_games = json.loads(fast), json.loads(pure)
-    assert fast_games[0] is True and pure_games[0] is False  # each side ran the core it names
-    assert len(fast_games) == len(EDGES) * len(seeds) + 1
-    assert fast.split(",", 1)[1] == pure.split(",", 1)[1]  # every game, byte for byte
+    same_games(SCRIPT, spec, tmp_path)
 
 
 def test_seeded_games_are_the_same_with_either_core(native: None, tmp_path: Path) -> None:
@@ -100,7 +71,7 @@ def _cli() -> list[str]:
 def test_check_json_is_the_same_with_either_core(native: None, tmp_path: Path) -> None:
     command = [*_cli(), "check", "schlangengrube", "--games", "16", "--skill-games", "6", "--players", "2",
                "--json", "--no-chart"]
-    fast, pure = _both(command, tmp_path)
+    fast, pure = both(command, tmp_path)
     assert json.loads(fast)["schlangengrube"]["ceiling"] == 16
     assert fast == pure
 
@@ -116,14 +87,14 @@ def test_check_json_of_a_set_with_other_rules_is_the_same_with_either_core(nativ
                                                    "double_threshold": 2}), encoding="utf-8")
     command = [*_cli(), "check", "schlangengrube", "--set", str(path), "--games", "12", "--skill-games", "4",
                "--players", "2", "--json", "--no-chart"]
-    fast, pure = _both(command, tmp_path)
+    fast, pure = both(command, tmp_path)
     assert json.loads(fast)["schlangengrube"]["ceiling"] == 12
     assert fast == pure
 
 
 @pytest.mark.parametrize("record", sorted(p.name for p in (ROOT / "examples").glob("pit-*.json")))
 def test_an_example_record_replays_the_same_with_either_core(native: None, tmp_path: Path, record: str) -> None:
-    fast, pure = _both([*_cli(), "replay", "--json", str(ROOT / "examples" / record)], tmp_path)
+    fast, pure = both([*_cli(), "replay", "--json", str(ROOT / "examples" / record)], tmp_path)
     assert json.loads(fast)
     assert fast == pure
 
