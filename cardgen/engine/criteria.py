@@ -32,7 +32,7 @@ from cardgen.engine.sequential import (Decision, Hypotheses, Member, Outcome, be
                                        run_family, variance, MIN_MEAN_LOOK)
 from cardgen.engine.simulate import GameResult
 from cardgen.engine.stats import wilson
-from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds
+from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds, farthest_seat
 from cardgen.words import count
 
 
@@ -174,7 +174,7 @@ def fair_criterion(results: Sequence[GameResult], seats: int, limits: Thresholds
     unfair = [r for r in rows if r["decision"] == "unfair"]
     margins = (f"fair share {fair:.0%}, fine within {limits.fair_margin * 100:g} points, unfair from "
                f"{limits.unfair_margin * 100:g}")
-    worst = max(rows, key=lambda r: abs(float(r["share"]) - fair)) if rows else None
+    worst = farthest_seat(rows, fair) if rows else None
     if unfair:
         head = ", ".join(_seat(r) for r in unfair)
         text = f"{head}: unfair ({margins}; {when}){detect}"

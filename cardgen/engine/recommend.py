@@ -26,7 +26,7 @@ from cardgen.engine.checkrun import GameCheck, judge, stop_rule
 from cardgen.engine.objective import WEIGHTS, soft_terms
 from cardgen.engine.plan import MAIN, Line, play
 from cardgen.engine.rounds import Progress
-from cardgen.engine.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, thresholds_of
+from cardgen.engine.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, farthest_seat, thresholds_of
 from cardgen.errors import CardgenError
 from cardgen.sets import RuleParam, RuleValue, with_rules
 
@@ -145,7 +145,7 @@ def headline(c: Criterion | None) -> str:
         return "not measured"
     f = c.figures
     if c.name == "fair" and f.get("seats"):
-        worst = max(f["seats"], key=lambda s: abs(s["share"] - f["fair_share"]))
+        worst = farthest_seat(f["seats"], f["fair_share"])
         return f"seat {worst['seat']} {worst['share']:.0%} (fair {f['fair_share']:.0%})"
     if c.name == "length" and f.get("turns") is not None:
         return f"{f['turns']:.1f} turns per player"
