@@ -6,8 +6,7 @@ recognised as the original, docs/check.md); a failing run would name it on stand
 The sweep: `--games` 2, 5, 10, 20, 50 and 400 for the three games under every cheap rung of the
 ladder, the report player at two seeds up to 50 games (at 400, the default ceiling of the card
 games, the default check is the bad-set bench's test of the default sets, which asserts the same). The skill trace is played once per seed,
-with the report player at 20 games: it changes neither with `--games` nor with `--player`, and
-played at every point it was most of the sweep's cost. The search rungs (`mcts@100`, hundreds of
+with the report player at 20 games: it changes neither with `--games` nor with `--player`. The search rungs (`mcts@100`, hundreds of
 times slower: Irrläufer's takes minutes a game) are capped in cost: they play only the smallest
 ceiling, 2 games, at two seats, without the trace.
 
