@@ -354,7 +354,7 @@ class Game(ABC, Generic[S]):
 
     def baseline(self) -> Baseline:
         """The original set's own figures (cardgen.engine.baseline): turns per player and the hard
-        criteria it fails, by player count and variant, from `baseline_module`."""
+        criteria it fails with how badly, by player count and variant, from `baseline_module`."""
         from cardgen.engine.baseline import Baseline  # the check's layer, loaded by the check alone
 
         module = self.baseline_module
@@ -363,7 +363,8 @@ class Game(ABC, Generic[S]):
         turns: dict[str, float] = module.TURNS
         fails: dict[str, tuple[str, ...]] = module.FAILS
         player: str = module.PLAYER
-        return Baseline(turns, fails, player)
+        figures: dict[str, dict[str, tuple[float, float, float]]] = getattr(module, "FIGURES", {})
+        return Baseline(turns, fails, player, figures)
 
     def baseline_file(self) -> Path | None:
         """Where `make baselines` writes this game's baseline module (None: the game has none)."""

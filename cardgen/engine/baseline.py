@@ -1,8 +1,9 @@
 """Baselines: the original set's own figures, per player count and variant, that a set is
 measured against: its turns per player (the check's `length` criterion: a configuration more
 than `length_factor` times shorter or longer is a finding) and the hard criteria it fails
-itself (a variant set that fails the same criterion there is not refused for it by `cardgen
-variant`: that is a finding about the game, not about the set).
+itself, each with how badly (its figure and 95 % interval, `cardgen.engine.criteria.badness`): a
+set that fails the same criterion there, not significantly worse than the original, is not
+failed for it (that is a finding about the game, not about the set).
 
 A game keeps its baseline as data in its own package (`Game.baseline`, the module
 `Game.baseline_file` names). `make baselines` (`cardgen check --write-baselines`) regenerates them:
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardgen.engine.criteria import badness
 from cardgen.engine.metrics import turns_per_player
 from cardgen.engine.plan import MAIN, Played
 
@@ -26,26 +28,41 @@ GAMES = 200
 """Seeded games per configuration of a baseline run (at most the game's ceiling)."""
 
 
+Figure = tuple[float, float, float]
+"""How badly a criterion failed: its figure, low, high (`cardgen.engine.criteria.badness`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Baseline:
-    """A game's baseline: turns per player and the hard criteria the original set fails, both by
-    `baseline_key`, measured with `player`."""
+    """A game's baseline: turns per player, the hard criteria the original set fails and how
+    badly (`figures`: per key the worst configuration's `Figure` of each failed criterion), all
+    by `baseline_key`, measured with `player`."""
 
     turns: Mapping[str, float] = field(default_factory=dict)
     fails: Mapping[str, Sequence[str]] = field(default_factory=dict)
     player: str = ""
     """The report player the baseline was measured with."""
+    figures: Mapping[str, Mapping[str, Sequence[float]]] = field(default_factory=dict)
 
-    def original_fails(self, players: int, variant: str | None) -> tuple[str, ...]:
-        """The hard criteria the original set fails in this player count and variant; for a
-        player count the original does not play (a five-colour set's five players), those of
-        the nearest count it plays in that variant."""
+    def _key(self, players: int, variant: str | None) -> str:
+        """The key of this player count and variant; for a player count the original does not
+        play (a five-colour set's five players), the nearest count it plays in that variant."""
         key = baseline_key(players, variant)
         if key not in self.turns:
             want = key.split(" ", 1)[1]
             near = [(abs(int(k.split("p")[0]) - players), k) for k in self.turns if k.split(" ", 1)[1] == want]
             key = min(near)[1] if near else key
-        return tuple(self.fails.get(key, ()))
+        return key
+
+    def original_fails(self, players: int, variant: str | None) -> tuple[str, ...]:
+        """The hard criteria the original set fails in this player count and variant (`_key`)."""
+        return tuple(self.fails.get(self._key(players, variant), ()))
+
+    def figure(self, players: int, variant: str | None, criterion: str) -> Figure | None:
+        """How badly the original set fails `criterion` there (None: it passes it, or the
+        baseline did not record it)."""
+        found = self.figures.get(self._key(players, variant), {}).get(criterion)
+        return (float(found[0]), float(found[1]), float(found[2])) if found else None
 
 
 def baseline_key(players: int, variant: str | None) -> str:
@@ -79,28 +96,34 @@ def measure(played: Sequence[Played]) -> dict[str, float]:
     return {k: round(sum(v) / len(v), 2) for k, v in sorted(groups.items())}
 
 
-def failing(played: Sequence[Played], verdicts: Sequence[Any]) -> dict[str, list[str]]:
-    """Per key the hard criteria a baseline run's configurations fail (any area of the base game)."""
-    out: dict[str, list[str]] = {}
+def failing(played: Sequence[Played], verdicts: Sequence[Any]) -> dict[str, dict[str, Figure]]:
+    """Per key the hard criteria a baseline run's configurations fail (any area of the base
+    game), each with the `Figure` of the configuration that fails it worst."""
+    out: dict[str, dict[str, Figure]] = {}
     for p, v in zip([p for p in played if p.line.section == MAIN], verdicts):
-        names = [c.name for c in v.failures()]
-        if names:
-            key = baseline_key(p.line.players, p.line.info.get("variant"))
-            out[key] = sorted({*out.get(key, []), *names})
-    return dict(sorted(out.items()))
+        mine = out.setdefault(baseline_key(p.line.players, p.line.info.get("variant")), {})
+        for c in v.failures():
+            found = badness(c)
+            if found is not None and (c.name not in mine or found[0] > mine[c.name][0]):
+                mine[c.name] = found
+    return {k: dict(sorted(v.items())) for k, v in sorted(out.items()) if v}
 
 
 def module_text(game: str, player: str, games: int, seed: int, turns: Mapping[str, Any],
-                fails: Mapping[str, Sequence[str]]) -> str:
+                fails: Mapping[str, Mapping[str, Figure]]) -> str:
     """The Python module that holds a game's baseline (written by `make baselines`)."""
     rows = "".join(f"    {k!r}: {v!r},\n" for k, v in turns.items())
     failed = "".join(f"    {k!r}: {tuple(v)!r},\n" for k, v in fails.items())
+    figures = "".join(f"    {k!r}: {{" + ", ".join(f"{c!r}: {tuple(round(x, 4) for x in f)!r}" for c, f in v.items())
+                      + "},\n" for k, v in fails.items())
     return (f'"""The baseline of {game}: the default set\'s turns per player and the hard criteria it fails,\n'
-            f"per player count and variant (cardgen.engine.baseline). Written by `make baselines`\n"
-            f'(`cardgen check --write-baselines`) with the report player; do not edit by hand, run it again."""\n\n'
+            f"per player count and variant, with how badly (figure, low, high: cardgen.engine.criteria.badness)\n"
+            f"(cardgen.engine.baseline). Written by `make baselines` (`cardgen check --write-baselines`) with\n"
+            f'the report player; do not edit by hand, run it again."""\n\n'
             f"PLAYER = {player!r}\nGAMES = {games!r}\nSEED = {seed!r}\n\n"
             f"TURNS: dict[str, float] = {{\n{rows}}}\n\n"
-            f"FAILS: dict[str, tuple[str, ...]] = {{\n{failed}}}\n")
+            f"FAILS: dict[str, tuple[str, ...]] = {{\n{failed}}}\n\n"
+            f"FIGURES: dict[str, dict[str, tuple[float, float, float]]] = {{\n{figures}}}\n")
 
 
 def write_module(path: Path, text: str) -> None:

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from cardgen.engine.base import Finding
-from cardgen.engine.baseline import Baseline, lookup
-from cardgen.engine.criteria import decided, hard_criteria
+from cardgen.engine.baseline import Baseline, Figure, lookup
+from cardgen.engine.criteria import decided, hard_criteria, worse
 from cardgen.engine.plan import (MAIN, Line, Played, ReportRow, Stop, changed_rules, kind_findings, kind_use, play, row,
                                  skill_summary)
 from cardgen.engine.players import make_player
@@ -82,14 +82,30 @@ class GameCheck:
 
     def original_fails(self, verdict: Verdict) -> tuple[str, ...]:
         """The hard criteria the original set fails itself in this verdict's player count and
-        variant: every failure of this very verdict when the set is the original; else its
-        baseline, only when that was measured with the player of this check."""
+        variant and this verdict fails no worse: every failure of this very verdict when the set
+        is the original; else those of its baseline (only when measured with the player of this
+        check) where this verdict is not significantly worse than the original (`worse`)."""
         if self.is_original:
             return tuple(c.name for c in verdict.failures())
+        return tuple(n for n, figure in self._baseline_fails(verdict)
+                     if (c := verdict.criterion(n)) is None or not worse(c, figure))
+
+    def _baseline_fails(self, verdict: Verdict) -> list[tuple[str, Figure | None]]:
+        """The hard criteria the baseline says the original fails in this verdict's player count
+        and variant, each with how badly (none when the baseline's player is another)."""
         if self.original.player != self.player:
-            return ()
+            return []
         r = next(r for r in self.main_rows if r["config"] == verdict.config)
-        return self.original.original_fails(int(r["players"]), r.get("variant"))
+        players, variant = int(r["players"]), r.get("variant")
+        return [(n, self.original.figure(players, variant, n)) for n in self.original.original_fails(players, variant)]
+
+    def _failure(self, verdict: Verdict, c: Criterion) -> str:
+        """A new failure's line; one the original set fails too says how much better it does."""
+        figure = dict(self._baseline_fails(verdict)).get(c.name)
+        worst = "the farthest seat off the fair share by " if c.name == "fair" else ""
+        than = (f" (the original set fails it too, {worst}{figure[0]:.0%} [{figure[1]:.0%}-{figure[2]:.0%}]: "
+                "this set does significantly worse)" if figure is not None else "")
+        return f"{self.name} {verdict.config}: {c.name} fails: {c.text}{than}"
 
     def new_failures(self, verdict: Verdict) -> list[Criterion]:
         """The verdict's failed hard criteria that the original set passes."""
@@ -102,7 +118,7 @@ class GameCheck:
         (`shared_failures`)."""
         out = [f"{self.path}: {f.text}" for f in self.findings if f.error]
         for v in self.verdicts:
-            out.extend(f"{self.name} {v.config}: {c.name} fails: {c.text}" for c in self.new_failures(v))
+            out.extend(self._failure(v, c) for c in self.new_failures(v))
         return out + self.troubles()
 
     def shared_failures(self) -> list[str]:

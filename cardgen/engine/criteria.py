@@ -32,7 +32,7 @@ from cardgen.engine.sequential import (Decision, Hypotheses, Member, Outcome, be
                                        run_family, variance, MIN_MEAN_LOOK)
 from cardgen.engine.simulate import GameResult
 from cardgen.engine.stats import wilson
-from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds
+from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds, farthest_seat
 from cardgen.words import count
 
 
@@ -174,7 +174,7 @@ def fair_criterion(results: Sequence[GameResult], seats: int, limits: Thresholds
     unfair = [r for r in rows if r["decision"] == "unfair"]
     margins = (f"fair share {fair:.0%}, fine within {limits.fair_margin * 100:g} points, unfair from "
                f"{limits.unfair_margin * 100:g}")
-    worst = max(rows, key=lambda r: abs(float(r["share"]) - fair)) if rows else None
+    worst = farthest_seat(rows, fair) if rows else None
     if unfair:
         head = ", ".join(_seat(r) for r in unfair)
         text = f"{head}: unfair ({margins}; {when}){detect}"
@@ -244,3 +244,33 @@ def decided(results: Sequence[GameResult], seats: int, limits: Thresholds, sched
 
 Decide = Callable[[Sequence[GameResult]], bool]
 """A configuration's stop rule over its results so far."""
+
+
+def badness(c: Criterion) -> tuple[float, float, float] | None:
+    """How badly a hard criterion's games went, as (figure, low, high) with its 95 % interval:
+    the share of bad games for `ends` (unfinished), `decisive` (no sole winner) and `degenerate`;
+    for `fair` the farthest seat's distance from the fair share, its interval the seat's share's
+    interval seen from the fair share. None when it has no such figures."""
+    f = c.figures
+    if c.name == "fair":
+        if not f.get("seats"):
+            return None
+        fair = float(f["fair_share"])
+
+        def distance(seat: dict[str, Any]) -> tuple[float, float, float]:
+            low, high = float(seat["low"]) - fair, float(seat["high"]) - fair
+            near = 0.0 if low <= 0 <= high else min(abs(low), abs(high))
+            return abs(float(seat["share"]) - fair), near, max(abs(low), abs(high))
+
+        return max((distance(s) for s in f["seats"]), key=lambda d: d[0])
+    if "share" in f and "low" in f and "high" in f:
+        return float(f["share"]), float(f["low"]), float(f["high"])
+    return None
+
+
+def worse(c: Criterion, original: Sequence[float] | None) -> bool:
+    """Whether a failed criterion is significantly worse than the original set's failure of it
+    (`original`: its `badness`): this one's interval lies wholly above the original's. No
+    figure of the original's: worse (nothing shows it is not)."""
+    mine = badness(c)
+    return original is None or mine is None or mine[1] > float(original[2])

@@ -7,9 +7,11 @@ option it was given one step either way. Each candidate set plays only the faili
 configuration, with the same player and seeds as the check, and all of them together play at
 most twice the games that configuration played: the first half screens every candidate on a
 few games each (at least `SCREEN_GAMES`, the candidates cut to fit), the second half plays the
-two most promising ones on the games left (when they are more than the screening's). A candidate *fixes* the
-configuration when none of its hard criteria fails and each that failed is now fine: passed, or
-still undecided after its few games with its measured figure on the fine side.
+two most promising ones on the games left (when they are more than the screening's): the
+*confirmation*. A candidate *fixes* the configuration only when its confirmation decided it: none
+of its hard criteria fails and each that failed has passed. A screening, or a confirmation that
+left a criterion undecided, is an estimate: a candidate whose failing criteria read better than
+before (`_badness`) *improves* it, with its figures, and is not said to fix it.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from cardgen.engine.checkrun import GameCheck, judge, stop_rule
 from cardgen.engine.objective import WEIGHTS, soft_terms
 from cardgen.engine.plan import MAIN, Line, play
 from cardgen.engine.rounds import Progress
-from cardgen.engine.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, thresholds_of
+from cardgen.engine.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, farthest_seat, thresholds_of
 from cardgen.errors import CardgenError
 from cardgen.sets import RuleParam, RuleValue, with_rules
 
@@ -50,8 +52,11 @@ class Candidate:
 class Recommendation:
     """A tried change for one failing configuration: what it changes, how the configuration's
     failing criteria read before and after (headline figures), the games it played, whether it
-    fixes the configuration, its soft penalty (cardgen.engine.objective) and how far its failing
-    criteria still are from fine (`badness`; both for the order)."""
+    fixes the configuration (its confirmation decided every failed criterion passed), whether it
+    improves it (its failing criteria read better, not decided), whether it `looks` fine on its
+    games (the estimate that picks the finalists, `looks_fine`), its soft penalty
+    (cardgen.engine.objective) and how far its failing criteria still are from fine (`badness`;
+    both for the order), and whether it was played in the confirmation (`confirmed`)."""
 
     config: str
     candidate: Candidate
@@ -60,16 +65,23 @@ class Recommendation:
     criteria: tuple[tuple[str, str, str], ...]
     penalty: float
     badness: float = 0.0
+    improves: bool = False
+    looks: bool = False
+    confirmed: bool = False
 
     def text(self) -> str:
-        """"hand_size 5 → 6: fair: seat 1 48% → 35%: fixes it (40 games)"."""
+        """"hand_size 5 → 6: fair: seat 1 48% (fair 50%) → seat 1 52% (fair 50%): fixes it
+        (decided after 40 games)", "…: improves it, not decided (a screening of 5 games)"."""
         shown = "; ".join(f"{name}: {before} → {_without_word(before, after)}" for name, before, after in self.criteria)
-        verdict = "fixes it" if self.fixes else "does not fix it"
-        return f"{self.candidate.change()}: {shown}: {verdict} ({self.games} games)"
+        stage = (f"decided after {self.games} games" if self.fixes else f"{self.games} games" if self.confirmed
+                 else f"a screening of {self.games} games")
+        verdict = "fixes it" if self.fixes else "improves it, not decided" if self.improves else "does not fix it"
+        return f"{self.candidate.change()}: {shown}: {verdict} ({stage})"
 
     def to_json(self) -> dict[str, Any]:
         return {"config": self.config, "parameter": self.candidate.name, "before": self.candidate.before,
-                "after": self.candidate.after, "games": self.games, "fixes": self.fixes,
+                "after": self.candidate.after, "games": self.games, "fixes": self.fixes, "improves": self.improves,
+                "confirmed": self.confirmed,
                 "criteria": [{"criterion": n, "before": b, "after": a} for n, b, a in self.criteria],
                 "text": self.text()}
 
@@ -79,9 +91,10 @@ def _shown(value: RuleValue) -> str:
 
 
 def _without_word(before: str, after: str) -> str:
-    """`after` without the word it shares with `before` at its start ("draws 8%" after "draws 40%")."""
-    word = before.split(" ")[0]
-    return after[len(word) + 1:] if word and after.startswith(word + " ") and word != "seat" else after
+    """`after` without the words before its figure when `before` has the same ones ("8%" after
+    "degenerate 40%", "games without a sole winner 40%"); a seat's figure is kept whole."""
+    words, _, figure = after.rpartition(" ")
+    return figure if words and not words.startswith("seat") and before.rpartition(" ")[0] == words else after
 
 
 def neighbours(param: RuleParam, value: RuleValue) -> list[RuleValue]:
@@ -132,12 +145,12 @@ def headline(c: Criterion | None) -> str:
         return "not measured"
     f = c.figures
     if c.name == "fair" and f.get("seats"):
-        worst = max(f["seats"], key=lambda s: abs(s["share"] - f["fair_share"]))
+        worst = farthest_seat(f["seats"], f["fair_share"])
         return f"seat {worst['seat']} {worst['share']:.0%} (fair {f['fair_share']:.0%})"
     if c.name == "length" and f.get("turns") is not None:
         return f"{f['turns']:.1f} turns per player"
     if "share" in f:
-        word = {"decisive": "draws", "ends": "unfinished", "degenerate": "degenerate"}.get(c.name, c.name)
+        word = {"decisive": "games without a sole winner", "ends": "unfinished"}.get(c.name, c.name)
         return f"{word} {f['share']:.0%}"
     return c.status
 
@@ -181,7 +194,7 @@ def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], se
         first = _run(game, check, screen, paths, players, seed, workers, progress, cluster)
         final: list[tuple[Verdict, Candidate, int]] = []
         for v in failing:
-            mine = sorted((r for r in first if r.config == v.config), key=lambda r: (not r.fixes, r.badness))
+            mine = sorted((r for r in first if r.config == v.config), key=lambda r: (not r.looks, r.badness))
             spent = sum(r.games for r in mine)
             best = mine[:FINALISTS]
             per = (2 * v.games - spent) // max(1, len(best))  # within twice the configuration's games
@@ -190,10 +203,10 @@ def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], se
                 continue
             final.extend((v, r.candidate, per) for r in best)
             out[v.config] = mine[FINALISTS:]
-        for rec in _run(game, check, final, paths, players, seed, workers, progress, cluster):
+        for rec in _run(game, check, final, paths, players, seed, workers, progress, cluster, confirm=True):
             out[rec.config].insert(0, rec)
     for recs in out.values():
-        recs.sort(key=lambda r: (not r.fixes, r.badness, r.penalty))
+        recs.sort(key=lambda r: (not r.fixes, not r.improves, r.badness, r.penalty))
     return out
 
 
@@ -215,8 +228,9 @@ def _write(candidates: Sequence[Candidate], folder: Path) -> dict[int, Path | No
 
 def _run(game: Game[Any], check: GameCheck, plans: Sequence[tuple[Verdict, Candidate, int]],
          paths: Mapping[int, Path | None], players: Mapping[str, tuple[int, int]], seed: int, workers: int | None,
-         progress: Progress | None, cluster: str | None) -> list[Recommendation]:
-    """Play each (failing verdict, candidate, games) on that verdict's configuration and judge it."""
+         progress: Progress | None, cluster: str | None, confirm: bool = False) -> list[Recommendation]:
+    """Play each (failing verdict, candidate, games) on that verdict's configuration and judge it
+    (`confirm`: the confirmation, whose decided pass fixes the configuration)."""
     lines: list[tuple[Verdict, Candidate, Line, Thresholds, Any]] = []
     for v, cand, games in plans:
         path = paths.get(id(cand))
@@ -237,12 +251,27 @@ def _run(game: Game[Any], check: GameCheck, plans: Sequence[tuple[Verdict, Candi
     for (v, cand, _, limits, game_set), result in zip(lines, played):
         after = judge(game, game_set, result, [], limits)
         was = [c.name for c in check.new_failures(v)]
-        fixes = not after.failures() and all(looks_fine(after.criterion(n), limits) for n in was)
+        looks = not after.failures() and all(looks_fine(after.criterion(n), limits) for n in was)
+        fixes = confirm and not after.failures() and all(_passed(after.criterion(n)) for n in was)
         rows = tuple((n, headline(v.criterion(n)), headline(after.criterion(n))) for n in was)
         penalty = sum(WEIGHTS[k] * t for k, t in soft_terms(after, limits).items())
         badness = 10.0 * len(after.failures()) + sum(_badness(after.criterion(n), limits) for n in was)
-        out.append(Recommendation(v.config, cand, len(result.results), fixes, rows, penalty, badness))
+        out.append(Recommendation(v.config, cand, len(result.results), fixes, rows, penalty, badness,
+                                  not fixes and _improves(v, after, was, limits), looks, confirm))
     return out
+
+
+def _improves(before: Verdict, after: Verdict, was: Sequence[str], limits: Thresholds) -> bool:
+    """Whether the figures of the failing criteria `was` read better `after` than `before`: none
+    farther from fine (`_badness`), one nearer, and no other hard criterion failing."""
+    if any(c.name not in was for c in after.failures()):
+        return False
+    pairs = [(_badness(before.criterion(n), limits), _badness(after.criterion(n), limits)) for n in was]
+    return all(a <= b for b, a in pairs) and any(a < b for b, a in pairs)
+
+
+def _passed(c: Criterion | None) -> bool:
+    return c is not None and c.status == PASS
 
 
 def _places(check: GameCheck) -> dict[str, tuple[int, int]]:
@@ -327,10 +356,15 @@ def lines(recommendations: Mapping[str, Sequence[Recommendation]], name: str, be
         if not recs:
             continue
         fixing = [r for r in recs if r.fixes]
+        improving = [r for r in recs if r.improves]
         if fixing:
             out.append(f"{name} {config}: one change that fixes it:" if len(fixing) == 1
                        else f"{name} {config}: {len(fixing)} one-parameter changes fix it; the best:")
             out.extend(f"  {r.text()}" for r in fixing[:best])
+        elif improving:
+            out.append(f"{name} {config}: no single change of {len(recs)} tried is decided to fix it; "
+                       + ("one improves it:" if len(improving) == 1 else f"{len(improving)} improve it, the best:"))
+            out.extend(f"  {r.text()}" for r in improving[:best])
         else:
             out.append(f"{name} {config}: no single change of {len(recs)} tried fixes it; the closest:")
             out.extend(f"  {r.text()}" for r in recs[:best])

@@ -163,7 +163,7 @@ class Criterion:
         f = self.figures
         if self.name == "fair" and f.get("seats"):
             fair = float(f["fair_share"])
-            seat = max(f["seats"], key=lambda r: abs(float(r["share"]) - fair))
+            seat = farthest_seat(f["seats"], fair)
             return f"seat {seat['seat']} {_interval(seat)}"
         if self.name == "ends" and "share" in f:  # its figures count the games that did not end
             return _interval({"share": 1 - f["share"], "low": 1 - f["high"], "high": 1 - f["low"]})
@@ -184,6 +184,11 @@ class Criterion:
         """{"status", "ok", "hard", "text", "figure", "figures"}."""
         return {"status": self.status, "ok": self.ok, "hard": self.hard, "text": self.text,
                 "figure": self.figure(), "figures": self.figures}
+
+
+def farthest_seat(seats: Sequence[dict[str, Any]], fair: float) -> dict[str, Any]:
+    """The seat row farthest from the fair share; of two as far (two seats), the one above it."""
+    return max(seats, key=lambda r: (round(abs(float(r["share"]) - fair), 9), float(r["share"])))
 
 
 def _interval(f: Any) -> str:

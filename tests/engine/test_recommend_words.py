@@ -23,3 +23,25 @@ def test_two_changes_that_each_fix_every_failing_configuration_are_either_alone(
                                      "hand_size 5 → 6 (make one of them)")
     three = {"2p": _fixing("2p", *both, ("tiles", 54, 60)), "3p": _fixing("3p", *both, ("tiles", 54, 60))}
     assert lines(three, "pit")[0].startswith("pit: each of these 3 changes alone fixes all 2 failing configurations: ")
+
+
+def test_only_a_confirmation_that_decided_pass_is_said_to_fix_it() -> None:
+    from cardgen.engine.recommend import headline
+    from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion
+
+    def decisive(status: str, share: float) -> Criterion:
+        return Criterion("decisive", status, True, "", {"share": share, "low": 0.0, "high": 1.0})
+
+    rows = (("decisive", headline(decisive(FAIL, 0.55)), headline(decisive(INCONCLUSIVE, 0.2))),)
+    assert rows[0][1] == "games without a sole winner 55%"  # decisive counts games without a sole winner
+    heads = Candidate("--heads", 2, 3, "")
+    confirmed = Recommendation("4p", heads, 60, True, rows, 0.0, confirmed=True)
+    assert confirmed.text() == ("--heads 2 → 3: decisive: games without a sole winner 55% → 20%: fixes it "
+                                "(decided after 60 games)")
+    screened = Recommendation("4p", heads, 5, False, rows, 0.0, improves=True, looks=True)
+    assert screened.text().endswith(": improves it, not decided (a screening of 5 games)")
+    undecided = Recommendation("4p", heads, 60, False, rows, 0.0, improves=True, confirmed=True)
+    assert undecided.text().endswith(": improves it, not decided (60 games)")
+    assert lines({"4p": [screened]}, "pit") == [
+        "pit 4p: no single change of 1 tried is decided to fix it; one improves it:", f"  {screened.text()}"]
+    assert headline(decisive(PASS, 0.1)) == "games without a sole winner 10%"

@@ -188,12 +188,15 @@ def test_a_failure_the_original_set_shares_is_a_finding_about_the_game() -> None
     def row(config: str, variant: str | None) -> ReportRow:
         return ReportRow(config, "sensible", "main", 2, {"variant": variant}, Figures(1, 1))
 
-    failed = Verdict("2p tail-first", (_criterion("degenerate", FAIL),), 50)
+    def degenerate(share: float, low: float, high: float) -> Criterion:
+        return Criterion("degenerate", FAIL, True, "", {"share": share, "low": low, "high": high})
+
+    failed = Verdict("2p tail-first", (degenerate(0.3, 0.24, 0.36),), 50)
     passed = Verdict("2p", (_criterion("fair", PASS),), 100)
     check = GameCheck("nest", "set.toml", "Nest", (), (), 400, 0, (row("2p", None), row("2p tail-first", "tail-first")),
                       player="sensible", verdicts=(passed, failed),
                       original=Baseline({"2p base": 9.0, "2p tail-first": 7.0}, {"2p tail-first": ("degenerate",)},
-                                        "sensible"))
+                                        "sensible", {"2p tail-first": {"degenerate": (0.2, 0.15, 0.26)}}))
     assert check.failures() == [] and check.outcome == PASS
     assert check.summary() == ("nest: 1 of 2 configurations pass; 1 of 2 fail as the original set does (a finding "
                                "about the game): 2p tail-first (degenerate)")
@@ -201,3 +204,11 @@ def test_a_failure_the_original_set_shares_is_a_finding_about_the_game() -> None
     # measured with another player, the original's failures say nothing about this check
     other = dataclasses.replace(check, player="greedy")
     assert other.failures() and other.exit_line() == "nest: 1 of 2 configurations fail: 2p tail-first (degenerate)"
+    # significantly worse than the original (its interval wholly above the original's): its own failure
+    worse = dataclasses.replace(check, verdicts=(passed, Verdict("2p tail-first", (degenerate(0.5, 0.43, 0.57),), 200)))
+    assert worse.exit_line() == "nest: 1 of 2 configurations fail: 2p tail-first (degenerate)"
+    assert worse.failures()[0].endswith("(the original set fails it too, 20% [15%-26%]: this set does significantly "
+                                        "worse)")
+    # a baseline that names the failure without its figures shows nothing of how bad it was: the set fails
+    bare = dataclasses.replace(check, original=dataclasses.replace(check.original, figures={}))
+    assert bare.failures()

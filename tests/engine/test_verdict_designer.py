@@ -7,6 +7,7 @@ axes and draws a constant as one narrow bar."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -118,3 +119,18 @@ def test_the_chart_names_each_configuration_with_the_sets_changed_rules(tmp_path
     svg = chart_svg("test", check.rows)
     for config in ("2p, hand_size 4, snake_score linear", "2p secret-colour, hand_size 4, snake_score linear"):
         assert f"{config}: final scores of" in svg, config
+
+
+def test_a_share_between_the_margins_at_the_ceiling_reads_as_undecided_with_the_leading_seat() -> None:
+    from cardgen.engine.criteria import Schedule, fair_criterion
+    from cardgen.engine.simulate import GameResult
+    from cardgen.engine.verdict import Thresholds
+
+    # two seats, 232 and 168 wins of 400 (seat 1 at 58 %, 8 points off: between 5 and 15), in a seeded order
+    wins = [0] * 232 + [1] * 168
+    random.Random(0).shuffle(wins)
+    results = [GameResult((1.0, 0.0) if w == 0 else (0.0, 1.0), 10, True, (w,), ()) for w in wins]
+    fair = fair_criterion(results, 2, Thresholds(), Schedule(50, 25, 400), final=True)
+    assert fair.status == INCONCLUSIVE
+    assert fair.text.startswith("seat 1 wins 58% [53%-63%]: between the two margins, undecided ("), fair.text
+    assert "undecided at the ceiling of 400 games" in fair.text and "within 5" not in fair.text.split("(")[0]

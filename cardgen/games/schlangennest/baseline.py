@@ -1,6 +1,7 @@
 """The baseline of schlangennest: the default set's turns per player and the hard criteria it fails,
-per player count and variant (cardgen.engine.baseline). Written by `make baselines`
-(`cardgen check --write-baselines`) with the report player; do not edit by hand, run it again."""
+per player count and variant, with how badly (figure, low, high: cardgen.engine.criteria.badness)
+(cardgen.engine.baseline). Written by `make baselines` (`cardgen check --write-baselines`) with
+the report player; do not edit by hand, run it again."""
 
 PLAYER = 'room'
 GAMES = 200
@@ -32,4 +33,15 @@ FAILS: dict[str, tuple[str, ...]] = {
     '3p tail-first': ('degenerate', 'fair'),
     '4p open-area': ('fair',),
     '4p tail-first': ('degenerate', 'fair'),
+}
+
+FIGURES: dict[str, dict[str, tuple[float, float, float]]] = {
+    '2p frame-snake': {'fair': (0.5, 0.4812, 0.5)},
+    '2p tail-first': {'degenerate': (1.0, 0.9812, 1.0), 'fair': (0.5, 0.4812, 0.5)},
+    '2p two-snakes-single': {'degenerate': (1.0, 0.9812, 1.0), 'fair': (0.5, 0.4812, 0.5)},
+    '3p frame-snake': {'fair': (0.1592, 0.0907, 0.2279)},
+    '3p open-area': {'fair': (0.1508, 0.0915, 0.1982)},
+    '3p tail-first': {'degenerate': (1.0, 0.9812, 1.0), 'fair': (0.6667, 0.6478, 0.6667)},
+    '4p open-area': {'fair': (0.1633, 0.1161, 0.1949)},
+    '4p tail-first': {'degenerate': (1.0, 0.9812, 1.0), 'fair': (0.75, 0.7312, 0.75)},
 }
