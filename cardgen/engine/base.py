@@ -175,6 +175,17 @@ class GameState(ABC, Generic[M]):
         plain copy, for a game without hidden information."""
         return self.clone()
 
+    def expansion_order(self, rng: random.Random) -> list[M]:
+        """The legal moves in the order a search node tries them (the last first): shuffled by
+        `rng`, then stably sorted by `move_class` (preferred last) and the mover's score right
+        after the move. Games may give the same list, with the same draws from `rng`, faster."""
+        moves = self.legal_moves()
+        rng.shuffle(moves)
+        if len(moves) > 1:
+            keys = {id(m): (-self.move_class(m), score) for m, score in zip(moves, self.scores_after(moves))}
+            moves.sort(key=lambda m: keys[id(m)])  # stable: the shuffle breaks ties
+        return moves
+
     def playout_limit(self) -> int | None:
         """How many steps a search player's playout may go before `evaluate` scores the
         position; None plays to the end (games that are short anyway)."""

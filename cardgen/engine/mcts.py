@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from cardgen.engine.base import GameState
 from cardgen.engine.policies import Player, SensiblePlayer
@@ -48,21 +48,16 @@ class _Node:
         self.values = [0.0] * state.num_players
         self.children: dict[Any, _Node] = {}
         self.seat = -1 if state.is_terminal() else state.current_player
-        order = getattr(state, "expansion_order", None)  # a game may give the same list faster
-        self.untried: list[Any] = [] if state.is_terminal() else order(rng) if order else expansion_order(state, rng)
+        self.untried: list[Any] = [] if state.is_terminal() else state.expansion_order(rng)
 
 
-def expansion_order(state: GameState[Any], rng: random.Random) -> list[Any]:
-    """The legal moves in the order a node tries them (the last first): shuffled by `rng`, then
-    stably sorted by the game's `move_class` (preferred last) and the mover's score right after
-    the move. A state with an `expansion_order(rng)` method gives this list itself, with the
-    same draws from `rng`."""
-    moves = state.legal_moves()
-    rng.shuffle(moves)
-    if len(moves) > 1:
-        keys = {id(m): (-state.move_class(m), score) for m, score in zip(moves, state.scores_after(moves))}
-        moves.sort(key=lambda m: keys[id(m)])  # stable: the shuffle breaks ties
-    return moves
+@runtime_checkable
+class WholePlayout(Protocol):
+    """A playout policy that may play a whole playout itself (a compiled core does, with the
+    same draws and values as the loop in `_playout`); None where the loop plays it."""
+
+    def playout(self, state: Any, rng: random.Random) -> list[float] | None:
+        """Each seat's value at the playout's end, or None."""
 
 
 def outcome_values(state: GameState[Any]) -> list[float]:
@@ -79,9 +74,8 @@ def _playout(state: GameState[Any], rng: random.Random, policy: Player) -> list[
     """Play on with the cheap policy up to the game's limit, then score the position. A policy
     with a `playout(state, rng)` method may play the whole playout itself (a compiled core
     does, with the same draws and values); where it returns None the loop below plays it."""
-    whole = getattr(policy, "playout", None)
-    if whole is not None:
-        values: list[float] | None = whole(state, rng)
+    if isinstance(policy, WholePlayout):
+        values = policy.playout(state, rng)
         if values is not None:
             return values
     limit = state.playout_limit()

@@ -113,7 +113,7 @@ class SimulationHooks(GameState[IrrMove]):
         return 12
 
     def expansion_order(self, rng: random.Random) -> list[IrrMove]:
-        """mcts.expansion_order, the same list: the shuffle in the compiled core where it is
+        """`GameState.expansion_order`, the same list: the shuffle in the compiled core where it is
         built (random.shuffle's draws), and sorted only in the move step (slides and lays are
         all of one class and score, so the stable sort would keep their shuffled order)."""
         moves = self.legal_moves()
