@@ -4,6 +4,8 @@ declared, the optional extras optional, nothing that points at development mater
 from __future__ import annotations
 
 import tomllib
+
+import pytest
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -149,6 +151,7 @@ def test_the_readmes_editable_install_is_what_make_installs() -> None:
     assert not claims and stated == [extras.group(1)], (claims, stated)
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test near its 3 minutes
 def test_tunes_search_tests_skip_without_optuna_as_the_play_and_cluster_tests_do(tmp_path: Path) -> None:
     import subprocess
     import sys

@@ -62,6 +62,7 @@ def test_tune_writes_the_best_set_its_trials_and_chart_and_the_set_passes_check(
     assert json.loads(out_json)["schlangengrube"]["outcome"] == "pass"
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test near its 3 minutes
 def test_the_same_seed_gives_the_same_search(tmp_path: Path) -> None:
     needs_optuna()
     quick = ("tune", "schlangengrube", "--players", "2", "--vary", "heads=3..4", "--vary", "tiles=40..60",

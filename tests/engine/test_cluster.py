@@ -134,6 +134,7 @@ def test_a_scheduler_without_workers_is_one_line(monkeypatch: pytest.MonkeyPatch
                             "(none came within 0.5 s)\n"
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test near its 3 minutes
 def test_a_tune_search_on_the_cluster_equals_the_local_one(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     pytest.importorskip("optuna")

@@ -119,8 +119,8 @@ def test_low_ink_lightens_fills_keeps_lines_and_outlines_backs() -> None:
     assert full > lit > bare > 0  # the outline still prints its frame
 
 
-@pytest.mark.parametrize("game", ["schlangennest", pytest.param("schlangengrube", marks=pytest.mark.slow),
-                                  "irrlaeufer"])
+@pytest.mark.parametrize("game", [pytest.param("schlangennest", marks=pytest.mark.slow),
+                                  pytest.param("schlangengrube", marks=pytest.mark.slow), "irrlaeufer"])
 def test_ink_low_build_reports_the_saving(game: str) -> None:
     code, out = _build(game, "--format", "svg", "--ink", "low")
     assert code == 0, out

@@ -141,6 +141,7 @@ def _urls(obj: dict[str, Any]) -> list[str]:
     return out
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test near its 3 minutes
 def test_tts_pit_tiles_are_drawn_from_a_bag_and_show_nothing_face_down(build: Callable[[str], Path]) -> None:
     """Every tile is a card with one neutral back (a face-down tile, a tile in another player's
     hand and the bag show nothing) whose mirror image is its second state, in the same slot of a

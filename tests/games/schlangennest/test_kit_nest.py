@@ -100,7 +100,7 @@ def test_letter_builds_the_same(tmp_path: Path) -> None:
         assert sorted(media[2:]) == pytest.approx([215.9, 279.4], abs=0.01)  # portrait or landscape
 
 
-@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("flip", [pytest.param("long", marks=pytest.mark.slow), "short"])
 def test_real_card_backs_land_behind_their_fronts(tmp_path: Path, flip: str) -> None:
     """Rasterise a duplex pair of the real kit at 300 dpi: with no bleed the fronts are light
     card stock and the backs a dark ground; the back page mirrored for the flip edge covers

@@ -77,6 +77,7 @@ def test_check_json_is_the_same_with_either_core(native: None, tmp_path: Path) -
     assert fast == pure
 
 
+@pytest.mark.slow  # long (make test-slow): keeps make test near its 3 minutes
 def test_check_json_of_a_set_with_other_rules_is_the_same_with_either_core(native: None, tmp_path: Path) -> None:
     from cardgen.games.schlangennest.components import RULE_PARAMS
     from cardgen.sets import with_rules
