@@ -19,7 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardgen.engine.match import default_config  # noqa: E402
+from cardgen.commands.match import default_config  # noqa: E402
 from cardgen.engine.players import make_player  # noqa: E402
 from cardgen.engine.simulate import seat_rng  # noqa: E402
 from cardgen.game import Game  # noqa: E402

@@ -20,10 +20,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardgen.engine.mcts import MctsPlayer  # noqa: E402
-from cardgen.engine.plan import play  # noqa: E402
+from cardgen.check.plan import play  # noqa: E402
 from cardgen.engine.players import RandomPlayer  # noqa: E402
-from cardgen.engine.checkrun import judge  # noqa: E402
-from cardgen.engine.verdict import thresholds_of  # noqa: E402
+from cardgen.commands.check import judge  # noqa: E402
+from cardgen.check.verdict import thresholds_of  # noqa: E402
 from cardgen.registry import GAMES  # noqa: E402
 
 POSITIONS: dict[str, tuple[dict[str, Any], int]] = {

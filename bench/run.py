@@ -114,7 +114,7 @@ def bench_refusals() -> None:
     """How long cardgen takes to refuse costly input (issue 24): set files nested deep through
     dotted keys and table headers (refused by the raw-text pre-scan before the TOML parser sees
     them) and `variant` counts far beyond what a set can hold (refused as a usage error)."""
-    from cardgen.engine.generate import check_options
+    from cardgen.commands.variant import check_options
     from cardgen.errors import DataError
     from cardgen.inputs import parse_toml
     from cardgen.registry import GAMES

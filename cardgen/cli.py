@@ -251,7 +251,7 @@ def _cluster(address: str | None) -> str | None:
     scheduler answers there is found out when the games are played (exit 1)."""
     if address is None:
         return None
-    from cardgen.engine.cluster import parse_address
+    from cardgen.check.cluster import parse_address
 
     with usage_errors():
         return parse_address(address)[0]
@@ -416,8 +416,8 @@ def replay(record: str, as_json: bool) -> None:
     """Replay the game record RECORD.json move by move and report the result."""
     import json
 
-    from cardgen.engine.replay import move_place
-    from cardgen.engine.replay import replay as run_replay
+    from cardgen.commands.replay import move_place
+    from cardgen.commands.replay import replay as run_replay
 
     result = run_replay(record, _registry())
     if as_json:
@@ -500,8 +500,8 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
 
     from rich.console import Console
 
-    from cardgen.engine.checkrun import print_report, run_check, with_chart
-    from cardgen.engine.report import progress_bar
+    from cardgen.commands.check import print_report, run_check, with_chart
+    from cardgen.check.report import progress_bar
     from cardgen.words import count
 
     counts = _player_counts(players) if players is not None else None
@@ -512,7 +512,7 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
     names = _games(games, set_path)
     _check_usage(names, player, budget, variants)
     if save_games is not None:
-        from cardgen.engine.savegames import check_folder
+        from cardgen.commands.savegames import check_folder
 
         check_folder(Path(save_games), names)  # before any game is played
     if write_baselines:
@@ -525,13 +525,13 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
         checks = [with_chart(c, Path(chart)) for c in checks]
     advice: dict[str, Any] = {}
     if not no_recommend and any(c.failures() for c in checks):
-        from cardgen.engine import recommend
+        from cardgen.commands import recommend
 
         with progress_bar("check: trying changes", not quiet and not as_json) as bar:
             for game_, c in zip(names, checks):
                 advice[c.name] = recommend.for_check(game_, c, seed, workers, bar, cluster)
     if as_json:
-        from cardgen.engine.recommend import to_json as advice_json
+        from cardgen.commands.recommend import to_json as advice_json
 
         click.echo(json.dumps({c.name: {**c.to_json(c.player, seed), **advice_json(advice.get(c.name, {}))}
                                for c in checks}, indent=2))  # ASCII
@@ -542,7 +542,7 @@ def check(games: tuple[str, ...], set_path: str | None, n_games: int | None, ski
             if c.saved:
                 _echo(f"saved {count(len(c.saved), 'game record')} in {Path(c.saved[0]).parent}/")
             if advice.get(c.name):
-                from cardgen.engine.recommend import lines as advice_lines
+                from cardgen.commands.recommend import lines as advice_lines
 
                 _echo("recommendations (one parameter changed, the failing configuration played again):")
                 for text_ in advice_lines(advice[c.name], c.name):
@@ -576,11 +576,11 @@ def _check_usage(games: list[Game[Any]], player: str | None, budget: int | None,
 def _write_baselines(games: list[Game[Any]], seed: int, workers: int | None, cluster: str | None,
                      quiet: bool) -> None:
     """`check --write-baselines`: each game's length baseline from its default set."""
-    from cardgen.engine import baseline
-    from cardgen.engine.checkrun import judge
-    from cardgen.engine.plan import MAIN, play
-    from cardgen.engine.report import progress_bar
-    from cardgen.engine.verdict import Thresholds
+    from cardgen.check import baseline
+    from cardgen.commands.check import judge
+    from cardgen.check.plan import MAIN, play
+    from cardgen.check.report import progress_bar
+    from cardgen.check.verdict import Thresholds
 
     for game in games:
         target = game.baseline_file()
@@ -650,8 +650,8 @@ def match(game: str, lineup: str | None, ladder: bool, n_games: int | None, set_
     """
     import json
 
-    from cardgen.engine import match as matches
-    from cardgen.engine.report import progress_bar
+    from cardgen.commands import match as matches
+    from cardgen.check.report import progress_bar
 
     with usage_errors():
         chosen = _registry().get(game)
@@ -714,8 +714,8 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
     """
     from pathlib import Path
 
-    from cardgen.engine.report import progress_bar
-    from cardgen.engine.generate import check_options, write_checked
+    from cardgen.check.report import progress_bar
+    from cardgen.commands.variant import check_options, write_checked
     from cardgen.words import count
 
     registry = _registry()
@@ -729,7 +729,7 @@ def variant(game: str, out: str, n_games: int | None, skill_games: int | None, a
         check_options(chosen, options, registry)
         text = chosen.set_text(options)
     def advise(check: Any) -> None:
-        from cardgen.engine import recommend
+        from cardgen.commands import recommend
 
         bar.progress.update(bar.task, description="variant: trying changes")
         found = recommend.for_variant(chosen, check, text, options, seed, workers, bar, cluster)
@@ -813,9 +813,9 @@ def tune(game: str, out: str, set_path: str | None, players: str | None, vary: t
     import json
     from pathlib import Path
 
-    from cardgen.engine import tune as tuning
-    from cardgen.engine.report import progress_bar
-    from cardgen.engine.tuneout import refuse_overwriting, write_all
+    from cardgen.commands import tune as tuning
+    from cardgen.check.report import progress_bar
+    from cardgen.commands.tuneout import refuse_overwriting, write_all
     from cardgen.words import count as count_
 
     registry = _registry()
@@ -905,8 +905,8 @@ def _tune_booklets(game: Game[Any], out: Any) -> Any:
 
 
 def _tune_summary(found: Sequence[Any], chosen: Any, verified: Any, written: Sequence[Any]) -> None:
-    from cardgen.engine.tune import ranked, value_text
-    from cardgen.engine.tuneout import alike, figures_line
+    from cardgen.commands.tune import ranked, value_text
+    from cardgen.commands.tuneout import alike, figures_line
     from cardgen.words import count
 
     best = ranked(found)[:5]
@@ -956,8 +956,8 @@ def play(game: str | None, set_path: str | None, seats: str | None, seed: int, h
     """Play GAME in the browser: a local web server with the table drawn in the kit's own art,
     human seats clicking their moves and the ladder's players moving on the server. Nothing is
     written; GET /record.json downloads the game so far. Ctrl-C stops it. See docs/play.md."""
-    from cardgen.play.server import serve
-    from cardgen.play.start import new_session, replay_session
+    from cardgen.commands.play.server import serve
+    from cardgen.commands.play.start import new_session, replay_session
 
     registry = _registry()
     if not host.strip() or host != host.strip():

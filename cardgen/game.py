@@ -40,12 +40,12 @@ from cardgen.inputs import PARSE_ERRORS, shown
 from cardgen.sets import RuleParam, RuleValue, SetOption, SetSource, default_set_path, set_game, wrong_game
 
 if TYPE_CHECKING:
-    from cardgen.engine.baseline import Baseline
-    from cardgen.engine.plan import Line
+    from cardgen.check.baseline import Baseline
+    from cardgen.check.plan import Line
     from cardgen.engine.players import PlayerFactory
     from cardgen.kit.plan import KitPlan
     from cardgen.kit.spec import KitSpec
-    from cardgen.play.table import Table
+    from cardgen.table.model import Table
 
 class GameSet(Protocol):
     """What every game's set (its cards, tiles or board settings, from a set file) has."""
@@ -274,11 +274,11 @@ class Game(ABC, Generic[S]):
     # ---- play in the browser ---------------------------------------------------------------------
 
     table_module: ClassVar[str | None] = None
-    """The module of the game's browser table (`table(set) -> cardgen.play.table.Table`),
+    """The module of the game's browser table (`table(set) -> cardgen.table.model.Table`),
     imported only to play."""
 
     def table(self, game_set: S) -> Table[S] | None:
-        """The game's table page for `cardgen play` (`cardgen.play.table`): its drawing and
+        """The game's table page for `cardgen play` (`cardgen.table.model`): its drawing and
         click handling for `game_set`, from `table_module`. Default: none (the game cannot be
         played in the browser)."""
         if self.table_module is None:
@@ -353,9 +353,9 @@ class Game(ABC, Generic[S]):
     baselines`), None for a game without one."""
 
     def baseline(self) -> Baseline:
-        """The original set's own figures (cardgen.engine.baseline): turns per player and the hard
+        """The original set's own figures (cardgen.check.baseline): turns per player and the hard
         criteria it fails with how badly, by player count and variant, from `baseline_module`."""
-        from cardgen.engine.baseline import Baseline  # the check's layer, loaded by the check alone
+        from cardgen.check.baseline import Baseline  # the check's layer, loaded by the check alone
 
         module = self.baseline_module
         if module is None:

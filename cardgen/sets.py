@@ -299,7 +299,7 @@ def default_set_path(game: str) -> Path:
 
 
 CHECK_TABLE = "check"
-"""The set-file table of the playability verdict's thresholds (cardgen.engine.verdict), which
+"""The set-file table of the playability verdict's thresholds (cardgen.check.verdict), which
 every game's set may hold and no game's parser sees."""
 
 

@@ -13,7 +13,8 @@ from cardgen.registry import GAMES
 PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 SHARED = ("cardgen", "cardgen.sets", "cardgen.kit", "cardgen.game", "cardgen.options", "cardgen.errors",
           "cardgen.units", "cardgen.geometry", "cardgen.colours", "cardgen.engine", "cardgen.art", "cardgen.print",
-          "cardgen.booklet", "cardgen.engine.", "cardgen.art.", "cardgen.print.", "cardgen.booklet.", "cardgen.kit.")
+          "cardgen.booklet", "cardgen.check", "cardgen.table", "cardgen.engine.", "cardgen.art.", "cardgen.print.",
+          "cardgen.booklet.", "cardgen.kit.", "cardgen.check.", "cardgen.table.")
 """The layers below the games: these modules, and every module in the packages ending in '.'."""
 
 
@@ -94,27 +95,28 @@ def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundations", ("cardgen", "cardgen.errors", "cardgen.units", "cardgen.words", "cardgen.geometry",
                      "cardgen.colours", "cardgen.inputs", "cardgen.options", "cardgen.workers", "cardgen.signals",
-                     "cardgen.fonts")),
+                     "cardgen.fonts", "cardgen.numbers", "cardgen.terminal", "cardgen.tomlout", "cardgen.native")),
     ("set files", ("cardgen.sets",)),
     ("art", ("cardgen.art",)),
     ("print", ("cardgen.print",)),
     ("booklet", ("cardgen.booklet",)),
     ("kit pipeline", ("cardgen.kit",)),
     ("engine", ("cardgen.engine",)),
-    ("browser table", ("cardgen.play.table", "cardgen.play.grid", "cardgen.play.svg", "cardgen.play.wording")),
+    ("check", ("cardgen.check",)),
+    ("browser table", ("cardgen.table",)),
     ("game base", ("cardgen.game",)),
     ("games", ("cardgen.games",)),
-    ("commands", ("cardgen.engine.checkrun", "cardgen.engine.generate", "cardgen.engine.replay", "cardgen.engine.savegames",
-                  "cardgen.engine.match", "cardgen.engine.objective", "cardgen.engine.tune", "cardgen.engine.tuneout",
-                  "cardgen.engine.recommend", "cardgen.play")),
+    ("commands", ("cardgen.commands",)),
     ("registry", ("cardgen.registry",)),
     ("command line", ("cardgen.cli", "cardgen.__main__")),
 )
-"""The layers from the bottom up, each a list of modules and packages (a module belongs to the
-layer of its longest matching name): a module imports only from its own layer or those below.
-The engine's command modules (the check, the set generator, replay, match) take a `Game`, so
-they sit above the game base although they live in the engine's package; so do the search of
-`cardgen tune` and the recommendations, which read the check."""
+"""The layers from the bottom up, one a folder (or a module of the package's top): a module
+imports only from its own layer or those below. The engine is the rules runtime (the state
+contract, players, searches, simulation); the check judges games it is handed through the
+`Playable` protocol; the table is what a game draws its browser table with; the game base and
+the games sit above those three; the commands (check, variant, tune, match, replay, saved games,
+play) take a `Game`, so they sit above the games' contract, and only the registry and the command
+line above them."""
 
 
 def _layer(module: str) -> int | None:
@@ -137,7 +139,7 @@ def test_no_arrow_points_up() -> None:
 
 
 def test_the_layer_check_sees_an_arrow_up() -> None:
-    assert (_layer("cardgen.engine.batch") or 0) < (_layer("cardgen.game") or 0) < (_layer("cardgen.engine.checkrun") or 0)
+    assert (_layer("cardgen.check.batch") or 0) < (_layer("cardgen.game") or 0) < (_layer("cardgen.commands.check") or 0)
 
 
 def test_no_import_circle() -> None:
@@ -172,7 +174,7 @@ def test_only_the_cli_and_the_registry_know_every_game() -> None:
 
 
 def test_engine_finds_no_hook_by_name() -> None:
-    for path in (PACKAGE / "engine").rglob("*.py"):
+    for path in [*(PACKAGE / "engine").rglob("*.py"), *(PACKAGE / "check").rglob("*.py")]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         imported = _imports(tree, _module(path), False, type_only=False)

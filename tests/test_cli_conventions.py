@@ -112,8 +112,8 @@ def test_the_command_line_loads_no_check_machinery_until_a_command_needs_it(
     """`cardgen --help`, `list` or `build` start without the check's process pool, its sequential
     tests and the baselines: those load when a check runs, also for a game whose check module
     builds its lines at import (make bench times the start)."""
-    heavy = {"cardgen.engine.batch", "cardgen.engine.rounds", "cardgen.engine.baseline", "cardgen.engine.criteria",
-             "cardgen.engine.metrics", "concurrent.futures.process"}
+    heavy = {"cardgen.check.batch", "cardgen.check.rounds", "cardgen.check.baseline", "cardgen.check.criteria",
+             "cardgen.check.metrics", "concurrent.futures.process"}
     loaded = modules_loaded_by("cardgen.cli")
     assert "cardgen.registry" in loaded  # the games are loaded, only their check machinery is not
     assert sorted(heavy & loaded) == []

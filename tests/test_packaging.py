@@ -45,8 +45,8 @@ def test_runtime_imports_are_declared_dependencies() -> None:
     provides = {"PIL": "pillow", "rl_accel": "rl_accel", "_rl_accel": "rl_accel"}
     imported: set[str] = set()
     for path in (REPO / "cardgen").rglob("*.py"):
-        if path.name == "cluster.py" or path.relative_to(REPO).as_posix() in ("cardgen/play/server.py",
-                                                                               "cardgen/engine/tune.py"):
+        if path.name == "cluster.py" or path.relative_to(REPO).as_posix() in ("cardgen/commands/play/server.py",
+                                                                               "cardgen/commands/tune.py"):
             continue  # the optional `cluster`, `play` and `tune` extras: the tests below
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
@@ -83,25 +83,25 @@ def _extras() -> dict[str, list[str]]:
 
 
 def test_the_cluster_extra_is_imported_only_by_the_cluster_module_and_only_when_used() -> None:
-    """`distributed` comes with the optional `cluster` extra: only cardgen/engine/cluster.py may
+    """`distributed` comes with the optional `cluster` extra: only cardgen/check/cluster.py may
     import it, and only inside a function (a plain install never loads it)."""
     assert any(d.startswith("dask[distributed]") for d in _extras()["cluster"])
-    assert _importers(("distributed", "dask")) == {"cardgen/engine/cluster.py": False}
+    assert _importers(("distributed", "dask")) == {"cardgen/check/cluster.py": False}
 
 
 def test_the_tune_extra_is_imported_only_by_the_search_and_only_when_used() -> None:
-    """Optuna comes with the optional `tune` extra: only cardgen/engine/tune.py may import it,
+    """Optuna comes with the optional `tune` extra: only cardgen/commands/tune.py may import it,
     and only inside a function (`cardgen check` and a plain install never load it)."""
     assert any(d.startswith("optuna") for d in _extras()["tune"])
-    assert _importers(("optuna",)) == {"cardgen/engine/tune.py": False}
+    assert _importers(("optuna",)) == {"cardgen/commands/tune.py": False}
 
 
 def test_the_play_extra_is_imported_only_by_the_play_server_and_only_when_used() -> None:
-    """Starlette and uvicorn come with the optional `play` extra: only cardgen/play/server.py
+    """Starlette and uvicorn come with the optional `play` extra: only cardgen/commands/play/server.py
     may import them, and only inside a function (or for type checking): a plain install never
     loads them, and `cardgen play` without the extra says which extra to install."""
     assert {d.split(">")[0] for d in _extras()["play"]} == {"starlette", "uvicorn"}
-    assert _importers(("starlette", "uvicorn")) == {"cardgen/play/server.py": False}
+    assert _importers(("starlette", "uvicorn")) == {"cardgen/commands/play/server.py": False}
 
 
 def test_nothing_users_get_refers_to_the_development_material() -> None:

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.engine.verdict import HARD
+from cardgen.check.verdict import HARD
 from cardgen.registry import GAMES
 from badsets.sets import BENCH, QUICK, BadSet
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.engine.base import GameState
-from cardgen.engine.plan import MAIN, Line
+from cardgen.check.plan import MAIN, Line
 from cardgen.game import Game, GameInfo
 
 

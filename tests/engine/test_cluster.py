@@ -107,7 +107,7 @@ def _http(conn: socket.socket) -> None:
 def test_a_server_that_is_no_dask_scheduler_is_one_line_within_the_timeout(
         reply: Callable[[socket.socket], None], needle: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     pytest.importorskip("distributed")
-    from cardgen.engine import cluster
+    from cardgen.check import cluster
 
     monkeypatch.setattr(cluster, "TIMEOUT", 0.3)
     for address in _server(reply):
@@ -122,7 +122,7 @@ def test_a_server_that_is_no_dask_scheduler_is_one_line_within_the_timeout(
 
 def test_a_scheduler_without_workers_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     distributed = pytest.importorskip("distributed")
-    from cardgen.engine import cluster
+    from cardgen.check import cluster
 
     monkeypatch.setattr(cluster, "TIMEOUT", 0.5)
     with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp", host="127.0.0.1",

@@ -11,7 +11,7 @@ from cardgen.engine.invariants import InvariantError, check_invariants
 from cardgen.engine.players import GreedyPlayer, RandomPlayer, SensiblePlayer, make_player
 from cardgen.registry import GAMES
 from cardgen.engine.simulate import seat_rng, simulate
-from cardgen.engine.stats import wilson
+from cardgen.check.stats import wilson
 from cardgen.errors import DataError
 from cardgen.games.schlangennest.rules import new_game
 
@@ -95,6 +95,6 @@ def test_registry_is_explicit():
 
 
 def test_rules_modules_import_no_rendering_or_cli_library(modules_loaded_by):
-    loaded = modules_loaded_by("cardgen.games.schlangennest.rules", "cardgen.engine.simulate", "cardgen.engine.batch")
+    loaded = modules_loaded_by("cardgen.games.schlangennest.rules", "cardgen.engine.simulate", "cardgen.check.batch")
     assert "cardgen.games.schlangennest.state" in loaded
     assert sorted(loaded & {"click", "reportlab", "cairosvg", "svgwrite", "cardgen.art", "cardgen.print", "rich"}) == []

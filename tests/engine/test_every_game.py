@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from cardgen.engine.invariants import check_invariants
-from cardgen.engine.replay import replay
+from cardgen.commands.replay import replay
 from cardgen.engine.simulate import simulate
 from cardgen.registry import GAMES
 

@@ -13,7 +13,7 @@ from cardgen.cli import main
 from cardgen.engine.mcts import MctsPlayer
 from cardgen.engine.players import make_player
 from cardgen.engine.simulate import GameResult, simulate
-from cardgen.engine.stats import wilson
+from cardgen.check.stats import wilson
 from cardgen.registry import GAMES
 
 

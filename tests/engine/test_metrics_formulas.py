@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from cardgen.engine.base import GameState
-from cardgen.engine.metrics import (balance, decisions, duration, histogram, is_draw, kind_use, seat_share,
+from cardgen.check.metrics import (balance, decisions, duration, histogram, is_draw, kind_use, seat_share,
                                     skill, summarise, win_shares)
-from cardgen.engine.plan import kind_findings, seats_of, strong_seat
+from cardgen.check.plan import kind_findings, seats_of, strong_seat
 from cardgen.engine.simulate import GameResult, leader, simulate
-from cardgen.engine.stats import wilson
+from cardgen.check.stats import wilson
 
 
 def result(scores: tuple[float, ...], winners: tuple[int, ...], moves: int = 10, ended: bool = True,

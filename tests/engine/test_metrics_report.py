@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.engine.chart import chart_svg
+from cardgen.check.chart import chart_svg
 from cardgen.games.schlangengrube.components import load_pit_set
 from cardgen.sets import default_set_path
 

@@ -3,7 +3,7 @@ configuration on its own (issue 36: "fixes all 2 failing configurations: A, B" r
 
 from __future__ import annotations
 
-from cardgen.engine.recommend import Candidate, Recommendation, lines
+from cardgen.commands.recommend import Candidate, Recommendation, lines
 
 
 def _fixing(config: str, *changes: tuple[str, int, int]) -> list[Recommendation]:
@@ -26,8 +26,8 @@ def test_two_changes_that_each_fix_every_failing_configuration_are_either_alone(
 
 
 def test_only_a_confirmation_that_decided_pass_is_said_to_fix_it() -> None:
-    from cardgen.engine.recommend import headline
-    from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion
+    from cardgen.commands.recommend import headline
+    from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion
 
     def decisive(status: str, share: float) -> Criterion:
         return Criterion("decisive", status, True, "", {"share": share, "low": 0.0, "high": 1.0})

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from cardgen.engine.plan import Line, Played, ReportRow, row
+from cardgen.check.plan import Line, Played, ReportRow, row
 from cardgen.engine.simulate import GameResult
 from cardgen.registry import GAMES
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from cardgen.cli import main
-from cardgen.engine.checkrun import print_report, run_check
+from cardgen.commands.check import print_report, run_check
 from cardgen.registry import GAMES
 
 

@@ -1,4 +1,4 @@
-"""The sequential tests of the verdict (cardgen.engine.sequential): the likelihood ratios, Wald's
+"""The sequential tests of the verdict (cardgen.check.sequential): the likelihood ratios, Wald's
 boundaries, the last look at the ceiling and Holm's step-down, on hand-made evidence."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from cardgen.engine.sequential import (SPENT, Decision, Hypotheses, Member, bernoulli_llr, bernoulli_pvalues,
+from cardgen.check.sequential import (SPENT, Decision, Hypotheses, Member, bernoulli_llr, bernoulli_pvalues,
                                        bernoulli_threshold, binomial_tail, looks_of, mean_llr, mean_threshold,
                                        run_family)
 

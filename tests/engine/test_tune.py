@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from cardgen.engine.checkrun import GameCheck
-from cardgen.engine.objective import score
-from cardgen.engine.tune import Knob, Search, grid_points, knobs, ranked, run_search, trial_text
-from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Verdict
+from cardgen.commands.check import GameCheck
+from cardgen.commands.objective import score
+from cardgen.commands.tune import Knob, Search, grid_points, knobs, ranked, run_search, trial_text
+from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Verdict
 from cardgen.errors import DataError
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path
@@ -119,7 +119,7 @@ def test_the_chart_labels_each_point_by_its_values_with_its_interval_and_marks_t
     needs_optuna()
     import re
 
-    from cardgen.engine.tuneout import alike, chart_svg
+    from cardgen.commands.tuneout import alike, chart_svg
 
     search = Search(PIT, None, (Knob("hand_size", "rules", 4, 5),), trials=2, seed=0, players=(2,), games=6,
                     skill_games=0)
@@ -139,8 +139,8 @@ def test_the_chart_labels_each_point_by_its_values_with_its_interval_and_marks_t
 def test_the_recommendations_of_a_failing_check_play_at_most_twice_its_failing_configurations_games() -> None:
     """Issue 26's budget: the sweep around a failing set plays at most twice the games of each
     configuration it recommends for (counted by the progress sink, screening and finalists both)."""
-    from cardgen.engine import recommend
-    from cardgen.engine.checkrun import run_check
+    from cardgen.commands import recommend
+    from cardgen.commands.check import run_check
 
     class Counted:
         played = 0

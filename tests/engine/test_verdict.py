@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from synthetic import CoinGame
 
 from cardgen.cli import main
-from cardgen.engine.checkrun import run_check
-from cardgen.engine.verdict import FAIL, FINDING, INCONCLUSIVE, PASS, Criterion, Thresholds, Verdict, thresholds_of
+from cardgen.commands.check import run_check
+from cardgen.check.verdict import FAIL, FINDING, INCONCLUSIVE, PASS, Criterion, Thresholds, Verdict, thresholds_of
 from cardgen.errors import DataError
 from cardgen.game import Registry
 from cardgen.sets import default_set_path
@@ -180,10 +180,10 @@ def test_variant_refuses_every_failing_configuration_and_writes_an_inconclusive_
 
 
 def test_a_failure_the_original_set_shares_is_a_finding_about_the_game() -> None:
-    from cardgen.engine.baseline import Baseline
-    from cardgen.engine.checkrun import GameCheck
-    from cardgen.engine.plan import ReportRow
-    from cardgen.engine.metrics import Figures
+    from cardgen.check.baseline import Baseline
+    from cardgen.commands.check import GameCheck
+    from cardgen.check.plan import ReportRow
+    from cardgen.check.metrics import Figures
 
     def row(config: str, variant: str | None) -> ReportRow:
         return ReportRow(config, "sensible", "main", 2, {"variant": variant}, Figures(1, 1))

@@ -14,9 +14,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.engine.chart import chart_svg
-from cardgen.engine.soft import skill_criterion
-from cardgen.engine.verdict import FINDING, INCONCLUSIVE, PASS
+from cardgen.check.chart import chart_svg
+from cardgen.check.soft import skill_criterion
+from cardgen.check.verdict import FINDING, INCONCLUSIVE, PASS
 from cardgen.sets import default_set_path
 
 
@@ -83,7 +83,7 @@ def test_the_original_set_is_recognised_under_any_name_and_player(tmp_path: Path
 
 
 def _trace(games: int, share: float) -> dict[str, object]:
-    from cardgen.engine.stats import wilson
+    from cardgen.check.stats import wilson
 
     low, high = wilson(share * games, games)
     return {"strong": "castle", "weak": "wary", "games": games, "share": share, "low": low, "high": high,
@@ -111,7 +111,7 @@ def test_the_chart_marks_failures_counts_its_axes_and_draws_a_constant_narrow() 
 def test_the_chart_names_each_configuration_with_the_sets_changed_rules(tmp_path: Path) -> None:
     """Issue 36 item 3, the chart as the text and --json: its panels are headed by the same
     configuration names (the chart `check` writes is this drawing, rasterised)."""
-    from cardgen.engine.checkrun import run_check
+    from cardgen.commands.check import run_check
     from cardgen.registry import GAMES
 
     path = _with_rules(tmp_path, 'hand_size = 4\nsnake_score = "linear"')
@@ -122,9 +122,9 @@ def test_the_chart_names_each_configuration_with_the_sets_changed_rules(tmp_path
 
 
 def test_a_share_between_the_margins_at_the_ceiling_reads_as_undecided_with_the_leading_seat() -> None:
-    from cardgen.engine.criteria import Schedule, fair_criterion
+    from cardgen.check.criteria import Schedule, fair_criterion
     from cardgen.engine.simulate import GameResult
-    from cardgen.engine.verdict import Thresholds
+    from cardgen.check.verdict import Thresholds
 
     # two seats, 232 and 168 wins of 400 (seat 1 at 58 %, 8 points off: between 5 and 15), in a seeded order
     wins = [0] * 232 + [1] * 168

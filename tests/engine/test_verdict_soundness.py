@@ -17,9 +17,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardgen.engine.criteria import Schedule, hard_criteria
+from cardgen.check.criteria import Schedule, hard_criteria
 from cardgen.engine.simulate import GameResult
-from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds
+from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds
 
 LIMITS = Thresholds()
 CEILINGS = (5, 10, 20, 30, 50, 75, 100, 200, 400)

@@ -24,8 +24,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.play.server import make_app
-from cardgen.play.start import new_session
+from cardgen.commands.play.server import make_app
+from cardgen.commands.play.start import new_session
 from cardgen.registry import GAMES
 
 starlette = pytest.importorskip("starlette.testclient", reason="the play extra (starlette) is not installed")

@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.play.server import make_app
-from cardgen.play.start import new_session, replay_session
+from cardgen.commands.play.server import make_app
+from cardgen.commands.play.start import new_session, replay_session
 from cardgen.registry import GAMES
 
 starlette = pytest.importorskip("starlette.testclient", reason="the play extra (starlette) is not installed")
@@ -229,7 +229,7 @@ def test_the_server_plays_a_bots_game_to_its_end_writes_nothing_and_stops_on_ctr
 
 
 def test_a_refusal_quotes_the_booklet_of_the_set_played_with_its_own_rules(tmp_path: Path) -> None:
-    from cardgen.play.wording import wordings
+    from cardgen.table.wording import wordings
     from cardgen.registry import GAMES
     from cardgen.sets import with_rules
 

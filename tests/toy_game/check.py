@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.engine.base import Finding
-from cardgen.engine.plan import MAIN, Line, skill_lines
+from cardgen.check.plan import MAIN, Line, skill_lines
 from cardgen.engine.degenerate import Degenerate, generic
 from cardgen.game import CheckFacts, Game
 

@@ -1,6 +1,6 @@
 """The baseline of irrlaeufer: the default set's turns per player and the hard criteria it fails,
-per player count and variant, with how badly (figure, low, high: cardgen.engine.criteria.badness)
-(cardgen.engine.baseline). Written by `make baselines` (`cardgen check --write-baselines`) with
+per player count and variant, with how badly (figure, low, high: cardgen.check.criteria.badness)
+(cardgen.check.baseline). Written by `make baselines` (`cardgen check --write-baselines`) with
 the report player; do not edit by hand, run it again."""
 
 PLAYER = 'castle'

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEADLOCK, STALEMATE, Degenerate, generic
-from cardgen.engine.plan import MAIN, Line, skill_lines
+from cardgen.check.plan import MAIN, Line, skill_lines
 from cardgen.game import CheckFacts, Game
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.consistency import check_board

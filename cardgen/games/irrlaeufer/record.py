@@ -1,6 +1,6 @@
 """Irrläufer game records (docs/records.md): writing one from played moves.
 
-Records are replayed by the shared `cardgen.engine.replay`, as for every game.
+Records are replayed by the shared `cardgen.commands.replay`, as for every game.
 """
 
 from __future__ import annotations

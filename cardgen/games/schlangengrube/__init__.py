@@ -9,7 +9,7 @@
 - `table`: the incremental table (frontier keys, union-find snakes) the rules run on;
 - `moves`: Place/Pass/Turn/Start, the record JSON and the table of rule ids (RULES);
 - `options`: players and variants; `scoring`: triangle numbers and completed snakes;
-- `state_json`: whole states to JSON and back (records replay through cardgen.engine.replay).
+- `state_json`: whole states to JSON and back (records replay through cardgen.commands.replay).
 
 The modules listed above import neither click, reportlab, cairosvg, svgwrite, cardgen.art nor
 cardgen.print (tests/test_pit_replay.py checks it in a fresh interpreter).

@@ -1,5 +1,5 @@
 """The baseline of schlangengrube: the default set's turns per player and the hard criteria it fails,
-per player count and variant (cardgen.engine.baseline). Written by `make baselines`
+per player count and variant (cardgen.check.baseline). Written by `make baselines`
 (`cardgen check --write-baselines`) with the report player; do not edit by hand, run it again."""
 
 PLAYER = 'careful'

@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEADLOCK, Degenerate, generic
-from cardgen.engine.plan import MAIN, Line, rules_label, skill_lines
+from cardgen.check.plan import MAIN, Line, rules_label, skill_lines
 from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place

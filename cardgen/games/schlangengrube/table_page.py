@@ -16,8 +16,8 @@ from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Pass, Place
 from cardgen.games.schlangengrube.render import tile_art
 from cardgen.games.schlangengrube.rules import PitState
-from cardgen.play.grid import HandItem, Laid, grid_svg, hand_svg
-from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error, turned
+from cardgen.table.grid import HandItem, Laid, grid_svg, hand_svg
+from cardgen.table.model import Button, Picked, Selection, Table, View, parse_cell, pick_error, turned
 
 SIZE = 40.0
 """A tile's side on the table, in the drawing's units."""

@@ -29,7 +29,7 @@ from typing import Any
 
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEAD_SEAT_KIND, DEADLOCK, STALEMATE, Degenerate, dead_seat
-from cardgen.engine.plan import MAIN, Line, rules_label, skill_lines
+from cardgen.check.plan import MAIN, Line, rules_label, skill_lines
 from cardgen.errors import DataError
 from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_variants, players_allowed,

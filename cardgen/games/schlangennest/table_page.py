@@ -17,8 +17,8 @@ from cardgen.games.schlangennest.components import NestSet
 from cardgen.games.schlangennest.moves import MoveKind, pass_move, place, swap, turn
 from cardgen.games.schlangennest.render import card_svg
 from cardgen.games.schlangennest.state import NestState
-from cardgen.play.grid import HandItem, Laid, grid_svg, hand_svg
-from cardgen.play.table import Button, Picked, Selection, Table, View, parse_cell, pick_error, turned
+from cardgen.table.grid import HandItem, Laid, grid_svg, hand_svg
+from cardgen.table.model import Button, Picked, Selection, Table, View, parse_cell, pick_error, turned
 
 SIZE = 40.0
 """A card's side on the table, in the drawing's units."""

@@ -11,7 +11,7 @@ import pytest
 
 from cardgen.errors import IllegalMove
 from cardgen.registry import GAMES
-from cardgen.engine.replay import replay_record as replay
+from cardgen.commands.replay import replay_record as replay
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, IrrMove, Lay, Slide
 from cardgen.games.irrlaeufer.components import IrrBoard, Side
 from cardgen.games.irrlaeufer.rules import IrrState, new_game

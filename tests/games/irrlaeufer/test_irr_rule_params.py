@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.engine.invariants import check_invariants
-from cardgen.engine.replay import replay_record
+from cardgen.commands.replay import replay_record
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.irrlaeufer.components import (
     Dir,

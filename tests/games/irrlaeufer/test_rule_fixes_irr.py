@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from cardgen.registry import GAMES
-from cardgen.engine.replay import replay
+from cardgen.commands.replay import replay
 from cardgen.games.irrlaeufer.moves import Go
 from test_irr_rules import B, HOME_CASTLES, R, castle, play2, refused
 

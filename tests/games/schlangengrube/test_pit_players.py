@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from cardgen.engine.match import match
+from cardgen.commands.match import match
 from cardgen.engine.players import make_player
 from cardgen.games.schlangengrube.deal import new_game
 from cardgen.games.schlangengrube.rules import PitState

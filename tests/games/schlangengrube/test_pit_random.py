@@ -16,7 +16,7 @@ from cardgen.errors import IllegalMove
 from cardgen.games.schlangengrube.moves import Place, PitMove
 from cardgen.games.schlangengrube.options import PitOptions, Variant
 from cardgen.registry import GAMES as REGISTRY
-from cardgen.engine.replay import replay_record
+from cardgen.commands.replay import replay_record
 from cardgen.games.schlangengrube.deal import PitGame
 from cardgen.games.schlangengrube.rules import PitState
 from cardgen.games.schlangengrube.scoring import triangle

@@ -12,7 +12,7 @@ import pytest
 from cardgen.errors import DataError
 from cardgen.games.schlangengrube.moves import Pass, Place, Start, Turn, move_from_json, move_to_json
 from cardgen.registry import GAMES
-from cardgen.engine.replay import replay_record
+from cardgen.commands.replay import replay_record
 
 
 def _start(tile: str = "HT-RG", rot: int = 180) -> dict[str, Any]:

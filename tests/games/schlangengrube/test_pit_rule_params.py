@@ -14,7 +14,7 @@ import pytest
 from cardgen.booklet.build import document
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.players import make_player
-from cardgen.engine.replay import replay_record
+from cardgen.commands.replay import replay_record
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangengrube.components import (
     RULE_PARAMS,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.registry import GAMES
-from cardgen.engine.replay import replay
+from cardgen.commands.replay import replay
 from cardgen.engine.simulate import simulate
 from cardgen.games.schlangennest.rules import new_game
 

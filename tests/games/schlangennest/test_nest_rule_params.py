@@ -14,7 +14,7 @@ from test_nest_helpers import legal, position, refused
 from cardgen.booklet.build import document
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.players import make_player
-from cardgen.engine.replay import replay
+from cardgen.commands.replay import replay
 from cardgen.engine.simulate import simulate
 from cardgen.errors import DataError
 from cardgen.games.schlangennest.booklet import CONTENT
@@ -261,7 +261,7 @@ def test_variant_booklet_diagrams_follow_its_rules(tmp_path: Path) -> None:
 
 def test_table_offers_the_first_cards_places_one_place_away(tmp_path: Path) -> None:
     from cardgen.games.schlangennest.table_page import table
-    from cardgen.play.table import cell_key
+    from cardgen.table.model import cell_key
 
     path = variant_set(tmp_path, "diagonal_opening = false")
     nest = load_nest_set(path)

@@ -17,7 +17,7 @@ import pytest
 
 from cardgen.engine.invariants import check_invariants
 from cardgen.registry import GAMES
-from cardgen.engine.replay import replay
+from cardgen.commands.replay import replay
 from cardgen.engine.simulate import simulate
 from cardgen.errors import DataError
 from cardgen.games.schlangennest.rules import NestState, new_game, place, swap, turn

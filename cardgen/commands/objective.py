@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.engine.checkrun import GameCheck
-from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Thresholds, Verdict
+from cardgen.commands.check import GameCheck
+from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Thresholds, Verdict
 
 OUTCOME_WEIGHT = 100.0
 CRITERION_WEIGHT = 10.0
@@ -62,7 +62,7 @@ class Figures:
 
 
 def figures(verdict: Verdict) -> Figures:
-    """The headline figures of `verdict` (cardgen.engine.verdict)."""
+    """The headline figures of `verdict` (cardgen.check.verdict)."""
     fair = verdict.criterion("fair")
     seats = fair.figures.get("seats", []) if fair is not None else []
     share = fair.figures.get("fair_share") if fair is not None else None

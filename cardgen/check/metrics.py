@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.engine.simulate import GameResult
-from cardgen.engine.stats import wilson
+from cardgen.check.stats import wilson
 
 
 def win_shares(results: Sequence[GameResult]) -> list[float]:

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.checkrun import GameCheck, judge, stop_rule
-from cardgen.engine.objective import WEIGHTS, soft_terms
-from cardgen.engine.plan import MAIN, Line, play
-from cardgen.engine.rounds import Progress
-from cardgen.engine.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, farthest_seat, thresholds_of
+from cardgen.commands.check import GameCheck, judge, stop_rule
+from cardgen.commands.objective import WEIGHTS, soft_terms
+from cardgen.check.plan import MAIN, Line, play
+from cardgen.check.rounds import Progress
+from cardgen.check.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, farthest_seat, thresholds_of
 from cardgen.errors import CardgenError
 from cardgen.sets import RuleParam, RuleValue, with_rules
 
@@ -55,7 +55,7 @@ class Recommendation:
     fixes the configuration (its confirmation decided every failed criterion passed), whether it
     improves it (its failing criteria read better, not decided), whether it `looks` fine on its
     games (the estimate that picks the finalists, `looks_fine`), its soft penalty
-    (cardgen.engine.objective) and how far its failing criteria still are from fine (`badness`;
+    (cardgen.commands.objective) and how far its failing criteria still are from fine (`badness`;
     both for the order), and whether it was played in the confirmation (`confirmed`)."""
 
     config: str

@@ -1,5 +1,5 @@
 """One game played in the browser, in memory: its seats, the steps played, undo, the bots'
-moves and the record of the game so far. No web code here: the server (`cardgen.play.server`)
+moves and the record of the game so far. No web code here: the server (`cardgen.commands.play.server`)
 turns requests into these calls, and the tests call them directly.
 
 The game is the list of engine steps played from a seeded opening, so any earlier position is
@@ -22,8 +22,8 @@ from cardgen.engine.ladder import parse_player
 from cardgen.engine.players import PLAYERS, Player, make_player
 from cardgen.errors import CardgenError, DataError, IllegalMove
 from cardgen.game import Game
-from cardgen.play.table import NOTHING, Picked, Selection, Table
-from cardgen.play.wording import wording
+from cardgen.table.model import NOTHING, Picked, Selection, Table
+from cardgen.table.wording import wording
 from cardgen.words import count
 
 HUMAN = "human"

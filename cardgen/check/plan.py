@@ -19,10 +19,10 @@ from cardgen.engine.playable import Playable
 from cardgen.words import count
 
 if TYPE_CHECKING:
-    from cardgen.engine.batch import BatchTask
-    from cardgen.engine.criteria import Schedule
-    from cardgen.engine.metrics import Figures
-    from cardgen.engine.rounds import Progress
+    from cardgen.check.batch import BatchTask
+    from cardgen.check.criteria import Schedule
+    from cardgen.check.metrics import Figures
+    from cardgen.check.rounds import Progress
     from cardgen.engine.simulate import GameResult
 
 # A game's check.py builds its Lines with this module when the command line is built; the pool,
@@ -109,7 +109,7 @@ class Line:
 
     def schedule(self) -> Schedule:
         """When this line's sequential tests look (the game's `check_looks`), up to its games."""
-        from cardgen.engine.criteria import Schedule
+        from cardgen.check.criteria import Schedule
 
         first, step = self.game.check_looks
         return Schedule(first, step, self.games)
@@ -117,7 +117,7 @@ class Line:
     def tasks(self, seed: int, cuts: Sequence[int] = ()) -> list[BatchTask]:
         """The pool tasks that play this line's games, in seed order: at most `chunk` games
         each, and none across one of the game counts `cuts` (the looks of a sequential line)."""
-        from cardgen.engine.batch import BatchTask, game_seed
+        from cardgen.check.batch import BatchTask, game_seed
 
         seeds = [game_seed(seed, self.key, i) for i in range(self.games)]
         measure = tuple(i % self.measure_every == 0 for i in range(self.games))
@@ -150,7 +150,7 @@ def play(lines: Sequence[Line], seed: int, workers: int | None = None, progress:
     """Play every line (of any games) on one process pool, or on the Dask scheduler at
     `cluster`; results in line order (the same either way). A line with a stop rule in `stops`
     plays in rounds, one per look of its `schedule`, until the rule says stop or its games are
-    played (cardgen.engine.rounds); the others play all their games."""
+    played (cardgen.check.rounds); the others play all their games."""
     stops = list(stops) if stops is not None else [None] * len(lines)
     tasks = [line.tasks(seed, line.schedule().looks(line.games) if stop else ()) for line, stop in zip(lines, stops)]
     rounds = [lambda played, line=line: line.schedule().next_look(played) for line in lines]
@@ -164,13 +164,13 @@ def play_tasks(tasks: Sequence[Sequence[BatchTask]], workers: int | None = None,
     """Play groups of tasks on one process pool (or the Dask scheduler at `cluster`): per group
     its results in seed order and its problems; `stops` and `rounds` as for `play` (none: every
     group plays all its tasks at once)."""
-    from cardgen.engine.rounds import NoProgress, local_runner, play_rounds
+    from cardgen.check.rounds import NoProgress, local_runner, play_rounds
 
     stops = list(stops) if stops is not None else [None] * len(tasks)
     rounds = list(rounds) if rounds is not None else [lambda played: played] * len(tasks)
     sink = progress or NoProgress()
     if cluster is not None:
-        from cardgen.engine.cluster import cluster_runner  # dask loads only for a cluster run
+        from cardgen.check.cluster import cluster_runner  # dask loads only for a cluster run
 
         with cluster_runner(cluster) as remote:
             return play_rounds(tasks, stops, rounds, remote, sink)
@@ -181,7 +181,7 @@ def play_tasks(tasks: Sequence[Sequence[BatchTask]], workers: int | None = None,
 @dataclass(frozen=True, slots=True)
 class ReportRow(Mapping[str, Any]):
     """One row of a check report: the configuration and lineup it describes, the configuration's
-    facts (`info`: area, variant, rows, …), the figures of `cardgen.engine.metrics.summarise`,
+    facts (`info`: area, variant, rows, …), the figures of `cardgen.check.metrics.summarise`,
     the problems met, and for a mixed lineup the strong seat's result. It reads like its JSON
     form (`row["games"]`), which `to_json` gives with the report's keys."""
 
@@ -216,9 +216,9 @@ class ReportRow(Mapping[str, Any]):
 
 def row(played: Played, labels: Sequence[str], kinds: Sequence[str] = ()) -> ReportRow:
     """The report row of a played line: its description and every figure of
-    `cardgen.engine.metrics.summarise`, the problems, and for a mixed lineup the strong seat's
+    `cardgen.check.metrics.summarise`, the problems, and for a mixed lineup the strong seat's
     share (`strong`)."""
-    from cardgen.engine.metrics import skill, summarise
+    from cardgen.check.metrics import skill, summarise
 
     line = played.line
     seat = strong_seat(line.lineup, line.players, line.strong)
@@ -231,7 +231,7 @@ def skill_summary(played: Sequence[Played]) -> list[dict[str, Any]]:
     """The skill trace: per configuration and rung pair, the strong player's share of the games
     against the weak one over both seat orders, with its 95% Wilson interval, the no-skill
     share (1/players) and the draws."""
-    from cardgen.engine.metrics import skill
+    from cardgen.check.metrics import skill
 
     pairs: dict[tuple[str, int, str, str], list[tuple[Sequence[GameResult], int]]] = {}
     for p in played:

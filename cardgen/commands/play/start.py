@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.replay import load_record, replay_record
+from cardgen.commands.replay import load_record, replay_record
 from cardgen.errors import DataError
 from cardgen.game import Game, Registry
 from cardgen.inputs import inside_folder
-from cardgen.play.session import HUMAN, Refusal, Session, parse_seats
-from cardgen.play.table import Table
-from cardgen.play.wording import wording
+from cardgen.commands.play.session import HUMAN, Refusal, Session, parse_seats
+from cardgen.table.model import Table
+from cardgen.table.wording import wording
 
 
 def table_of(game: Game[Any], set_path: str | Path | None) -> Table[Any]:

@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.batch import BatchTask, game_seed
-from cardgen.engine.plan import play_tasks
+from cardgen.check.batch import BatchTask, game_seed
+from cardgen.check.plan import play_tasks
 from cardgen.engine.players import make_player
-from cardgen.engine.rounds import Progress
+from cardgen.check.rounds import Progress
 from cardgen.engine.simulate import GameResult
-from cardgen.engine.stats import wilson
+from cardgen.check.stats import wilson
 from cardgen.errors import DataError
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Playing a check's games on a Dask cluster instead of the local process pool.
 
 The tasks are the same `BatchTask`s as locally (each carries its seeds), so the outcomes are
-the same for the same seed wherever they run, and the rounds (cardgen.engine.rounds) judge them
+the same for the same seed wherever they run, and the rounds (cardgen.check.rounds) judge them
 in seed order: the same report. Dask is an optional extra (`pip install 'cardgen[cluster]'`);
 without it a cluster run is refused with one line saying what to install.
 
@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from cardgen.engine.batch import BatchOutcome, BatchTask, run_task
-from cardgen.engine.rounds import Tag
+from cardgen.check.batch import BatchOutcome, BatchTask, run_task
+from cardgen.check.rounds import Tag
 from cardgen.errors import ClusterError
 
 

@@ -4,7 +4,7 @@ generator's component counts when asked) for the set whose verdict is best (docs
 Each trial is one set: the base set with the trial's rule values in its `[rules]` table (and,
 when a component option is searched, the components made anew by the game's generator with the
 trial's counts). It is checked exactly as `cardgen check --set` checks it (the same players,
-games, seeds and verdict) and scored by `cardgen.engine.objective`. The trials run one after
+games, seeds and verdict) and scored by `cardgen.commands.objective`. The trials run one after
 the other through Optuna's ask-and-tell interface, so one `seed` gives one search; a small
 space (no more points than trials) is searched point by point (each point queued once, in an
 order the seed shuffles), a larger one by Optuna's TPE sampler. A trial whose set cannot be made or loaded (hand smaller than
@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.checkrun import GameCheck, run_check
-from cardgen.engine.objective import UNPLAYED, Score, score
-from cardgen.engine.rounds import Progress
+from cardgen.commands.check import GameCheck, run_check
+from cardgen.commands.objective import UNPLAYED, Score, score
+from cardgen.check.rounds import Progress
 from cardgen.errors import CardgenError, ClusterError, DataError
 from cardgen.inputs import shown
 from cardgen.numbers import whole

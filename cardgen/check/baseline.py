@@ -1,7 +1,7 @@
 """Baselines: the original set's own figures, per player count and variant, that a set is
 measured against: its turns per player (the check's `length` criterion: a configuration more
 than `length_factor` times shorter or longer is a finding) and the hard criteria it fails
-itself, each with how badly (its figure and 95 % interval, `cardgen.engine.criteria.badness`): a
+itself, each with how badly (its figure and 95 % interval, `cardgen.check.criteria.badness`): a
 set that fails the same criterion there, not significantly worse than the original, is not
 failed for it (that is a finding about the game, not about the set).
 
@@ -20,16 +20,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.criteria import badness
-from cardgen.engine.metrics import turns_per_player
-from cardgen.engine.plan import MAIN, Played
+from cardgen.check.criteria import badness
+from cardgen.check.metrics import turns_per_player
+from cardgen.check.plan import MAIN, Played
 
 GAMES = 200
 """Seeded games per configuration of a baseline run (at most the game's ceiling)."""
 
 
 Figure = tuple[float, float, float]
-"""How badly a criterion failed: its figure, low, high (`cardgen.engine.criteria.badness`)."""
+"""How badly a criterion failed: its figure, low, high (`cardgen.check.criteria.badness`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +117,8 @@ def module_text(game: str, player: str, games: int, seed: int, turns: Mapping[st
     figures = "".join(f"    {k!r}: {{" + ", ".join(f"{c!r}: {tuple(round(x, 4) for x in f)!r}" for c, f in v.items())
                       + "},\n" for k, v in fails.items())
     return (f'"""The baseline of {game}: the default set\'s turns per player and the hard criteria it fails,\n'
-            f"per player count and variant, with how badly (figure, low, high: cardgen.engine.criteria.badness)\n"
-            f"(cardgen.engine.baseline). Written by `make baselines` (`cardgen check --write-baselines`) with\n"
+            f"per player count and variant, with how badly (figure, low, high: cardgen.check.criteria.badness)\n"
+            f"(cardgen.check.baseline). Written by `make baselines` (`cardgen check --write-baselines`) with\n"
             f'the report player; do not edit by hand, run it again."""\n\n'
             f"PLAYER = {player!r}\nGAMES = {games!r}\nSEED = {seed!r}\n\n"
             f"TURNS: dict[str, float] = {{\n{rows}}}\n\n"

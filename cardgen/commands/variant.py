@@ -5,7 +5,7 @@ behind). ("Variant" in the code means a rule variant; the command keeps its name
 The check is `cardgen check`'s, with the same verdict and sampling: completeness (the loader,
 the set's findings, Irrläufer's stick proof), then every configuration the set offers played by
 the game's report player in rounds until its hard criteria are decided or the ceiling is reached
-(cardgen.engine.verdict). A set with a failing configuration is refused, and so is one with an
+(cardgen.check.verdict). A set with a failing configuration is refused, and so is one with an
 inconclusive configuration unless the caller allows it; the refusal lists every failing and
 undecided configuration with its criteria. The soft criteria are findings.
 """
@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.checkrun import GameCheck, run_check
-from cardgen.engine.rounds import Progress
+from cardgen.commands.check import GameCheck, run_check
+from cardgen.check.rounds import Progress
 from cardgen.errors import CardgenError, ClusterError, DataError
 from cardgen.print.files import names_target
 

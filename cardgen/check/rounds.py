@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from cardgen.engine.batch import BatchOutcome, BatchTask, run_task
+from cardgen.check.batch import BatchOutcome, BatchTask, run_task
 from cardgen.engine.simulate import GameResult
 from cardgen.workers import worker_start
 

@@ -15,7 +15,7 @@ Routes (every answer JSON unless said):
 A bad request gets a 4xx and {"error": "<one line>"}, never a traceback. The bots move in a
 thread of their own as soon as it is their turn (after `delay` seconds).
 
-The server answers only its own page (`cardgen.play.guard`): a request whose `Host` is not an
+The server answers only its own page (`cardgen.commands.play.guard`): a request whose `Host` is not an
 address it listens on is refused (another site's name resolved to this machine, "DNS
 rebinding"), and a request that changes the game (every POST) must say it sends JSON and come
 from the page's own origin (or from no browser at all), never from a page of another site.
@@ -42,8 +42,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import CardgenError, DataError
 from cardgen.numbers import whole
-from cardgen.play.guard import ANY, Guard, bracketed, loopback
-from cardgen.play.session import Refused, Session
+from cardgen.commands.play.guard import ANY, Guard, bracketed, loopback
+from cardgen.commands.play.session import Refused, Session
 from cardgen.signals import CAUGHT, Stopped
 
 if TYPE_CHECKING:

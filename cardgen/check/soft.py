@@ -24,9 +24,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardgen.engine.metrics import alike, decisions, drama, kind_use, turns_per_player
+from cardgen.check.metrics import alike, decisions, drama, kind_use, turns_per_player
 from cardgen.engine.simulate import GameResult
-from cardgen.engine.verdict import FINDING, INCONCLUSIVE, PASS, UNMEASURED, Criterion, Thresholds
+from cardgen.check.verdict import FINDING, INCONCLUSIVE, PASS, UNMEASURED, Criterion, Thresholds
 from cardgen.words import count
 
 

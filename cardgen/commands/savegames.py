@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.batch import BatchTask, game_seed, play_seed, task_players
-from cardgen.engine.plan import MAIN, Played, seats_of
+from cardgen.check.batch import BatchTask, game_seed, play_seed, task_players
+from cardgen.check.plan import MAIN, Played, seats_of
 from cardgen.engine.simulate import GameResult
 from cardgen.errors import DataError
 from cardgen.print.files import names_target, write_bytes_atomic

@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from cardgen.engine.base import Finding
-from cardgen.engine.baseline import Baseline, Figure, lookup
-from cardgen.engine.criteria import decided, hard_criteria, worse
-from cardgen.engine.plan import (MAIN, Line, Played, ReportRow, Stop, changed_rules, kind_findings, kind_use, play, row,
+from cardgen.check.baseline import Baseline, Figure, lookup
+from cardgen.check.criteria import decided, hard_criteria, worse
+from cardgen.check.plan import (MAIN, Line, Played, ReportRow, Stop, changed_rules, kind_findings, kind_use, play, row,
                                  skill_summary)
 from cardgen.engine.players import make_player
-from cardgen.engine.rounds import Progress
-from cardgen.engine.savegames import save_games
-from cardgen.engine.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
-from cardgen.engine.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
+from cardgen.check.rounds import Progress
+from cardgen.commands.savegames import save_games
+from cardgen.check.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
+from cardgen.check.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
 from cardgen.errors import CardgenError, DataError
 from cardgen.terminal import printable, short_path
 from cardgen.words import count
@@ -60,7 +60,7 @@ class GameCheck:
     verdicts: tuple[Verdict, ...] = ()
     original: Baseline = Baseline()
     saved: tuple[str, ...] = ()
-    """The game records `check --save-games` wrote (cardgen.engine.savegames)."""
+    """The game records `check --save-games` wrote (cardgen.commands.savegames)."""
     is_original: bool = False
     """Whether the set plays exactly as the game's built-in set (`is_original_set`): then every
     failure is the original's own, a finding about the game, whoever plays."""
@@ -171,7 +171,7 @@ class GameCheck:
 
     def rank(self) -> tuple[int, ...]:
         """A key that sorts better sets first (for a tuning search): the outcome, then the
-        configurations' verdicts (`cardgen.engine.verdict.rank_of`)."""
+        configurations' verdicts (`cardgen.check.verdict.rank_of`)."""
         return ({"pass": 0, INCONCLUSIVE: 1, FAIL: 2}[self.outcome], *rank_of(self.verdicts))
 
     def summary(self) -> str:
@@ -237,7 +237,7 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
     without. `progress` hears of the games planned (round by round) and played. With `save_to`,
     the records of the games each verdict points at are written there (`--save-games`). With
     `only`, just the main lines of those configurations are played (no skill trace): the sweep
-    of `cardgen.engine.recommend` replays one failing configuration."""
+    of `cardgen.commands.recommend` replays one failing configuration."""
     checks: list[GameCheck] = []
     lines: list[Line] = []
     stops: list[Stop | None] = []
@@ -336,7 +336,7 @@ def chart_path(folder: Path, game: str, set_name: str, source: str) -> Path:
     """Where the chart of the set `set_name` (the file `source`) of `game` goes:
     `folder/checks/<game>-<set name>.png`, the name made file-safe. A chart there of another set
     file is kept: then `<game>-<set name>-2.png`, `-3`, …, the first free or of this file."""
-    from cardgen.engine.chart import chart_source
+    from cardgen.check.chart import chart_source
 
     stem = f"{game}-{slug(set_name)}"
     for n in range(1, 1000):
@@ -359,7 +359,7 @@ def with_chart(check: GameCheck, folder: Path) -> GameCheck:
     """Write the game's chart to `chart_path` in `folder` and return the check naming it.
 
     Not into `folder/<game>/`: that is the game's kit folder, which every build replaces whole."""
-    from cardgen.engine.chart import write_chart
+    from cardgen.check.chart import write_chart
 
     if not check.rows:
         return check
@@ -384,7 +384,7 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
     criterion and finding with its reason, the use of the kinds and the summary line. Text
     lines wrap at the console's width at word boundaries, never inside a short list item or a
     path, continuation lines indented (`report.print_wrapped`); long paths are shortened."""
-    from cardgen.engine.report import print_wrapped, seat_tables, skill_lines, tables, verdict_lines
+    from cardgen.check.report import print_wrapped, seat_tables, skill_lines, tables, verdict_lines
 
     def say(markup: str, *keep: str) -> None:
         print_wrapped(console, markup, keep)

@@ -15,7 +15,7 @@ order (docs/check.md, "The verdict"):
   `degenerate` or fewer, failing at `degenerate_fail` or more.
 
 Each test looks after `Schedule.first` games and then every `step` games, stops at its first
-decision and takes the last look at the ceiling (cardgen.engine.sequential). `decided` is the
+decision and takes the last look at the ceiling (cardgen.check.sequential). `decided` is the
 stop rule of a configuration's rounds; `hard_criteria` the criteria with their texts and figures.
 """
 
@@ -26,13 +26,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.engine.metrics import no_sole_winner
-from cardgen.engine.sequential import (Decision, Hypotheses, Member, Outcome, bernoulli_llr, bernoulli_pvalues,
+from cardgen.check.metrics import no_sole_winner
+from cardgen.check.sequential import (Decision, Hypotheses, Member, Outcome, bernoulli_llr, bernoulli_pvalues,
                                        bernoulli_threshold, looks_of, mean_llr, mean_pvalues, mean_threshold,
                                        run_family, variance, MIN_MEAN_LOOK)
 from cardgen.engine.simulate import GameResult
-from cardgen.engine.stats import wilson
-from cardgen.engine.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds, farthest_seat
+from cardgen.check.stats import wilson
+from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds, farthest_seat
 from cardgen.words import count
 
 

@@ -1,8 +1,8 @@
 """The playability verdict of a configuration: criteria with stable ids, hard or soft, each
 pass, fail or inconclusive (docs/check.md, "The verdict").
 
-Hard criteria are tested sequentially on the games as they are played (cardgen.engine.criteria
-and cardgen.engine.sequential): `ends`, `decisive`, `fair`, `degenerate`. A configuration
+Hard criteria are tested sequentially on the games as they are played (cardgen.check.criteria
+and cardgen.check.sequential): `ends`, `decisive`, `fair`, `degenerate`. A configuration
 *fails* when one of them fails, is *inconclusive* when none fails but one is still undecided at
 the ceiling, and *passes* otherwise. Soft criteria (`skill`, `kinds`, `length`, `dull`) are
 findings: they never fail the check.
