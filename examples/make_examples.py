@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from cardgen.registry import GAMES
-from cardgen.engine.replay import replay_record
+from cardgen.commands.replay import replay_record
 from cardgen.engine.simulate import simulate
 from cardgen.errors import IllegalMove
 
