@@ -70,8 +70,9 @@ class CheckFacts:
     (`games`; it stops earlier once every hard criterion is decided), the skill trace's games
     per line (`skill_games`), when the sequential tests look (`looks`: after so many games, then
     every so many more), the labels of steps that do nothing (`pass_labels`: a turn of only these
-    is not an active turn) and whether the scores are points (`points`; False: they only say who
-    won, as Irrläufer's castles, and the `dull` criterion judges no score margins)."""
+    is not an active turn), whether the scores are points (`points`; False: they only say who
+    won, as Irrläufer's castles, and the `dull` criterion judges no score margins) and the player
+    counts it plays unless told, in words for the help (`players`, "2,3,4")."""
 
     labels: tuple[str, ...] = ("move",)
     kind_noun: str = "kind"
@@ -80,6 +81,7 @@ class CheckFacts:
     looks: tuple[int, int] = (50, 25)
     pass_labels: frozenset[str] = frozenset({"pass"})
     points: bool = True
+    players: str = "2"
 
 
 @dataclass(frozen=True, slots=True)

@@ -222,22 +222,40 @@ def judge(game: Game[Any], game_set: Any, played: Played, trace: Sequence[dict[s
     return Verdict(line.config, tuple(criteria), len(results), line.lineup)
 
 
-def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | None, skill_games: int | None,
-              players: tuple[int, ...] | None, player: str | None, seed: int, workers: int | None = None,
-              progress: Progress | None = None, budget: int | None = None,
-              cluster: str | None = None, variants: str | None = None,
-              save_to: Path | None = None, only: frozenset[str] | None = None) -> list[GameCheck]:
-    """Check the sets of `games_` (the `set_path` file for a single game, else the defaults).
+@dataclass(frozen=True, slots=True)
+class CheckRun:
+    """What `run_check` plays: the sets of `games` (the `set_path` file for a single game, else
+    the defaults). `ceiling` (the most games a configuration plays), `skill_games` and `players`
+    default per game (None); `player` too (None: the report rung of the game's ladder); `budget`
+    is the search players' simulations per decision. `cluster` plays on a Dask scheduler at
+    that address instead of `workers` local processes (same results). `variants` (the
+    `--variants` text) replaces the configurations of a game whose variants combine; DataError
+    for a game without. With `save_to`, the records of the games each verdict points at are
+    written there (`--save-games`). With `only`, just the main lines of those configurations
+    are played (no skill trace): the sweep of `cardgen.commands.recommend` replays one failing
+    configuration."""
 
-    `games` (the ceiling of every configuration), `skill_games`, `players` default per game
-    (None); `player` too (None: the report rung of the game's ladder); `budget` is the search
-    players' simulations per decision. `cluster` plays on a Dask scheduler at that address
-    instead of the local process pool (same results). `variants` (the `--variants` text)
-    replaces the configurations of a game whose variants combine; DataError for a game
-    without. `progress` hears of the games planned (round by round) and played. With `save_to`,
-    the records of the games each verdict points at are written there (`--save-games`). With
-    `only`, just the main lines of those configurations are played (no skill trace): the sweep
-    of `cardgen.commands.recommend` replays one failing configuration."""
+    games: tuple[Game[Any], ...]
+    set_path: str | None = None
+    ceiling: int | None = None
+    skill_games: int | None = None
+    players: tuple[int, ...] | None = None
+    player: str | None = None
+    seed: int = 0
+    workers: int | None = None
+    budget: int | None = None
+    cluster: str | None = None
+    variants: str | None = None
+    save_to: Path | None = None
+    only: frozenset[str] | None = None
+
+
+def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck]:
+    """Check the sets of `run` (see `CheckRun`); `progress` hears of the games planned (round by
+    round) and played."""
+    games_, set_path, games, skill_games = run.games, run.set_path, run.ceiling, run.skill_games
+    players, player, seed, workers, budget = run.players, run.player, run.seed, run.workers, run.budget
+    cluster, variants, save_to, only = run.cluster, run.variants, run.save_to, run.only
     checks: list[GameCheck] = []
     lines: list[Line] = []
     stops: list[Stop | None] = []
@@ -421,3 +439,24 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
         say(f"chart: {escape(chart)}", chart)
     colour = {"fail": "red", "inconclusive": "yellow"}.get(check.outcome, "green")
     say(f"[{colour}]summary: {check.summary()}[/{colour}]")
+
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The text report of one game's check as a command's line (`cardgen.commands.outcome`):
+    drawn on the caller's console, which knows the terminal's width and colours."""
+
+    check: GameCheck
+
+    def draw(self, console: Any) -> None:
+        print_report(self.check, self.check.player, console)
+
+    def __str__(self) -> str:
+        import io
+
+        from rich.console import Console
+
+        buffer = io.StringIO()
+        self.draw(Console(file=buffer, width=100))
+        return buffer.getvalue().rstrip("\n")

@@ -28,10 +28,11 @@ from cardgen.engine.players import make_player
 from cardgen.check.rounds import Progress
 from cardgen.engine.simulate import GameResult
 from cardgen.check.stats import wilson
-from cardgen.errors import DataError
+from cardgen.commands.outcome import Line, Say, one_line
+from cardgen.errors import CardgenError, DataError, as_usage
 
 if TYPE_CHECKING:
-    from cardgen.game import Game
+    from cardgen.game import Game, Registry
 
 DEFAULT_GAMES = 100
 """Games a lineup plays when `match` is not told (spread over its seat rotations)."""
@@ -218,3 +219,52 @@ def ladder_text(game: str, rungs: Sequence[Rung], seed: int) -> list[str]:
         out.append(f"  {rung.player:<14} vs {below.player:<14} {top.share:6.1%}  [{top.low:.1%}–{top.high:.1%}]"
                    f"  of {rung.vs_below.games} games ({verdict} one half)")
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRequest:
+    """`cardgen match`'s options as given (docs/cli.md): the `game` by name, the `lineup` as typed
+    ("mcts@100,sensible") or the `ladder`; `games` per lineup (None: `DEFAULT_GAMES`)."""
+
+    game: str
+    lineup: str | None = None
+    ladder: bool = False
+    games: int | None = None
+    set_path: str | None = None
+    seed: int = 0
+    as_json: bool = False
+    quiet: bool = False
+    workers: int | None = None
+    cluster: str | None = None
+
+
+def run(request: MatchRequest, registry: Registry, say: Say) -> int:
+    """`cardgen match`: the lineup's (or the ladder's) games, their report as text or JSON."""
+    import json
+
+    from cardgen.check.report import progress_bar
+    from cardgen.commands.given import cluster_address
+
+    r = request
+    with as_usage():
+        game = registry.get(r.game)
+        if r.ladder == (r.lineup is not None):
+            raise CardgenError("--players", "give either --players A,B[,…] or --ladder")
+    cluster = cluster_address(r.cluster)  # its form, as for check: a usage mistake
+    names = [] if r.lineup is None else [n.strip().lower() for n in r.lineup.split(",")]  # names in any case
+    try:
+        check_players(game, names)
+    except CardgenError as exc:  # a usage mistake, on one line
+        say(Line(f"cardgen: {one_line(str(exc))}", err=True, raw=True))
+        return 2
+    games = r.games or DEFAULT_GAMES
+    with progress_bar("match: games", not r.quiet and not r.as_json) as bar:
+        if r.ladder:
+            rungs = ladder_match(game, games, r.set_path, r.seed, r.workers, bar, cluster)
+            data: dict[str, Any] = {"game": game.name, "ladder": [rung.to_json() for rung in rungs]}
+            text = ladder_text(game.name, rungs, r.seed)
+        else:
+            result = match(game, names, games, r.set_path, r.seed, r.workers, bar, cluster)
+            data, text = result.to_json(), match_text(result, r.seed)
+    say(Line(json.dumps(data, indent=2) if r.as_json else "\n".join(text), raw=True))
+    return 0

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import GameState
+from cardgen.commands.outcome import Say, err, out
 from cardgen.errors import DataError, IllegalMove
 from cardgen.inputs import PARSE_ERRORS, inside_folder, read_json, shown
 from cardgen.words import count
@@ -151,3 +152,22 @@ def _won(winners: tuple[str, ...]) -> str:
     if len(winners) == 1:
         return f"{winners[0]} won"
     return f"{', '.join(winners[:-1])} and {winners[-1]} share the win (tied)"
+
+
+def run(record: str, as_json: bool, registry: Registry, say: Say) -> int:
+    """`cardgen replay RECORD`: the game's steps and result as text, or the result as JSON;
+    exit 1 at the first move the rules refuse."""
+    import json
+
+    result = replay(record, registry)
+    if as_json:
+        say(out(json.dumps(result.to_json()), raw=True))  # ASCII only: json escapes every control
+    else:
+        for line in result.lines:
+            say(out(line))
+        say(out(result.final))
+    if result.error is None:
+        return 0
+    error = result.error
+    say(err(f"cardgen: {record}: {move_place(error['move'])}: {error['message']} [{error['rule']}]"))
+    return 1

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.commands.check import GameCheck, run_check
+from cardgen.commands.check import CheckRun, GameCheck, run_check
 from cardgen.commands.objective import UNPLAYED, Score, score
 from cardgen.check.rounds import Progress
 from cardgen.errors import CardgenError, ClusterError, DataError
@@ -312,8 +312,8 @@ def _play(search: Search, base_text: str, base_rules: Mapping[str, RuleValue], v
     path = folder / f"trial-{number}.toml"
     path.write_text(text, encoding="utf-8")
     try:
-        (check,) = run_check([search.game], str(path), search.games, search.skill_games, search.players, None, 0,
-                             workers, progress, cluster=cluster)
+        (check,) = run_check(CheckRun((search.game,), str(path), search.games, search.skill_games, search.players,
+                                      workers=workers, cluster=cluster), progress)
     except ClusterError:
         raise  # the scheduler failed, not the trial
     except CardgenError as exc:
@@ -349,9 +349,10 @@ def verify(search: Search, trials: Sequence[Trial], workers: int | None = None, 
         for trial in passing[:VERIFY]:
             path = Path(folder) / f"verify-{trial.number}.toml"
             path.write_text(trial.text, encoding="utf-8")
-            (last,) = run_check([search.game], str(path), search.games, search.skill_games, None, None, 0, workers,
-                                progress, cluster=cluster)
+            (last,) = run_check(CheckRun((search.game,), str(path), search.games, search.skill_games,
+                                         workers=workers, cluster=cluster), progress)
             if search.acceptable(last.outcome):
                 return trial, last
     return None, last
+
 

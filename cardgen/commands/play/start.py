@@ -3,11 +3,13 @@ game record opened to step through (`--replay`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardgen.commands.replay import load_record, replay_record
-from cardgen.errors import DataError
+from cardgen.commands.outcome import Line, Say, err
+from cardgen.errors import DataError, UsageMistake, as_usage
 from cardgen.game import Game, Registry
 from cardgen.inputs import inside_folder
 from cardgen.commands.play.session import HUMAN, Refusal, Session, parse_seats
@@ -49,3 +51,44 @@ def replay_session(games: Registry, path: str) -> Session:
         session.refusal = Refusal(err["rule"], f"moves[{err['move']}]: {err['message']}",
                                   wording(game.name, err["rule"], table.wording_values()))
     return session
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRequest:
+    """`cardgen play`'s options as given (docs/cli.md): a new game of `game` (by name) with
+    `seats` as typed, or the game `record` to step through."""
+
+    game: str | None = None
+    set_path: str | None = None
+    seats: str | None = None
+    seed: int = 0
+    host: str = "127.0.0.1"
+    port: int = 8765
+    no_open: bool = False
+    delay: float = 0.5
+    record: str | None = None
+
+
+def run(request: PlayRequest, registry: Registry, say: Say) -> int:
+    """`cardgen play`: serve the session until stopped (Ctrl-C), saying its address."""
+    from cardgen.commands.play.server import serve
+
+    r = request
+    if not r.host.strip() or r.host != r.host.strip():
+        raise UsageMistake("--host", f"{r.host!r} is not an address; give one, such as 127.0.0.1")
+    if r.record is not None:
+        if r.game is not None or r.set_path is not None or r.seats is not None:
+            raise UsageMistake("", "--replay opens a record on its own: give no GAME, --set or --seats")
+        session = replay_session(registry, r.record)
+    else:
+        if r.game is None:
+            raise UsageMistake("", "name the GAME to play (or --replay RECORD.json)")
+        with as_usage():
+            game = registry.get(r.game)
+        if r.set_path is not None:
+            game.load_set(r.set_path)  # a bad set file is bad input (exit 1), not a usage mistake
+        with as_usage():
+            session = new_session(game, r.set_path, r.seats, r.seed)
+    serve(session, r.host, r.port, not r.no_open, r.delay, lambda text: say(Line(text, raw=True)),
+          lambda text: say(err(text)))
+    return 0

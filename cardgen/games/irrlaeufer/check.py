@@ -75,7 +75,7 @@ def move_kind(state: Any, move: Any) -> str | None:
 PASS_LABELS = frozenset({"end"})
 """A turn that only ends (no slide, no move) did nothing."""
 
-FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES, LOOKS, PASS_LABELS, points=False)
+FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES, LOOKS, PASS_LABELS, points=False, players="2")
 """The check's facts of this game (`GameInfo.check`): the scores are castles, which say who
 won, not by how much (no points)."""
 

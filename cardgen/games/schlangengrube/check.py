@@ -37,7 +37,7 @@ DEFAULT_SKILL_GAMES = 30
 nearly every game, so 60 games per player count put the 95% interval far above the fair share."""
 
 
-FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES)
+FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES, players="2,3,4")
 """The check's facts of this game (`GameInfo.check`)."""
 
 

@@ -61,7 +61,8 @@ MEASURE_EVERY = 8
 MAX_PLAYERS = 6
 
 
-FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES)
+FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES,
+                   players="2 up to its colours")
 """The check's facts of this game (`GameInfo.check`)."""
 
 
