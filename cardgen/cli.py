@@ -183,9 +183,9 @@ def build(colour: str, **options: Any) -> int:
 @reports_errors
 def replay(record: str, as_json: bool) -> int:
     """Replay the game record RECORD.json move by move and report the result."""
-    from cardgen.commands.replay import run as command
+    from cardgen.commands.replay import ReplayRequest, run as command
 
-    return command(record, as_json, _registry(), Printer())
+    return command(ReplayRequest(record, as_json), _registry(), Printer())
 
 
 @main.command()
@@ -415,6 +415,6 @@ def sets(game: str, out: str | None) -> int:
     """Print the built-in set file of GAME, the one a build uses unless told, to copy and edit
     (docs/set-files.md); with --out write it to FILE.toml instead. Installed with cardgen, so
     this works wherever cardgen is installed."""
-    from cardgen.commands.sets import run as command
+    from cardgen.commands.sets import SetsRequest, run as command
 
-    return command(game, out, _registry(), Printer())
+    return command(SetsRequest(game, out), _registry(), Printer())

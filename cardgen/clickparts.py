@@ -234,13 +234,13 @@ def out_set_option(help_: str) -> Callable[[F], F]:
 
 
 def short(game: Game[Any]) -> str:
-    """A game's title as the help names it ("Schlangengrube (Snake Pit)": its first word)."""
+    """A game's title as the help names it: its first word (not the translation after it)."""
     return game.title.split()[0]
 
 
 def per_game(values: Iterable[tuple[Game[Any], object]]) -> str:
     """Per-game values in a help text: the one most games share, then the others by name
-    ("400; Irrläufer 1000"); every game by name when none is shared."""
+    ("400; Othergame 1000"); every game by name when none is shared."""
     pairs = [(short(g), str(v)) for g, v in values]
     texts = [v for _, v in pairs]
     common = max(texts, key=texts.count) if texts else ""
@@ -250,6 +250,6 @@ def per_game(values: Iterable[tuple[Game[Any], object]]) -> str:
 
 
 def titles(games: Iterable[Game[Any]]) -> str:
-    """"Schlangennest, Schlangengrube and Irrläufer"."""
+    """The games' short titles as a list in words ("A, B and C")."""
     names = [short(g) for g in games]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

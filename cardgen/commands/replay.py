@@ -154,13 +154,21 @@ def _won(winners: tuple[str, ...]) -> str:
     return f"{', '.join(winners[:-1])} and {winners[-1]} share the win (tied)"
 
 
-def run(record: str, as_json: bool, registry: Registry, say: Say) -> int:
+@dataclass(frozen=True, slots=True)
+class ReplayRequest:
+    """`cardgen replay`'s options: the `record` file, and whether to say the result as JSON."""
+
+    record: str
+    as_json: bool = False
+
+
+def run(request: ReplayRequest, registry: Registry, say: Say) -> int:
     """`cardgen replay RECORD`: the game's steps and result as text, or the result as JSON;
     exit 1 at the first move the rules refuse."""
     import json
 
-    result = replay(record, registry)
-    if as_json:
+    result = replay(request.record, registry)
+    if request.as_json:
         say(out(json.dumps(result.to_json()), raw=True))  # ASCII only: json escapes every control
     else:
         for line in result.lines:
@@ -169,5 +177,5 @@ def run(record: str, as_json: bool, registry: Registry, say: Say) -> int:
     if result.error is None:
         return 0
     error = result.error
-    say(err(f"cardgen: {record}: {move_place(error['move'])}: {error['message']} [{error['rule']}]"))
+    say(err(f"cardgen: {request.record}: {move_place(error['move'])}: {error['message']} [{error['rule']}]"))
     return 1

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from cardgen.commands.outcome import Line, Say, out
@@ -13,10 +13,20 @@ if TYPE_CHECKING:
     from cardgen.game import Registry
 
 
-def run(game: str, target: str | None, registry: Registry, say: Say) -> int:
-    """Say the built-in set file of `game` as it is, or write it to `target` (a new .toml file)."""
+@dataclass(frozen=True, slots=True)
+class SetsRequest:
+    """`cardgen sets`'s options: the `game` by name, and the new file to write (`out`; None:
+    say the file instead)."""
+
+    game: str
+    out: str | None = None
+
+
+def run(request: SetsRequest, registry: Registry, say: Say) -> int:
+    """Say the built-in set file of the game as it is, or write it to a new .toml file."""
     from cardgen.print.files import write_bytes_atomic
 
+    game, target = request.game, request.out
     named("--out", target)
     with as_usage():
         chosen = registry.get(game)
