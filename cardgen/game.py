@@ -37,7 +37,7 @@ from cardgen.engine.degenerate import Degenerate, generic
 from cardgen.engine.ladder import DEFAULT_LADDER, Ladder
 from cardgen.errors import DataError
 from cardgen.inputs import PARSE_ERRORS, shown
-from cardgen.sets import RuleParam, RuleValue, SetOption, SetSource, default_set_path, set_game, wrong_game
+from cardgen.sets import RuleParam, RuleValue, SetOption, SetSource, default_set_path, read_set, set_game, wrong_game
 
 if TYPE_CHECKING:
     from cardgen.check.baseline import Baseline
@@ -227,23 +227,36 @@ class Game(ABC, Generic[S]):
 
     def load_set(self, path: str | Path | None = None) -> S:
         """The set at `path` (the default set when None), checked to be one of this game."""
-        name, data, src = set_game(path if path is not None else self.default_set_path())
+        return self.read_set(path)[0]
+
+    def read_set(self, path: str | Path | None = None) -> tuple[S, Any, SetSource]:
+        """`load_set` and, from the same read, the file's `[check]` table (None when it has
+        none; for `cardgen.check.verdict.thresholds_from`) and its source."""
+        name, data, src, table = read_set(path if path is not None else self.default_set_path())
         if name != self.name:
             raise wrong_game(src, name, self.name)
         try:
-            return self.parse_set(src, data)
+            return self.parse_set(src, data), table, src
         except PARSE_ERRORS as exc:
             # Every value is checked before use; this only catches a shape a check overlooked,
             # so that it still reaches the user as one line naming the file.
             raise src.error(f"a value of an unexpected kind ({type(exc).__name__}: {exc})") from None
 
+    def set_value(self, given: S | str | Path | None) -> S:
+        """The set `given`: a set value as it is, else the set file it names read (None: the
+        default set)."""
+        if given is None or isinstance(given, (str, Path)):
+            return self.load_set(given)
+        return given
+
     # ---- rules --------------------------------------------------------------------------------
 
     @abstractmethod
-    def new_state(self, options: Any, set_path: str | Path | None = None,
+    def new_state(self, options: Any, game_set: S | str | Path | None = None,
                   seed: int | None = None) -> GameState[Any]:
-        """The opening for record `options` (untrusted JSON: validated here) with the set at
-        `set_path` (the default when None).
+        """The opening for record `options` (untrusted JSON: validated here) with the set
+        `game_set`: the value `load_set` gave, read once where the command starts (a file name
+        is read here; None: the default set).
         `seed` deals the chance of games that have some; None gives a record's replay opening.
         DataError if the options or the set are wrong."""
 

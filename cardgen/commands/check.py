@@ -29,7 +29,7 @@ from cardgen.engine.players import make_player
 from cardgen.check.rounds import Progress
 from cardgen.commands.savegames import save_games
 from cardgen.check.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
-from cardgen.check.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
+from cardgen.check.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_from
 from cardgen.errors import CardgenError, DataError
 from cardgen.terminal import printable, short_path
 from cardgen.words import count
@@ -262,10 +262,11 @@ def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck
     owners: list[int] = []
     combos = {game.name: game.variant_combos(variants) for game in games_} if variants is not None else {}
     loaded = [(game, str(set_path or game.default_set_path())) for game in games_]
-    loaded_sets = [game.load_set(path) for game, path in loaded]
+    read = [game.read_set(path) for game, path in loaded]  # each set file read once, here
+    loaded_sets = [game_set for game_set, _, _ in read]
     if players:
         _check_player_counts(players, [(game, s) for (game, _), s in zip(loaded, loaded_sets)])
-    for (game, path), game_set in zip(loaded, loaded_sets):
+    for (game, path), (game_set, table, src) in zip(loaded, read):
         findings = tuple(game.completeness(game_set))
         n = games or game.default_games
         k = min(game.default_skill_games if skill_games is None else skill_games, n)
@@ -274,7 +275,7 @@ def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck
             make_player(chosen, budget, game.players())
         except KeyError as exc:
             raise DataError("--player", f"{exc.args[0]} for {game.name}") from None
-        limits = thresholds_of(path)
+        limits = thresholds_from(table, src)
         check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k,
                           player=chosen, thresholds=limits, original=game.baseline(),
                           is_original=is_original_set(game, game_set))
@@ -317,7 +318,8 @@ def is_original_set(game: Game[Any], game_set: Any) -> bool:
     """Whether `game_set` plays exactly as the game's built-in set: the same components and
     rules, whatever its file, name and print size."""
     try:
-        original = game.load_set()
+        same_file = game_set.path is not None and Path(game_set.path) == game.default_set_path()
+        original = game_set if same_file else game.load_set()
     except CardgenError:
         return False
     if type(original) is not type(game_set) or not dataclasses.is_dataclass(original) or isinstance(original, type):

@@ -106,10 +106,9 @@ def check_players(game: Game[Any], names: Sequence[str], place: str = "--players
             raise DataError(place, f"{exc.args[0]} for {game.name}") from None
 
 
-def default_config(game: Game[Any], players: int, set_path: str | None = None) -> tuple[dict[str, Any], str | None]:
-    """The record options and set path of the game's main configuration for `players` seats
-    (as `cardgen check` plays it). DataError when the set cannot seat them."""
-    game_set = game.load_set(set_path)
+def default_config(game: Game[Any], players: int, game_set: Any) -> dict[str, Any]:
+    """The record options of the game's main configuration on `game_set` (the set value) for
+    `players` seats (as `cardgen check` plays it). DataError when the set cannot seat them."""
     low, high = game.player_range(game_set)
     if not low <= players <= high:
         raise DataError("--players", f"{game.name} with this set seats {low}-{high} players, not {players}")
@@ -117,15 +116,15 @@ def default_config(game: Game[Any], players: int, set_path: str | None = None) -
     main = next((line for line in lines if line.info.get("main")), None)
     if main is None:
         raise DataError("--players", f"{game.name} has no default configuration for {players} players")
-    return main.options, main.set_path
+    return main.options
 
 
 def _tasks(game: Game[Any], lineup: Sequence[str], key: int, games: int, seed: int,
-           options: dict[str, Any], set_path: str | None) -> list[BatchTask]:
+           options: dict[str, Any], game_set: Any) -> list[BatchTask]:
     per = math.ceil(games / len(lineup))
     seeds = [game_seed(seed, key, i) for i in range(per)]
     cost = 100.0 if any("mcts" in p for p in lineup) else 1.0
-    return [BatchTask(key, game, options, set_path, seats, tuple(seeds[i:i + CHUNK]),
+    return [BatchTask(key, game, options, game_set, seats, tuple(seeds[i:i + CHUNK]),
                       (False,) * len(seeds[i:i + CHUNK]), cost * len(seeds[i:i + CHUNK]))
             for seats in rotations(lineup) for i in range(0, per, CHUNK)]
 
@@ -161,13 +160,14 @@ def play_lineups(game: Game[Any], lineups: Sequence[Sequence[str]], games: int =
     the game's default configuration for its seats, all on one pool; a result per lineup.
     DataError for an unknown player, a player count the set cannot seat, or a game that
     crashed or broke an invariant (naming the seed that reproduces it)."""
-    configs: dict[int, tuple[dict[str, Any], str | None]] = {}
+    game_set = game.load_set(set_path)  # read once; the workers receive the value
+    configs: dict[int, dict[str, Any]] = {}
     tasks = []
     for key, lineup in enumerate(lineups):
         check_players(game, lineup)
         if len(lineup) not in configs:
-            configs[len(lineup)] = default_config(game, len(lineup), set_path)
-        tasks.append(_tasks(game, lineup, key, games, seed, *configs[len(lineup)]))
+            configs[len(lineup)] = default_config(game, len(lineup), game_set)
+        tasks.append(_tasks(game, lineup, key, games, seed, configs[len(lineup)], game_set))
     outcomes = play_tasks(tasks, workers, progress, cluster)
     for results, problems in outcomes:
         if problems:

@@ -117,6 +117,6 @@ def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, pl
     for key, (p, variant) in enumerate(configs(pit, players)):
         options = {"players": p, "variants": [variant] if variant else []}
         label = f"{p}p" + (f" {variant}" if variant else "") + rules_label(game, pit)
-        main.append(Line(game, key, label, player, MAIN, p, options, str(pit.path), games,
+        main.append(Line(game, key, label, player, MAIN, p, options, pit, games,
                          {"variant": variant, "main": variant is None}, cost=_cost(player)))
     return main + [s for line in main if line.info["main"] for s in skill_lines(game, line, skill_games)]
