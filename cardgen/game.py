@@ -232,7 +232,11 @@ class Game(ABC, Generic[S]):
     def read_set(self, path: str | Path | None = None) -> tuple[S, Any, SetSource]:
         """`load_set` and, from the same read, the file's `[check]` table (None when it has
         none; for `cardgen.check.verdict.thresholds_from`) and its source."""
-        name, data, src, table = read_set(path if path is not None else self.default_set_path())
+        return self.parse_read(*read_set(path if path is not None else self.default_set_path()))
+
+    def parse_read(self, name: object, data: dict[str, Any], src: SetSource, table: Any) -> tuple[S, Any, SetSource]:
+        """What `read_set` gives, from what `cardgen.sets.read_set` read (checked to be a set of
+        this game)."""
         if name != self.name:
             raise wrong_game(src, name, self.name)
         try:
@@ -464,9 +468,18 @@ class Registry:
     def game_of_set(self, path: str | Path) -> Game[Any]:
         """The game a set file is for (its `game` key)."""
         name, _, src = set_game(path)
+        return self._named(name, src)
+
+    def _named(self, name: object, src: SetSource) -> Game[Any]:
         if not isinstance(name, str) or name.lower() not in self.names:
             raise src.error(f"unknown game {shown(name)} (known: {', '.join(self.names)})", "game")
         return self.get(name)
+
+    def read_set(self, path: str | Path) -> tuple[Game[Any], tuple[Any, Any, SetSource]]:
+        """The game a set file is for and what its `read_set` gives, from one read of the file."""
+        name, data, src, table = read_set(path)
+        game = self._named(name, src)
+        return game, game.parse_read(name, data, src, table)
 
     def load_set(self, path: str | Path, game: str | None = None) -> Any:
         """Load the set file at `path` for the game it names (which must be `game` when given)."""

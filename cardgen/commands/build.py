@@ -65,15 +65,18 @@ def build_options(request: BuildRequest) -> BuildOptions:
     )
 
 
-def chosen_games(registry: Registry, names: Sequence[str], set_path: str | None = None) -> list[Game[Any]]:
-    """The games named (all when none); with a set file and no name, the game the file is for."""
+def chosen_games(registry: Registry, names: Sequence[str], set_path: str | None = None
+                 ) -> tuple[list[Game[Any]], tuple[Any, Any, Any] | None]:
+    """The games named (all when none); with a set file and no name, the game the file is for
+    and what reading it gave (`Game.read_set`: the file is read once), else None."""
     if set_path and not names:
-        return [registry.game_of_set(set_path)]
+        game, read = registry.read_set(set_path)
+        return [game], read
     with as_usage():
         games = registry.select(names)
         if set_path and len(games) != 1:
             raise CardgenError("--set", "a set file belongs to one game: name that game too")
-    return games
+    return games, None
 
 
 def run(request: BuildRequest, registry: Registry, say: Say) -> int:
@@ -103,16 +106,21 @@ def run(request: BuildRequest, registry: Registry, say: Say) -> int:
         if not r.quiet:
             say(out(f"wrote {path}"))
         return 0
-    chosen = chosen_games(registry, r.games, r.set_path)
+    chosen, read = chosen_games(registry, r.games, r.set_path)
+    sets: dict[str, Any] = {} if read is None else {chosen[0].name: read[0]}  # each game's set, read once
     if spec.layouts != LAYOUTS:  # --layout: refused before anything is written where it does not apply
         for game in chosen:
-            plan = game.kit(game.load_set(spec.set_path), spec) if game.has_kit() else None
+            if not game.has_kit():
+                continue
+            if game.name not in sets:
+                sets[game.name] = game.load_set(spec.set_path)
+            plan = game.kit(sets[game.name], spec)
             if plan is not None:
                 with as_usage():
                     check_layouts(plan, spec)
     check_inputs(spec, chosen)  # before any game is built
     for game in chosen:
-        for line in build_game(game, spec, quiet=r.quiet):
+        for line in build_game(game, spec, quiet=r.quiet, game_set=sets.get(game.name)):
             if not r.quiet:
                 say(out(line))
     return 0

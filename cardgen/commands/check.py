@@ -233,7 +233,8 @@ class CheckRun:
     for a game without. With `save_to`, the records of the games each verdict points at are
     written there (`--save-games`). With `only`, just the main lines of those configurations
     are played (no skill trace): the sweep of `cardgen.commands.recommend` replays one failing
-    configuration."""
+    configuration. `original` is the game's built-in set when the caller has read it already
+    (to tell whether the set plays as the original without reading it again)."""
 
     games: tuple[Game[Any], ...]
     set_path: str | None = None
@@ -248,6 +249,9 @@ class CheckRun:
     variants: str | None = None
     save_to: Path | None = None
     only: frozenset[str] | None = None
+    original: Any = None
+    read: tuple[Any, Any, Any] | None = None
+    """The set file already read (`Game.read_set` of the single game's `set_path`), else None."""
 
 
 def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck]:
@@ -262,7 +266,8 @@ def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck
     owners: list[int] = []
     combos = {game.name: game.variant_combos(variants) for game in games_} if variants is not None else {}
     loaded = [(game, str(set_path or game.default_set_path())) for game in games_]
-    read = [game.read_set(path) for game, path in loaded]  # each set file read once, here
+    read = ([run.read] if run.read is not None and len(games_) == 1
+            else [game.read_set(path) for game, path in loaded])  # each set file read once, here
     loaded_sets = [game_set for game_set, _, _ in read]
     if players:
         _check_player_counts(players, [(game, s) for (game, _), s in zip(loaded, loaded_sets)])
@@ -278,7 +283,7 @@ def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck
         limits = thresholds_from(table, src)
         check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k,
                           player=chosen, thresholds=limits, original=game.baseline(),
-                          is_original=is_original_set(game, game_set))
+                          is_original=is_original_set(game, game_set, run.original))
         changed = changed_rules(game, game_set)
         if check.complete:
             counts = players or game.default_players(game_set)
@@ -314,12 +319,13 @@ PRINT_ONLY = ("path", "name", "card_size", "tile_size", "field_size", "variant")
 """A set's fields that do not change how it plays (its file, name, print size, the variant flag)."""
 
 
-def is_original_set(game: Game[Any], game_set: Any) -> bool:
-    """Whether `game_set` plays exactly as the game's built-in set: the same components and
-    rules, whatever its file, name and print size."""
+def is_original_set(game: Game[Any], game_set: Any, original: Any = None) -> bool:
+    """Whether `game_set` plays exactly as the game's built-in set (`original` when read
+    already): the same components and rules, whatever its file, name and print size."""
     try:
         same_file = game_set.path is not None and Path(game_set.path) == game.default_set_path()
-        original = game_set if same_file else game.load_set()
+        if original is None:
+            original = game_set if same_file else game.load_set()
     except CardgenError:
         return False
     if type(original) is not type(game_set) or not dataclasses.is_dataclass(original) or isinstance(original, type):

@@ -75,7 +75,7 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
     named("--chart", r.chart)
     named("--save-games", r.save_games)
     cluster = cluster_address(r.cluster)
-    games = chosen_games(registry, r.games, r.set_path)
+    games, read = chosen_games(registry, r.games, r.set_path)
     _check_usage(games, r.player, r.budget, r.variants)
     save_to = None if r.save_games is None else Path(r.save_games)
     if save_to is not None:
@@ -88,7 +88,7 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
         return write_baselines(games, r.seed, r.workers, cluster, r.quiet, say)
     with progress_bar("check: games", not r.quiet and not r.as_json) as bar:
         checks = run_check(CheckRun(tuple(games), r.set_path, r.ceiling, r.skill_games, counts, r.player, r.seed,
-                                    r.workers, r.budget, cluster, r.variants, save_to), bar)
+                                    r.workers, r.budget, cluster, r.variants, save_to, read=read), bar)
     if not r.no_chart:
         checks = [with_chart(c, Path(r.chart)) for c in checks]
     from cardgen.commands import recommend

@@ -22,7 +22,8 @@ RECORD_KEYS = {"game", "options", "set", "moves"}
 class ReplayResult:
     """The outcome of a replay: one text line per applied move, whether every move was legal,
     how many were applied, the refusal (move index, rule id, message) if any, whether the game
-    has ended, the scores by seat name, and the state reached."""
+    has ended, the scores by seat name, the state reached and the set it was played on (when
+    the record names a set file: read once, here)."""
 
     lines: tuple[str, ...]
     legal: bool
@@ -34,6 +35,7 @@ class ReplayResult:
     state: GameState[Any] | None = field(default=None, repr=False, compare=False)
     ending: str | None = None
     winners: tuple[str, ...] = ()
+    game_set: Any = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the `replay --json` object of docs/records.md."""
@@ -95,8 +97,11 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
         # by code (no base folder) is the caller's own and may name any file.
         set_path = str(inside_folder(base, set_path, f"{where}: set") if base is not None
                        else Path(set_path).resolve())
+    game_set: Any = None
     try:
-        state = game.new_state(data["options"], set_path)
+        if set_path is not None:
+            game_set = game.load_set(set_path)
+        state = game.new_state(data["options"], game_set)
     except DataError as exc:
         raise DataError(f"{where}: {exc.place}", exc.reason) from None
     except PARSE_ERRORS as exc:  # a shape the options' checks overlooked: still the record's fault
@@ -134,7 +139,7 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
         final = (f"not finished after {count(applied, 'move')} ({names[state.current_player]} to move); "
                  f"scores: {listed}")
     return ReplayResult(tuple(lines), error is None, applied, error, state.is_terminal(), scores, final, state,
-                        ending, winners)
+                        ending, winners, game_set)
 
 
 def _result(state: GameState[Any], names: list[str]) -> tuple[str | None, tuple[str, ...]]:

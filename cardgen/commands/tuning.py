@@ -76,11 +76,11 @@ def run(request: TuneRequest, registry: Registry, say: Say) -> int:
             raise CardgenError(r.out, "a set file's name ends in .toml")
         refuse_overwriting(Path(r.out), [("--set", Path(r.set_path))] if r.set_path else [])
         chosen_knobs = knobs(game, r.vary)
-    if r.set_path is not None:
-        game.load_set(r.set_path)  # a wrong set is found before any game is played
+    # a wrong set is found before any game is played; read once, here
+    base_set = game.load_set(r.set_path) if r.set_path is not None else None
     load_optuna()
     search = Search(game, Path(r.set_path) if r.set_path else None, chosen_knobs, r.trials, r.seed, counts,
-                    r.ceiling, r.skill_games, r.allow_inconclusive)
+                    r.ceiling, r.skill_games, r.allow_inconclusive, base_set)
     with progress_bar(f"tune: trial 1/{r.trials}", not r.quiet and not r.as_json) as bar:
         def heard(trial: Trial, best: Trial | None) -> None:
             assert best is not None  # the trial itself at least
