@@ -482,8 +482,10 @@ class Registry:
         return game, game.parse_read(name, data, src, table)
 
     def load_set(self, path: str | Path, game: str | None = None) -> Any:
-        """Load the set file at `path` for the game it names (which must be `game` when given)."""
-        found = self.game_of_set(path)
+        """Load the set file at `path` for the game it names (which must be `game` when given),
+        reading it once."""
+        name, data, src, table = read_set(path)
+        found = self._named(name, src)
         if game is not None and found.name != game:
-            return self.get(game).load_set(path)  # raises "this is a … set, not a … set"
-        return found.load_set(path)
+            found = self.get(game)  # its parse_read raises "this is a … set, not a … set"
+        return found.parse_read(name, data, src, table)[0]
