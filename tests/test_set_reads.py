@@ -115,6 +115,20 @@ def test_play_reads_its_set_once(own: bool, reads: collections.Counter[str], mon
     assert dict(reads) == {str(path.resolve()): 1}
 
 
+def test_replay_and_play_of_a_record_read_its_set_once(reads: collections.Counter[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("starlette")
+    import cardgen.commands.play.server as server
+
+    record = Path(__file__).resolve().parents[1] / "examples" / "pit-base-2p.json"
+    _run("replay", str(record))
+    assert dict(reads) == {_default("schlangengrube"): 1}
+    reads.clear()
+    monkeypatch.setattr(server, "serve", lambda session, *args: None)
+    _run("play", "--no-open", "--replay", str(record))
+    assert dict(reads) == {_default("schlangengrube"): 1}
+
+
 @pytest.mark.parametrize("game", GAMES.names)
 def test_the_workers_receive_the_set_not_its_path(game: str) -> None:
     chosen = GAMES.get(game)

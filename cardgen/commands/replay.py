@@ -22,8 +22,8 @@ RECORD_KEYS = {"game", "options", "set", "moves"}
 class ReplayResult:
     """The outcome of a replay: one text line per applied move, whether every move was legal,
     how many were applied, the refusal (move index, rule id, message) if any, whether the game
-    has ended, the scores by seat name, the state reached and the set it was played on (when
-    the record names a set file: read once, here)."""
+    has ended, the scores by seat name, the state reached and the set it was played on (read
+    once, here)."""
 
     lines: tuple[str, ...]
     legal: bool
@@ -97,10 +97,8 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
         # by code (no base folder) is the caller's own and may name any file.
         set_path = str(inside_folder(base, set_path, f"{where}: set") if base is not None
                        else Path(set_path).resolve())
-    game_set: Any = None
     try:
-        if set_path is not None:
-            game_set = game.load_set(set_path)
+        game_set = game.load_set(set_path)  # the record's set (else the built-in one), read once
         state = game.new_state(data["options"], game_set)
     except DataError as exc:
         raise DataError(f"{where}: {exc.place}", exc.reason) from None

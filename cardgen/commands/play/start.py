@@ -45,7 +45,7 @@ def replay_session(games: Registry, path: str) -> Session:
     game = games.get(data["game"])
     set_path = data.get("set")
     resolved = None if set_path is None else inside_folder(Path(path).parent, set_path, f"{path}: set")
-    table = table_of(game, resolved if result.game_set is None else result.game_set)
+    table = table_of(game, result.game_set)
     players = result.state.num_players if result.state is not None else 0
     session = Session(game, table, data["options"], ("record",) * players, resolved, None,
                       data["moves"][:result.applied], replay=True)
