@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Callable
-from typing import Any, Protocol, Union
+from typing import Any, Protocol, TypeAlias
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class Drawn(Protocol):
     def draw(self, console: Any) -> None: ...
 
 
-Said = Union[Line, Drawn]
+Said: TypeAlias = Line | Drawn
 
 
 Say = Callable[[Said], None]

@@ -9,7 +9,6 @@ satisfies it, and so does any object with these members (a test's stand-in game)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:

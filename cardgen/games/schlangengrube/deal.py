@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from cardgen.errors import DataError
 
 
-from .components import GAME, PitSet, load_pit_set
+from .components import PitSet, load_pit_set
 from .moves import Place
 from .options import PitOptions, Variant
 from .rules import PitState
