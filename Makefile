@@ -1,6 +1,6 @@
 # `make` sets up a virtual environment, installs cardgen and builds the default kit into output/.
 # `make test` does the same set-up and runs the tests (`make test-quick`: a first look in under a
-# minute); `make bench` prints the benchmarks.
+# minute); `make bench` prints the benchmarks; `make lint` runs ruff and mypy.
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -19,7 +19,7 @@ all: kit
 
 $(STAMP): pyproject.toml setup.py $(wildcard cardgen/games/*/_core.c)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,cluster,play,tune]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,dev,cluster,play,tune]'
 	$(PY) -m compileall -q cardgen
 	touch $(STAMP)
 
@@ -76,7 +76,9 @@ ladder: $(STAMP)
 baselines: $(STAMP)
 	$(VENV)/bin/cardgen check --write-baselines --quiet
 
+# ruff (pyflakes, bugbear, pyupgrade: pyproject.toml) over the repository, mypy --strict over the package.
 lint: $(STAMP)
+	$(PY) -m ruff check .
 	$(PY) -m mypy cardgen
 
 clean:
