@@ -15,8 +15,9 @@ steps (not part of the record format; for logs of simulations) are
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from cardgen.errors import DataError
 from cardgen.inputs import shown

@@ -6,10 +6,9 @@ game's card art.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from reportlab.graphics.shapes import Drawing, Group, String  # type: ignore[import-untyped]
+from reportlab.graphics.shapes import Drawing, Group  # type: ignore[import-untyped]
 
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
