@@ -44,10 +44,10 @@ def bench_print() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for layout in (Layout.SINGLE, Layout.DUPLEX):
             imp = impose(cards, LayoutOptions(layout=layout))
-            cold = median_time(lambda: write_pdf(Path(tmp) / "c.pdf", imp, cache=FaceCache()))
+            cold = median_time(lambda: write_pdf(Path(tmp) / "c.pdf", imp, cache=FaceCache()))  # noqa: B023 - called within this iteration
             cache = FaceCache()
             write_pdf(Path(tmp) / "w.pdf", imp, cache=cache)
-            warm = median_time(lambda: write_pdf(Path(tmp) / "w.pdf", imp, cache=cache))
+            warm = median_time(lambda: write_pdf(Path(tmp) / "w.pdf", imp, cache=cache))  # noqa: B023 - called within this iteration
             print(f"schlangennest PDF {layout.value:7s} per card: {cold / n * 1000:6.2f} ms "
                   f"(faces parsed each run), {warm / n * 1000:6.2f} ms (faces already parsed and drawn)  "
                   f"[{n} cards, median of 5]")

@@ -251,7 +251,7 @@ def _placement_position(nest: NestSet, want: str = "joins-snakes") -> tuple[Any,
                     if bad is None or (exc.rule == want and bad[1] != want):
                         bad = (m, exc.rule)
             if legal and bad:
-                found.append((legal, bad))
+                found.append((legal, bad))  # noqa: B023 - called within this iteration
                 return bad[1] == want
             return False
 
