@@ -240,4 +240,3 @@ def describe(move: IrrMove) -> str:
     parts = [f"slide {s} by {by:+d}" for s, by in move.slides]
     parts.append(f"move {move.go[0]} to {move.go[1]}" if move.go else "no move")
     return ", ".join(parts)
-
