@@ -13,7 +13,7 @@ $(error cardgen needs Python 3.11 or newer, and '$(PYTHON)' is missing or older 
 endif
 endif
 
-.PHONY: all kit test test-quick test-pure test-slow test-wheel test-all bench bench-tune ladder baselines lint clean
+.PHONY: all kit test test-quick test-pure test-slow test-wheel test-all bench bench-irr-old bench-tune ladder baselines lint clean
 
 all: kit
 
@@ -58,6 +58,11 @@ bench: $(STAMP)
 	@# as an installed wheel is: cardgen's modules compiled, even where PYTHONDONTWRITEBYTECODE is set
 	$(PY) -m compileall -q cardgen
 	$(PY) bench/run.py
+
+# Irrläufer's engine and search beside the engine as it was before issue 20 made it fast, which
+# bench/irr_old.py builds from a pinned commit of this checkout's history (git, no network).
+bench-irr-old: $(STAMP)
+	$(PY) bench/bench_irr.py --old
 
 # The search of docs/tune.md timed (a few minutes): `cardgen tune` as issue #26 names it, then
 # the check of the set it wrote.

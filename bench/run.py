@@ -2,8 +2,9 @@
 
 Plain script (not a test): how quickly a command starts and costly input is refused, per-card
 PDF time, PNG time per face, the whole default build of each game with a kit, the rules engines'
-random games per second and Irrläufer's engine and search figures against the frozen engine
-(bench/bench_*.py), and the wall time of each game's default `cardgen check` on all cores.
+random games per second and Irrläufer's engine and search figures (bench/bench_*.py; beside
+the engine before issue 20 with `make bench-irr-old`), and the wall time of each game's default
+`cardgen check` on all cores.
 """
 
 from __future__ import annotations
