@@ -168,7 +168,7 @@ def play_lineups(game: Game[Any], lineups: Sequence[Sequence[str]], games: int =
             configs[len(lineup)] = default_config(game, len(lineup), set_path)
         tasks.append(_tasks(game, lineup, key, games, seed, *configs[len(lineup)]))
     outcomes = play_tasks(tasks, workers, progress, cluster)
-    for results, problems in outcomes:
+    for _results, problems in outcomes:
         if problems:
             raise DataError(game.name, f"a game failed: {problems[0]}")
     return [_result(game, lineup, results) for lineup, (results, _) in zip(lineups, outcomes)]

@@ -4,10 +4,11 @@ hand-built states) and `new_game`, the rules' entry the game's registry object c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 import functools
 import random
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from cardgen.errors import DataError
 
