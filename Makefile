@@ -1,6 +1,6 @@
 # `make` sets up a virtual environment, installs cardgen and builds the default kit into output/.
 # `make test` does the same set-up and runs the tests (`make test-quick`: a first look in under a
-# minute); `make bench` prints the benchmarks.
+# minute); `make bench` prints the benchmarks; `make lint` runs ruff and mypy.
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -13,13 +13,13 @@ $(error cardgen needs Python 3.11 or newer, and '$(PYTHON)' is missing or older 
 endif
 endif
 
-.PHONY: all kit test test-quick test-pure test-slow test-wheel test-all bench bench-tune ladder baselines lint clean
+.PHONY: all kit test test-quick test-pure test-slow test-wheel test-all bench bench-irr-old bench-tune ladder baselines lint clean
 
 all: kit
 
 $(STAMP): pyproject.toml setup.py $(wildcard cardgen/games/*/_core.c)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,cluster,play,tune]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,dev,cluster,play,tune]'
 	$(PY) -m compileall -q cardgen
 	touch $(STAMP)
 
@@ -59,6 +59,11 @@ bench: $(STAMP)
 	$(PY) -m compileall -q cardgen
 	$(PY) bench/run.py
 
+# Irrläufer's engine and search beside the engine as it was before issue 20 made it fast, which
+# bench/irr_old.py builds from a pinned commit of this checkout's history (git, no network).
+bench-irr-old: $(STAMP)
+	$(PY) bench/bench_irr.py --old
+
 # The search of docs/tune.md timed (a few minutes): `cardgen tune` as issue #26 names it, then
 # the check of the set it wrote.
 bench-tune: $(STAMP)
@@ -76,7 +81,9 @@ ladder: $(STAMP)
 baselines: $(STAMP)
 	$(VENV)/bin/cardgen check --write-baselines --quiet
 
+# ruff (pyflakes, bugbear, pyupgrade: pyproject.toml) over the repository, mypy --strict over the package.
 lint: $(STAMP)
+	$(PY) -m ruff check .
 	$(PY) -m mypy cardgen
 
 clean:

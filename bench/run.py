@@ -2,8 +2,9 @@
 
 Plain script (not a test): how quickly a command starts and costly input is refused, per-card
 PDF time, PNG time per face, the whole default build of each game with a kit, the rules engines'
-random games per second and Irrläufer's engine and search figures against the frozen engine
-(bench/bench_*.py), and the wall time of each game's default `cardgen check` on all cores.
+random games per second and Irrläufer's engine and search figures (bench/bench_*.py; beside
+the engine before issue 20 with `make bench-irr-old`), and the wall time of each game's default
+`cardgen check` on all cores.
 """
 
 from __future__ import annotations
@@ -44,10 +45,10 @@ def bench_print() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for layout in (Layout.SINGLE, Layout.DUPLEX):
             imp = impose(cards, LayoutOptions(layout=layout))
-            cold = median_time(lambda: write_pdf(Path(tmp) / "c.pdf", imp, cache=FaceCache()))
+            cold = median_time(lambda: write_pdf(Path(tmp) / "c.pdf", imp, cache=FaceCache()))  # noqa: B023 - called within this iteration
             cache = FaceCache()
             write_pdf(Path(tmp) / "w.pdf", imp, cache=cache)
-            warm = median_time(lambda: write_pdf(Path(tmp) / "w.pdf", imp, cache=cache))
+            warm = median_time(lambda: write_pdf(Path(tmp) / "w.pdf", imp, cache=cache))  # noqa: B023 - called within this iteration
             print(f"schlangennest PDF {layout.value:7s} per card: {cold / n * 1000:6.2f} ms "
                   f"(faces parsed each run), {warm / n * 1000:6.2f} ms (faces already parsed and drawn)  "
                   f"[{n} cards, median of 5]")

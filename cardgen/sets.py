@@ -13,13 +13,13 @@ import tomllib
 from importlib import resources
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Collection
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable, Collection
+from typing import Any, TypeVar
 
 from cardgen import inputs, tomlout
 from cardgen.colours import PALETTE
 from cardgen.errors import DataError
-from cardgen.geometry import Part, PartKind, parse_part
+from cardgen.geometry import Part, parse_part
 from cardgen.tomlout import toml_string as toml_string  # the set generators write with it
 from cardgen.units import parse_length
 

@@ -16,10 +16,11 @@ error if a record does not replay as intended. `examples/README.md` says what ea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from cardgen.registry import GAMES
 from cardgen.commands.replay import replay_record

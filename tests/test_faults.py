@@ -243,7 +243,7 @@ def failing_writes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
     """Every file written in this process (and its forked workers) fails: opening it for
     writing (a read-only folder, also for root, who ignores permission bits) or writing to it
     (a full disk: the file exists, then ENOSPC)."""
-    real_open, real_io_open, real_os_open = builtins.open, io.open, os.open
+    real_io_open, real_os_open = io.open, os.open
     writing = os.O_WRONLY | os.O_RDWR | os.O_CREAT
 
     def os_open(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:

@@ -33,6 +33,18 @@ def test_every_package_under_cardgen_is_found_and_none_is_listed_by_name() -> No
     assert found == on_disk | {"cardgen.templates"}
 
 
+def test_the_version_is_written_once_and_the_metadata_reads_it() -> None:
+    """pyproject.toml names no version of its own: the installed metadata carries
+    cardgen.__version__ (what `cardgen --version` and the kits' manifests print)."""
+    import importlib.metadata
+
+    import cardgen
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    assert importlib.metadata.version("cardgen") == cardgen.__version__
+
+
 def test_runtime_imports_are_declared_dependencies() -> None:
     """Every third-party module the package imports is one of its declared dependencies (the
     test extras do not count: a user's install has only these)."""

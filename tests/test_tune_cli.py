@@ -10,7 +10,6 @@ import csv
 import json
 import os
 import re
-import tomllib
 from pathlib import Path
 
 import pytest

@@ -75,7 +75,7 @@ def fmt(value: float) -> str:
     # "%.3f" rounds the exact binary value correctly, as round(value, 3) does, so rounding
     # first is not needed (the faces' bytes are the same); most numbers end in a non-zero
     # digit and need no stripping. Faces write tens of thousands of numbers.
-    text = "%.3f" % value
+    text = "%.3f" % value  # noqa: UP031 - a little quicker than f"{value:.3f}" (timeit), same text
     if text[-1] != "0":
         return text
     text = text.rstrip("0").rstrip(".")
@@ -85,12 +85,12 @@ def fmt(value: float) -> str:
 def pt(p: Point) -> str:
     """A point as "x,y" for path data (each number as `fmt` writes it)."""
     # `fmt` inlined: the art writes a few hundred thousand points per build.
-    x = "%.3f" % p[0]
+    x = "%.3f" % p[0]  # noqa: UP031 - as in `fmt`
     if x[-1] == "0":
         x = x.rstrip("0").rstrip(".")
         if x == "-0":
             x = "0"
-    y = "%.3f" % p[1]
+    y = "%.3f" % p[1]  # noqa: UP031 - as in `fmt`
     if y[-1] == "0":
         y = y.rstrip("0").rstrip(".")
         if y == "-0":

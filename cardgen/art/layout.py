@@ -14,7 +14,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from cardgen.geometry import OPPOSITE, Edge, Part, PartKind
 
@@ -296,14 +296,14 @@ def _inside_square(env: Envelope, port: Edge) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def _body(a: Edge, b: Edge) -> tuple[Spine, Envelope]:
     """A body's spine and envelope: the same few for every tile, so made once per process."""
     spine = body_spine(a, b)
     return spine, _body_envelope(spine)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _end_option(kind: PartKind, port: Edge, reach: float, lat: float) -> tuple[EndShape, Envelope, bool]:
     """One candidate end shape, its envelope and whether it stays inside the square.
 
@@ -315,7 +315,7 @@ def _end_option(kind: PartKind, port: Edge, reach: float, lat: float) -> tuple[E
     return shape, env, _inside_square(env, port)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _end_clear_of_body(kind: PartKind, port: Edge, reach: float, lat: float, a: Edge, b: Edge) -> bool:
     """Whether a candidate end keeps `GAP` clear of the body from port `a` to port `b`."""
     return _apart(_end_option(kind, port, reach, lat)[1], _body(a, b)[1], GAP)
@@ -326,7 +326,7 @@ _REACH = {PartKind.HEAD: (0.46, 0.43, 0.40, 0.37, 0.34, 0.31, 0.28, 0.25),
 _LATERAL = (0.0, 0.07, -0.07, 0.13, -0.13, 0.18, -0.18)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _candidates(kind: PartKind) -> tuple[tuple[float, float, float], ...]:
     """(score, reach, lateral) of every end candidate, best score first, ties in trying order."""
     tried = [(reach - 0.45 * abs(lat), reach, lat) for reach, lat in itertools.product(_REACH[kind], _LATERAL)]

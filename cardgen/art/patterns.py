@@ -152,4 +152,3 @@ def draw_pattern(g: Group, name: str, spine: Spine, width: Width, size: float, i
     except KeyError:
         raise ValueError(f"unknown body pattern {name!r} (known: plain, {', '.join(PATTERNS)})") from None
     fn(_Ctx(g, spine, width, size, ink, fill), t0, t1)
-

@@ -63,6 +63,3 @@ def _crosses(a: object, b: object) -> bool:
     """Whether two bodies cross: two straights through different ports (perpendicular)."""
     return isinstance(a, LineSpine) and isinstance(b, LineSpine) and \
         abs(a.tx * b.tx + a.ty * b.ty) < 0.5
-
-
-

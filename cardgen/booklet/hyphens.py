@@ -18,7 +18,7 @@ hyphenated lines may follow each other is the paragraph's business (`pages.Para`
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pyphen  # type: ignore[import-untyped]
@@ -122,7 +122,7 @@ class LazyPyphen(pyphen.Pyphen):  # type: ignore[misc]
         self.hd = _dictionary(lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dictionary(lang: str) -> LazyHyphDict:
     return LazyHyphDict(pyphen.LANGUAGES[pyphen.language_fallback(lang)])
 

@@ -153,7 +153,7 @@ class Grid:
         def origin(cell: tuple[int, int]) -> tuple[float, float]:
             return (cell[0] - x0) * side + p, (y1 - cell[1]) * side + p
 
-        for kind, cell, opts in self.marks:
+        for kind, cell, _opts in self.marks:
             if kind == "empty":
                 x, y = origin(cell)
                 d.add(Rect(x + 1.5 * k, y + 1.5 * k, side - 3 * k, side - 3 * k, fillColor=colors.HexColor("#f3f1ea"),

@@ -58,7 +58,6 @@ def game_seed(base: int, key: int, index: int) -> int:
 
 def run_task(task: BatchTask) -> BatchOutcome:
     """Play a task's games (in the calling process)."""
-    game = task.game
     players = task_players(task)
     results: list[GameResult] = []
     problems: list[str] = []

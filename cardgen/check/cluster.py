@@ -148,7 +148,7 @@ def cluster_runner(address: str) -> Iterator[ClusterRunner]:
     try:
         try:
             client.wait_for_workers(1, timeout=TIMEOUT)  # type: ignore[no-untyped-call,unused-ignore]
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError):
             raise ClusterError("--cluster", f"the scheduler at {address} has no workers (none came within "
                                          f"{TIMEOUT:g} s)") from None
         yield ClusterRunner(client, as_completed(), address)  # type: ignore[no-untyped-call,unused-ignore]

@@ -351,11 +351,11 @@ def _check_player_counts(players: tuple[int, ...], games: Sequence[tuple[Game[An
             seats = f"{low}-{high}" if low != high else f"{low}"
             raise DataError("--players", f"{game.name} with this set seats {seats} players, not "
                                          f"{', '.join(map(str, wrong))}")
-    for count in players:
-        if not any(lo <= count <= hi for _, (lo, hi) in ranges):
+    for wanted in players:
+        if not any(lo <= wanted <= hi for _, (lo, hi) in ranges):
             seats = "; ".join(f"{game.name} {lo}-{hi}" if lo != hi else f"{game.name} {lo}"
                               for game, (lo, hi) in ranges)
-            raise DataError("--players", f"{count} players: no checked set seats them ({seats})")
+            raise DataError("--players", f"{wanted} players: no checked set seats them ({seats})")
 
 
 def chart_path(folder: Path, game: str, set_name: str, source: str) -> Path:

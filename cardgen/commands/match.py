@@ -169,7 +169,7 @@ def play_lineups(game: Game[Any], lineups: Sequence[Sequence[str]], games: int =
             configs[len(lineup)] = default_config(game, len(lineup), game_set)
         tasks.append(_tasks(game, lineup, key, games, seed, configs[len(lineup)], game_set))
     outcomes = play_tasks(tasks, workers, progress, cluster)
-    for results, problems in outcomes:
+    for _results, problems in outcomes:
         if problems:
             raise DataError(game.name, f"a game failed: {problems[0]}")
     return [_result(game, lineup, results) for lineup, (results, _) in zip(lineups, outcomes)]

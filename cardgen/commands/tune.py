@@ -376,5 +376,3 @@ def verify(search: Search, trials: Sequence[Trial], workers: int | None = None, 
             if search.acceptable(last.outcome):
                 return trial, last
     return None, last
-
-

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Generic, Hashable, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 M = TypeVar("M", bound=Hashable)
 

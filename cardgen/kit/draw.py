@@ -135,4 +135,3 @@ def draw(game: str, plan: KitPlan, spec: KitSpec) -> Kit:
         for face, count in file.faces:
             _counted(faces, ink(face) if ink else face, count)
     return Kit(game, plan.title, parts, files, faces, tuple(sheets), ink, plan.notes)
-

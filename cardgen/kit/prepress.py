@@ -4,15 +4,15 @@ service's files), else the files of a print service that requires CMYK."""
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-from typing import TYPE_CHECKING, ContextManager
+from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardgen.kit.spec import KitSpec
     from cardgen.kit.writer import Entry, Job
 
 
-def streams(spec: KitSpec) -> ContextManager[None]:
+def streams(spec: KitSpec) -> AbstractContextManager[None]:
     """While a CMYK kit is written, reportlab stores its streams without the ASCII85 wrapping:
     `finish` reads every stream back, and pypdf's ASCII85 decoder took two thirds of that."""
     if not spec.cmyk:

@@ -301,4 +301,3 @@ def _stream(data: bytes) -> EncodedStreamObject:
     stream = DecodedStreamObject()
     stream.set_data(data)
     return stream.flate_encode()
-

@@ -96,7 +96,7 @@ def cells_from_forms(faces: Sequence[Face], cache: FaceCache, bleed: float = 0.0
     c = _canvas(buf, (max(x, 1), height))
     for face, b, _, _ in slots:
         add_form(c, cache, face, False, b)  # recorded for the sheets already: copied, not drawn
-    for face, b, (left, top, w, h), (sx, sy, bx, by) in slots:
+    for face, _b, (left, top, _w, h), (sx, sy, bx, by) in slots:
         c.saveState()
         c.translate(left - bx, height - top - h - by)
         c.scale(sx, sy)

@@ -419,7 +419,7 @@ def write_pdfs(folder: Path, spec: Service, pieces: Sequence[Piece], game: str,
         key = size if spec.per == "size" else (piece.component, *size)
         groups.setdefault(key, []).append(piece)
     entries: list[dict[str, Any]] = []
-    for key, group in groups.items():
+    for group in groups.values():
         w, h = group[0].front.width, group[0].front.height
         file = spec.name_pattern.format(game=game, component=group[0].component, width=f"{w:g}", height=f"{h:g}")
         page = (mm_to_pt(w + 2 * spec.bleed_mm), mm_to_pt(h + 2 * spec.bleed_mm))

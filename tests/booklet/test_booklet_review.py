@@ -113,7 +113,7 @@ def test_calibration_sheet_is_named_as_the_build_writes_it(lang: str) -> None:
 
     from cardgen.cli import main
 
-    for game, kind in (("schlangennest", "cards"), ("schlangengrube", "tiles")):
+    for game in ("schlangennest", "schlangengrube"):
         text = "\n".join(b.text for b in doc_of(game, lang).blocks)
         assert "cardgen build --calibration" in text and "calibration-a4-long.pdf" in text
     result = CliRunner().invoke(main, ["build", "--help"])

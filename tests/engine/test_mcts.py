@@ -29,7 +29,7 @@ def _duel(game_name: str, options: dict, strong: object, weak: str, games: int) 
         seat = i % seats
         lineup: list[object] = [make_player(weak, None, game.players()) for _ in range(seats)]
         lineup[seat] = strong
-        result: GameResult = simulate(lambda: game.new_state(options, None, i), lineup, i)  # type: ignore[arg-type]
+        result: GameResult = simulate(lambda: game.new_state(options, None, i), lineup, i)  # type: ignore[arg-type]  # noqa: B023 - called within this iteration
         if result.winners:
             decided += 1
             won += (seat in result.winners) / len(result.winners)

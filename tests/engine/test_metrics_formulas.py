@@ -85,7 +85,7 @@ class Scripted(GameState[int]):
         if move not in self.legal_moves():
             raise ValueError(move)
 
-    def clone(self) -> "Scripted":
+    def clone(self) -> Scripted:
         other = Scripted(self.script)
         other.step, other.points = self.step, self.points
         return other
@@ -94,7 +94,7 @@ class Scripted(GameState[int]):
         return {"script": self.script, "step": self.step, "points": list(self.points)}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Scripted":
+    def from_json(cls, data: dict) -> Scripted:
         state = cls(data["script"])
         state.step, state.points = data["step"], tuple(data["points"])
         return state

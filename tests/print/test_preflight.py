@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
-from pypdf.generic import DictionaryObject, StreamObject
+from pypdf.generic import DictionaryObject
 
 from cardgen.cli import main
 from cardgen.print.press import PRESSES, PROFILES

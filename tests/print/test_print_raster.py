@@ -22,7 +22,7 @@ BACKS = [(0, 200, 200), (200, 200, 0), (0, 90, 160), (255, 110, 160), (60, 110, 
 
 def solid(key: str, rgb: tuple[int, int, int], w: float, h: float, b: float = 3) -> Face:
     W, H = w + 2 * b, h + 2 * b
-    fill = "#%02x%02x%02x" % rgb
+    fill = "#{:02x}{:02x}{:02x}".format(*rgb)
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}mm" height="{H}mm" viewBox="0 0 {W} {H}">'
         f'<rect width="{W}" height="{H}" fill="{fill}"/></svg>'

@@ -10,7 +10,7 @@ import io
 from collections.abc import Callable
 from typing import Any
 
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Path, Polygon, Rect, String  # type: ignore[import-untyped]
+from reportlab.graphics.shapes import Drawing, Group, Line, Path, Polygon, Rect, String  # type: ignore[import-untyped]
 from reportlab.lib import colors  # type: ignore[import-untyped]
 from svglib.svglib import svg2rlg
 

@@ -24,11 +24,12 @@ def switched(on: bool) -> Iterator[None]:
     core = compiled() if on else None
     if on and core is None:
         raise RuntimeError("Irrläufer's compiled core is not built")
-    saved = [getattr(m, "CORE") for m in MODULES]
+    # getattr/setattr: `m` is typed ModuleType, which mypy lets have no attribute CORE
+    saved = [getattr(m, "CORE") for m in MODULES]  # noqa: B009
     for m in MODULES:
-        setattr(m, "CORE", core)
+        setattr(m, "CORE", core)  # noqa: B010
     try:
         yield
     finally:
         for m, c in zip(MODULES, saved):
-            setattr(m, "CORE", c)
+            setattr(m, "CORE", c)  # noqa: B010

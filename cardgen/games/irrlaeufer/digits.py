@@ -9,7 +9,6 @@ Only M, L, C and A commands are written; a half turn keeps every arc's sweep dir
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Union
 
 from cardgen.art._svg import Point, fmt, pt
 
@@ -21,7 +20,7 @@ STROKE = 0.13
 """Recommended stroke width, in digit heights."""
 
 # A command: ("M"|"L", p), ("C", c1, c2, p) or ("A", rx, ry, large, sweep, p).
-_Cmd = Union[tuple[str, Point], tuple[str, Point, Point, Point], tuple[str, float, float, int, int, Point]]
+_Cmd = tuple[str, Point] | tuple[str, Point, Point, Point] | tuple[str, float, float, int, int, Point]
 
 
 def _ring(cx: float, cy: float, rx: float, ry: float) -> list[_Cmd]:

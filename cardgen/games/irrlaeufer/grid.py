@@ -9,7 +9,7 @@ line r. Along a line, the crossing "after" segment j lies between segments j and
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Field, Stick, castle_fields
 
@@ -129,7 +129,7 @@ class Grid:
         return self.cross(Dir.V, pos[0], pos[1])
 
 
-@lru_cache(maxsize=None)
+@cache
 def grid_for(rows: int) -> Grid:
     """The (shared, immutable) Grid of a board with `rows` rows."""
     return Grid(rows)

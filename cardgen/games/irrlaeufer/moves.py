@@ -15,8 +15,9 @@ steps (not part of the record format; for logs of simulations) are
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from cardgen.errors import DataError
 from cardgen.inputs import shown
@@ -239,4 +240,3 @@ def describe(move: IrrMove) -> str:
     parts = [f"slide {s} by {by:+d}" for s, by in move.slides]
     parts.append(f"move {move.go[0]} to {move.go[1]}" if move.go else "no move")
     return ", ".join(parts)
-

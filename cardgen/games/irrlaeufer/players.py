@@ -170,4 +170,3 @@ def search(budget: int | None) -> MctsPlayer:
     """The `mcts` player of Irrläufer: `budget` simulations (default `SEARCH_BUDGET`) with
     `PlayoutPlayer` playouts."""
     return MctsPlayer(SEARCH_BUDGET if budget is None else budget, policy=PlayoutPlayer())
-

@@ -5,7 +5,8 @@ Records are replayed by the shared `cardgen.commands.replay`, as for every game.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.moves import IrrMove, group_turns, move_to_json

@@ -8,8 +8,9 @@ moves in the same order, reach the same states and end the same way.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from cardgen.games.irrlaeufer.components import board_from_options, load_board
 from cardgen.games.irrlaeufer.rules import IrrState

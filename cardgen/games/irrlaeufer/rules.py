@@ -21,9 +21,10 @@ Readings of gaps (each has a test):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 import dataclasses
 from pathlib import Path
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar
 
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.irrlaeufer import maze, movement, runs, sliding

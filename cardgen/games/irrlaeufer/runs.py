@@ -23,7 +23,7 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import Any
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from cardgen.games.irrlaeufer import native_core
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Side
@@ -80,7 +80,7 @@ def _body(grid: Grid, d: Dir, line: int, start: int) -> int:
             | (1 << (grid.n_seg + grid.cross(d, line, start + 1))))
 
 
-@lru_cache(maxsize=None)
+@cache
 def tables_for(rows: int) -> Tables:
     """The tables of a board `rows` long, built once."""
     grid = grid_for(rows)

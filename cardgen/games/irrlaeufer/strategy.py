@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from functools import lru_cache
+from functools import cache
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,7 +85,7 @@ class _Lines:
     can start on (two more follow on its line) have a meaningful entry."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lines(rows: int) -> _Lines:
     """The masks of a board `rows` long, built once."""
     grid = grid_for(rows)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from reportlab.graphics.shapes import Drawing  # type: ignore[import-untyped]

@@ -4,9 +4,10 @@ hand-built states) and `new_game`, the rules' entry the game's registry object c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 import random
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from cardgen.errors import DataError
 

@@ -6,10 +6,9 @@ game's card art.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from reportlab.graphics.shapes import Drawing, Group, String  # type: ignore[import-untyped]
+from reportlab.graphics.shapes import Drawing, Group  # type: ignore[import-untyped]
 
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
@@ -252,7 +251,7 @@ def _placement_position(nest: NestSet, want: str = "joins-snakes") -> tuple[Any,
                     if bad is None or (exc.rule == want and bad[1] != want):
                         bad = (m, exc.rule)
             if legal and bad:
-                found.append((legal, bad))
+                found.append((legal, bad))  # noqa: B023 - called within this iteration
                 return bad[1] == want
             return False
 

@@ -292,7 +292,7 @@ class Board:
     def all_configs(self) -> set[tuple[Cell, int, int]]:
         """Every curve-guard situation on the board, as (cell, A, B) with A < B."""
         out = set()
-        for cid, ch in self.chains.items():
+        for ch in self.chains.values():
             if ch.owner < 0 or ch.caps or len(ch.free) != 2:
                 continue
             for (x, y, e) in ch.free:

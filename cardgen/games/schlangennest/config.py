@@ -8,10 +8,11 @@ W=3, so the opposite edge of `e` is `e ^ 2` and a clockwise quarter turn is `(e 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from cardgen.errors import DataError
 from cardgen.geometry import EDGES, PartKind

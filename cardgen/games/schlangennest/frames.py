@@ -23,7 +23,8 @@ the ring stays empty (a partial frame). Heads and tails are not used.
 
 from __future__ import annotations
 
-from typing import Any, Collection
+from collections.abc import Collection
+from typing import Any
 
 from cardgen.geometry import EDGES, PartKind
 from cardgen.games.schlangennest.components import NestSet

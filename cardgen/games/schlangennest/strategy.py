@@ -98,7 +98,6 @@ class RoomPlayer:
         if len(moves) == 1:
             return moves[0]
         assert isinstance(state, NestState)
-        seat = state.seat
         best: list[Any] = []
         best_value = float("-inf")
         for move, value in zip(moves, move_values(state, moves)):

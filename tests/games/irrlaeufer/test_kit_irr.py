@@ -15,7 +15,7 @@ from PIL import Image, ImageChops, ImageStat
 from cardgen.cli import main
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.kit import cut_places
-from cardgen.games.irrlaeufer.kit_layout import kit_field, single_field
+from cardgen.games.irrlaeufer.kit_layout import kit_field
 from cardgen.games.irrlaeufer.render import board_face
 from cardgen.print import paper
 from cardgen.print.geometry import Box

@@ -123,4 +123,3 @@ def test_both_sides_places_are_painted_alike(kits: dict[str, Path]) -> None:
     assert castle[Side.RED][1] > 0.05 and castle[Side.BLUE][1] > 0.05
     assert abs(castle[Side.RED][1] - castle[Side.BLUE][1]) < 0.06
     assert 0.55 < castle[Side.BLUE][0] < 0.7 and (castle[Side.RED][0] < 0.05 or castle[Side.RED][0] > 0.9)
-

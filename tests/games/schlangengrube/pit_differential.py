@@ -99,7 +99,7 @@ def played(game: Game[Any], spec: list[dict[str, Any]], params: tuple[RuleParam,
             players = [make_player(name, None, game.players()) for name in config["lineup"]]
             for seed in config["seeds"]:
                 digest = hashlib.sha256()
-                result = simulate(lambda: game.new_state(config["options"], set_path, seed), players, seed,
+                result = simulate(lambda: game.new_state(config["options"], set_path, seed), players, seed,  # noqa: B023 - called within this iteration
                                   keep_record=True, after_move=trace(digest) if config.get("trace") else None)
                 out.append({"config": index, "seed": seed, "scores": list(result.scores),
                             "record": list(result.record), "trace": digest.hexdigest()})

@@ -70,4 +70,3 @@ def legal(state: NestState, move: NestMove) -> bool:
     passes, is among the listed legal moves."""
     state.check(move)
     return move in state.legal_moves() or move.kind.value == "card"
-

@@ -3,7 +3,6 @@ the refusal or the legality of the move."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 
 from cardgen.games.schlangennest.rules import Rule, new_game, pass_move, place, swap, turn

@@ -294,4 +294,3 @@ def test_combined_variant_records_replay_to_the_same_result(name, scores):
     result = replay(RECORDS / name, GAMES)
     assert result.legal and result.finished and result.scores == scores
     assert result.applied == len(data["moves"])
-
