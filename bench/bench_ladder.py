@@ -35,11 +35,12 @@ GAMES_PLAYED = 4
 
 def positions(game: Game[Any], count: int) -> list[Any]:
     """`count` positions of seeded report-player games, spread over each game's steps."""
-    options, set_path = default_config(game, 2)
+    game_set = game.load_set()
+    options = default_config(game, 2, game_set)
     player = make_player(game.ladder().report, None, game.players())
     found: list[Any] = []
     for seed in range(GAMES_PLAYED):
-        state = game.new_state(options, set_path, seed)
+        state = game.new_state(options, game_set, seed)
         rngs = [seat_rng(seed, s) for s in range(state.num_players)]
         seen = []
         while not state.is_terminal() and len(seen) < state.move_bound():

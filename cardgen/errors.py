@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -43,3 +45,31 @@ class IllegalMove(CardgenError):
     def __init__(self, place: str, rule: str, reason: str) -> None:
         self.rule = rule
         super().__init__(place, f"{reason} [{rule}]")
+
+
+class UsageMistake(CardgenError):
+    """A mistake on the command line found by a command (an option's value wrong on its own, an
+    unknown game, options that exclude each other): the CLI shows it as a usage error, exit 2.
+    `tidy`: the text comes from another error and may quote input, so the CLI shows it on one
+    line with its controls escaped."""
+
+    def __init__(self, place: str, reason: str, tidy: bool = False) -> None:
+        self.tidy = tidy
+        super().__init__(place, reason)
+
+
+@contextlib.contextmanager
+def as_usage() -> Iterator[None]:
+    """Inside: a CardgenError is a usage mistake (a bad option value, an unknown game name)."""
+    try:
+        yield
+    except UsageMistake:
+        raise
+    except CardgenError as exc:
+        raise UsageMistake("", str(exc), tidy=True) from None
+
+
+def named(option: str, value: str | None) -> None:
+    """A usage mistake for an empty path (`--out ''` would mean the current folder unasked)."""
+    if value is not None and not value.strip():
+        raise UsageMistake(option, "an empty name; give a file or folder")

@@ -37,7 +37,7 @@ from cardgen.engine.degenerate import Degenerate, generic
 from cardgen.engine.ladder import DEFAULT_LADDER, Ladder
 from cardgen.errors import DataError
 from cardgen.inputs import PARSE_ERRORS, shown
-from cardgen.sets import RuleParam, RuleValue, SetOption, SetSource, default_set_path, set_game, wrong_game
+from cardgen.sets import RuleParam, RuleValue, SetOption, SetSource, default_set_path, read_set, set_game, wrong_game
 
 if TYPE_CHECKING:
     from cardgen.check.baseline import Baseline
@@ -70,8 +70,9 @@ class CheckFacts:
     (`games`; it stops earlier once every hard criterion is decided), the skill trace's games
     per line (`skill_games`), when the sequential tests look (`looks`: after so many games, then
     every so many more), the labels of steps that do nothing (`pass_labels`: a turn of only these
-    is not an active turn) and whether the scores are points (`points`; False: they only say who
-    won, as Irrläufer's castles, and the `dull` criterion judges no score margins)."""
+    is not an active turn), whether the scores are points (`points`; False: they only say who
+    won, as Irrläufer's castles, and the `dull` criterion judges no score margins) and the player
+    counts it plays unless told, in words for the help (`players`, "2,3,4")."""
 
     labels: tuple[str, ...] = ("move",)
     kind_noun: str = "kind"
@@ -80,6 +81,7 @@ class CheckFacts:
     looks: tuple[int, int] = (50, 25)
     pass_labels: frozenset[str] = frozenset({"pass"})
     points: bool = True
+    players: str = "2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,23 +227,40 @@ class Game(ABC, Generic[S]):
 
     def load_set(self, path: str | Path | None = None) -> S:
         """The set at `path` (the default set when None), checked to be one of this game."""
-        name, data, src = set_game(path if path is not None else self.default_set_path())
+        return self.read_set(path)[0]
+
+    def read_set(self, path: str | Path | None = None) -> tuple[S, Any, SetSource]:
+        """`load_set` and, from the same read, the file's `[check]` table (None when it has
+        none; for `cardgen.check.verdict.thresholds_from`) and its source."""
+        return self.parse_read(*read_set(path if path is not None else self.default_set_path()))
+
+    def parse_read(self, name: object, data: dict[str, Any], src: SetSource, table: Any) -> tuple[S, Any, SetSource]:
+        """What `read_set` gives, from what `cardgen.sets.read_set` read (checked to be a set of
+        this game)."""
         if name != self.name:
             raise wrong_game(src, name, self.name)
         try:
-            return self.parse_set(src, data)
+            return self.parse_set(src, data), table, src
         except PARSE_ERRORS as exc:
             # Every value is checked before use; this only catches a shape a check overlooked,
             # so that it still reaches the user as one line naming the file.
             raise src.error(f"a value of an unexpected kind ({type(exc).__name__}: {exc})") from None
 
+    def set_value(self, given: S | str | Path | None) -> S:
+        """The set `given`: a set value as it is, else the set file it names read (None: the
+        default set)."""
+        if given is None or isinstance(given, (str, Path)):
+            return self.load_set(given)
+        return given
+
     # ---- rules --------------------------------------------------------------------------------
 
     @abstractmethod
-    def new_state(self, options: Any, set_path: str | Path | None = None,
+    def new_state(self, options: Any, game_set: S | str | Path | None = None,
                   seed: int | None = None) -> GameState[Any]:
-        """The opening for record `options` (untrusted JSON: validated here) with the set at
-        `set_path` (the default when None).
+        """The opening for record `options` (untrusted JSON: validated here) with the set
+        `game_set`: the value `load_set` gave, read once where the command starts (a file name
+        is read here; None: the default set).
         `seed` deals the chance of games that have some; None gives a record's replay opening.
         DataError if the options or the set are wrong."""
 
@@ -449,13 +468,24 @@ class Registry:
     def game_of_set(self, path: str | Path) -> Game[Any]:
         """The game a set file is for (its `game` key)."""
         name, _, src = set_game(path)
+        return self._named(name, src)
+
+    def _named(self, name: object, src: SetSource) -> Game[Any]:
         if not isinstance(name, str) or name.lower() not in self.names:
             raise src.error(f"unknown game {shown(name)} (known: {', '.join(self.names)})", "game")
         return self.get(name)
 
+    def read_set(self, path: str | Path) -> tuple[Game[Any], tuple[Any, Any, SetSource]]:
+        """The game a set file is for and what its `read_set` gives, from one read of the file."""
+        name, data, src, table = read_set(path)
+        game = self._named(name, src)
+        return game, game.parse_read(name, data, src, table)
+
     def load_set(self, path: str | Path, game: str | None = None) -> Any:
-        """Load the set file at `path` for the game it names (which must be `game` when given)."""
-        found = self.game_of_set(path)
+        """Load the set file at `path` for the game it names (which must be `game` when given),
+        reading it once."""
+        name, data, src, table = read_set(path)
+        found = self._named(name, src)
         if game is not None and found.name != game:
-            return self.get(game).load_set(path)  # raises "this is a … set, not a … set"
-        return found.load_set(path)
+            found = self.get(game)  # its parse_read raises "this is a … set, not a … set"
+        return found.parse_read(name, data, src, table)[0]

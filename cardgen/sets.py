@@ -303,12 +303,19 @@ CHECK_TABLE = "check"
 every game's set may hold and no game's parser sees."""
 
 
-def set_game(path: str | Path) -> tuple[object, dict[str, Any], SetSource]:
-    """Read the set file at `path`: what its `game` key says (unchecked), its table without the
-    `[check]` table and its source (DataError naming the file if it cannot be read)."""
+def read_set(path: str | Path) -> tuple[object, dict[str, Any], SetSource, Any]:
+    """Read the set file at `path` once: what its `game` key says (unchecked), its table without
+    the `[check]` table, its source and the `[check]` table (None when it has none; unchecked)
+    (DataError naming the file if it cannot be read)."""
     data, src = read_toml(Path(path))
-    data.pop(CHECK_TABLE, None)
-    return data.get("game"), data, src
+    table = data.pop(CHECK_TABLE, None)
+    return data.get("game"), data, src, table
+
+
+def set_game(path: str | Path) -> tuple[object, dict[str, Any], SetSource]:
+    """`read_set` without the `[check]` table."""
+    name, data, src, _ = read_set(path)
+    return name, data, src
 
 
 def check_table(path: str | Path) -> tuple[dict[str, Any] | None, SetSource]:

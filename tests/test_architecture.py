@@ -108,7 +108,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("games", ("cardgen.games",)),
     ("commands", ("cardgen.commands",)),
     ("registry", ("cardgen.registry",)),
-    ("command line", ("cardgen.cli", "cardgen.__main__")),
+    ("command line", ("cardgen.cli", "cardgen.clickparts", "cardgen.__main__")),
 )
 """The layers from the bottom up, one a folder (or a module of the package's top): a module
 imports only from its own layer or those below. The engine is the rules runtime (the state

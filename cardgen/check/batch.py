@@ -23,7 +23,8 @@ from cardgen.workers import worker_start
 
 @dataclass(frozen=True, slots=True)
 class BatchTask:
-    """Games to play: `key` groups tasks of one configuration; `options` are record options.
+    """Games to play: `key` groups tasks of one configuration; `options` are record options,
+    `game_set` the set value (pickled to the worker: no worker reads the set file).
 
     `player` names the player of every seat, or one player per seat (a lineup such as greedy
     against random), from the shared players or the game's own; `budget` is the search players'
@@ -33,7 +34,7 @@ class BatchTask:
     key: int
     game: Playable
     options: dict[str, Any]
-    set_path: str | None
+    game_set: Any
     player: str | tuple[str, ...]
     seeds: tuple[int, ...]
     measure: tuple[bool, ...] | None = None
@@ -81,7 +82,7 @@ def play_seed(task: BatchTask, players: list[Player] | Player, index: int, keep_
         if at_end is not None:
             at_end(state)
 
-    return simulate(lambda: game.new_state(task.options, task.set_path, seed), players, seed, keep_record=keep_record,
+    return simulate(lambda: game.new_state(task.options, task.game_set, seed), players, seed, keep_record=keep_record,
                     at_end=end, count_legal=count, kind_of=game.move_kind, passes=game.pass_labels,
                     classify=game.degenerate, turn_of=game.turn_of)
 

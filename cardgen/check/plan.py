@@ -87,7 +87,8 @@ def rules_label(game: Any, game_set: Any) -> str:
 class Line:
     """One line of a game's report: the configuration `config` (seed key `key`, record
     `options`, descriptive `info` such as players, area and variant) played `games` times by
-    `lineup`. Legal moves are counted in every `measure_every`-th game; `cost` is a rough cost
+    `lineup` on the set `game_set` (the game's set value, handed to the workers as it is; None:
+    the default set). Legal moves are counted in every `measure_every`-th game; `cost` is a rough cost
     per game (milliseconds) and `chunk` the games per pool task. `strong` is the strong player
     of a skill lineup; `budget` the search players' simulations per decision."""
 
@@ -98,7 +99,7 @@ class Line:
     section: str
     players: int
     options: dict[str, Any]
-    set_path: str | None
+    game_set: Any
     games: int
     info: dict[str, Any] = field(default_factory=dict)
     measure_every: int = 1
@@ -125,7 +126,7 @@ class Line:
         out = []
         for start, end in zip(bounds, [*bounds[1:], self.games]):
             part = seeds[start:end]
-            out.append(BatchTask(self.key, self.game, self.options, self.set_path,
+            out.append(BatchTask(self.key, self.game, self.options, self.game_set,
                                  seats_of(self.lineup, self.players, self.strong), tuple(part),
                                  None if self.measure_every == 1 else measure[start:end],
                                  self.cost * len(part), self.budget))

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import DataError
-from cardgen.sets import CHECK_TABLE, check_table
+from cardgen.sets import CHECK_TABLE, SetSource, check_table
 from cardgen.words import count
 
 HARD = ("ends", "decisive", "fair", "degenerate")
@@ -110,6 +110,14 @@ def thresholds_of(path: str | Path | None) -> Thresholds:
     if path is None:
         return Thresholds()
     table, src = check_table(path)
+    return thresholds_from(table, src)
+
+
+def thresholds_from(table: Any, src: SetSource) -> Thresholds:
+    """The thresholds of a set file's `[check]` table `table` (None: it has none), read from the
+    file `src` (`cardgen.sets.read_set`: no second read); errors as `thresholds_of`."""
+    if table is not None and not isinstance(table, dict):
+        raise src.error("must be a table: [check]", CHECK_TABLE)
     if not table:
         return Thresholds()
     names = {f.name for f in dataclasses.fields(Thresholds)}

@@ -29,7 +29,7 @@ from cardgen.engine.players import make_player
 from cardgen.check.rounds import Progress
 from cardgen.commands.savegames import save_games
 from cardgen.check.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
-from cardgen.check.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_of
+from cardgen.check.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_from
 from cardgen.errors import CardgenError, DataError
 from cardgen.terminal import printable, short_path
 from cardgen.words import count
@@ -222,32 +222,56 @@ def judge(game: Game[Any], game_set: Any, played: Played, trace: Sequence[dict[s
     return Verdict(line.config, tuple(criteria), len(results), line.lineup)
 
 
-def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | None, skill_games: int | None,
-              players: tuple[int, ...] | None, player: str | None, seed: int, workers: int | None = None,
-              progress: Progress | None = None, budget: int | None = None,
-              cluster: str | None = None, variants: str | None = None,
-              save_to: Path | None = None, only: frozenset[str] | None = None) -> list[GameCheck]:
-    """Check the sets of `games_` (the `set_path` file for a single game, else the defaults).
+@dataclass(frozen=True, slots=True)
+class CheckRun:
+    """What `run_check` plays: the sets of `games` (the `set_path` file for a single game, else
+    the defaults). `ceiling` (the most games a configuration plays), `skill_games` and `players`
+    default per game (None); `player` too (None: the report rung of the game's ladder); `budget`
+    is the search players' simulations per decision. `cluster` plays on a Dask scheduler at
+    that address instead of `workers` local processes (same results). `variants` (the
+    `--variants` text) replaces the configurations of a game whose variants combine; DataError
+    for a game without. With `save_to`, the records of the games each verdict points at are
+    written there (`--save-games`). With `only`, just the main lines of those configurations
+    are played (no skill trace): the sweep of `cardgen.commands.recommend` replays one failing
+    configuration. `original` is the game's built-in set when the caller has read it already
+    (to tell whether the set plays as the original without reading it again)."""
 
-    `games` (the ceiling of every configuration), `skill_games`, `players` default per game
-    (None); `player` too (None: the report rung of the game's ladder); `budget` is the search
-    players' simulations per decision. `cluster` plays on a Dask scheduler at that address
-    instead of the local process pool (same results). `variants` (the `--variants` text)
-    replaces the configurations of a game whose variants combine; DataError for a game
-    without. `progress` hears of the games planned (round by round) and played. With `save_to`,
-    the records of the games each verdict points at are written there (`--save-games`). With
-    `only`, just the main lines of those configurations are played (no skill trace): the sweep
-    of `cardgen.commands.recommend` replays one failing configuration."""
+    games: tuple[Game[Any], ...]
+    set_path: str | None = None
+    ceiling: int | None = None
+    skill_games: int | None = None
+    players: tuple[int, ...] | None = None
+    player: str | None = None
+    seed: int = 0
+    workers: int | None = None
+    budget: int | None = None
+    cluster: str | None = None
+    variants: str | None = None
+    save_to: Path | None = None
+    only: frozenset[str] | None = None
+    original: Any = None
+    read: tuple[Any, Any, Any] | None = None
+    """The set file already read (`Game.read_set` of the single game's `set_path`), else None."""
+
+
+def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck]:
+    """Check the sets of `run` (see `CheckRun`); `progress` hears of the games planned (round by
+    round) and played."""
+    games_, set_path, games, skill_games = run.games, run.set_path, run.ceiling, run.skill_games
+    players, player, seed, workers, budget = run.players, run.player, run.seed, run.workers, run.budget
+    cluster, variants, save_to, only = run.cluster, run.variants, run.save_to, run.only
     checks: list[GameCheck] = []
     lines: list[Line] = []
     stops: list[Stop | None] = []
     owners: list[int] = []
     combos = {game.name: game.variant_combos(variants) for game in games_} if variants is not None else {}
     loaded = [(game, str(set_path or game.default_set_path())) for game in games_]
-    loaded_sets = [game.load_set(path) for game, path in loaded]
+    read = ([run.read] if run.read is not None and len(games_) == 1
+            else [game.read_set(path) for game, path in loaded])  # each set file read once, here
+    loaded_sets = [game_set for game_set, _, _ in read]
     if players:
         _check_player_counts(players, [(game, s) for (game, _), s in zip(loaded, loaded_sets)])
-    for (game, path), game_set in zip(loaded, loaded_sets):
+    for (game, path), (game_set, table, src) in zip(loaded, read):
         findings = tuple(game.completeness(game_set))
         n = games or game.default_games
         k = min(game.default_skill_games if skill_games is None else skill_games, n)
@@ -256,10 +280,10 @@ def run_check(games_: Sequence[Game[Any]], set_path: str | None, games: int | No
             make_player(chosen, budget, game.players())
         except KeyError as exc:
             raise DataError("--player", f"{exc.args[0]} for {game.name}") from None
-        limits = thresholds_of(path)
+        limits = thresholds_from(table, src)
         check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k,
                           player=chosen, thresholds=limits, original=game.baseline(),
-                          is_original=is_original_set(game, game_set))
+                          is_original=is_original_set(game, game_set, run.original))
         changed = changed_rules(game, game_set)
         if check.complete:
             counts = players or game.default_players(game_set)
@@ -295,11 +319,13 @@ PRINT_ONLY = ("path", "name", "card_size", "tile_size", "field_size", "variant")
 """A set's fields that do not change how it plays (its file, name, print size, the variant flag)."""
 
 
-def is_original_set(game: Game[Any], game_set: Any) -> bool:
-    """Whether `game_set` plays exactly as the game's built-in set: the same components and
-    rules, whatever its file, name and print size."""
+def is_original_set(game: Game[Any], game_set: Any, original: Any = None) -> bool:
+    """Whether `game_set` plays exactly as the game's built-in set (`original` when read
+    already): the same components and rules, whatever its file, name and print size."""
     try:
-        original = game.load_set()
+        same_file = game_set.path is not None and Path(game_set.path) == game.default_set_path()
+        if original is None:
+            original = game_set if same_file else game.load_set()
     except CardgenError:
         return False
     if type(original) is not type(game_set) or not dataclasses.is_dataclass(original) or isinstance(original, type):
@@ -421,3 +447,24 @@ def print_report(check: GameCheck, player: str, console: Any) -> None:
         say(f"chart: {escape(chart)}", chart)
     colour = {"fail": "red", "inconclusive": "yellow"}.get(check.outcome, "green")
     say(f"[{colour}]summary: {check.summary()}[/{colour}]")
+
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The text report of one game's check as a command's line (`cardgen.commands.outcome`):
+    drawn on the caller's console, which knows the terminal's width and colours."""
+
+    check: GameCheck
+
+    def draw(self, console: Any) -> None:
+        print_report(self.check, self.check.player, console)
+
+    def __str__(self) -> str:
+        import io
+
+        from rich.console import Console
+
+        buffer = io.StringIO()
+        self.draw(Console(file=buffer, width=100))
+        return buffer.getvalue().rstrip("\n")

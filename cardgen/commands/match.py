@@ -28,10 +28,11 @@ from cardgen.engine.players import make_player
 from cardgen.check.rounds import Progress
 from cardgen.engine.simulate import GameResult
 from cardgen.check.stats import wilson
-from cardgen.errors import DataError
+from cardgen.commands.outcome import Line, Say, one_line
+from cardgen.errors import CardgenError, DataError, as_usage
 
 if TYPE_CHECKING:
-    from cardgen.game import Game
+    from cardgen.game import Game, Registry
 
 DEFAULT_GAMES = 100
 """Games a lineup plays when `match` is not told (spread over its seat rotations)."""
@@ -105,10 +106,9 @@ def check_players(game: Game[Any], names: Sequence[str], place: str = "--players
             raise DataError(place, f"{exc.args[0]} for {game.name}") from None
 
 
-def default_config(game: Game[Any], players: int, set_path: str | None = None) -> tuple[dict[str, Any], str | None]:
-    """The record options and set path of the game's main configuration for `players` seats
-    (as `cardgen check` plays it). DataError when the set cannot seat them."""
-    game_set = game.load_set(set_path)
+def default_config(game: Game[Any], players: int, game_set: Any) -> dict[str, Any]:
+    """The record options of the game's main configuration on `game_set` (the set value) for
+    `players` seats (as `cardgen check` plays it). DataError when the set cannot seat them."""
     low, high = game.player_range(game_set)
     if not low <= players <= high:
         raise DataError("--players", f"{game.name} with this set seats {low}-{high} players, not {players}")
@@ -116,15 +116,15 @@ def default_config(game: Game[Any], players: int, set_path: str | None = None) -
     main = next((line for line in lines if line.info.get("main")), None)
     if main is None:
         raise DataError("--players", f"{game.name} has no default configuration for {players} players")
-    return main.options, main.set_path
+    return main.options
 
 
 def _tasks(game: Game[Any], lineup: Sequence[str], key: int, games: int, seed: int,
-           options: dict[str, Any], set_path: str | None) -> list[BatchTask]:
+           options: dict[str, Any], game_set: Any) -> list[BatchTask]:
     per = math.ceil(games / len(lineup))
     seeds = [game_seed(seed, key, i) for i in range(per)]
     cost = 100.0 if any("mcts" in p for p in lineup) else 1.0
-    return [BatchTask(key, game, options, set_path, seats, tuple(seeds[i:i + CHUNK]),
+    return [BatchTask(key, game, options, game_set, seats, tuple(seeds[i:i + CHUNK]),
                       (False,) * len(seeds[i:i + CHUNK]), cost * len(seeds[i:i + CHUNK]))
             for seats in rotations(lineup) for i in range(0, per, CHUNK)]
 
@@ -160,13 +160,14 @@ def play_lineups(game: Game[Any], lineups: Sequence[Sequence[str]], games: int =
     the game's default configuration for its seats, all on one pool; a result per lineup.
     DataError for an unknown player, a player count the set cannot seat, or a game that
     crashed or broke an invariant (naming the seed that reproduces it)."""
-    configs: dict[int, tuple[dict[str, Any], str | None]] = {}
+    game_set = game.load_set(set_path)  # read once; the workers receive the value
+    configs: dict[int, dict[str, Any]] = {}
     tasks = []
     for key, lineup in enumerate(lineups):
         check_players(game, lineup)
         if len(lineup) not in configs:
-            configs[len(lineup)] = default_config(game, len(lineup), set_path)
-        tasks.append(_tasks(game, lineup, key, games, seed, *configs[len(lineup)]))
+            configs[len(lineup)] = default_config(game, len(lineup), game_set)
+        tasks.append(_tasks(game, lineup, key, games, seed, configs[len(lineup)], game_set))
     outcomes = play_tasks(tasks, workers, progress, cluster)
     for _results, problems in outcomes:
         if problems:
@@ -218,3 +219,52 @@ def ladder_text(game: str, rungs: Sequence[Rung], seed: int) -> list[str]:
         out.append(f"  {rung.player:<14} vs {below.player:<14} {top.share:6.1%}  [{top.low:.1%}–{top.high:.1%}]"
                    f"  of {rung.vs_below.games} games ({verdict} one half)")
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRequest:
+    """`cardgen match`'s options as given (docs/cli.md): the `game` by name, the `lineup` as typed
+    ("mcts@100,sensible") or the `ladder`; `games` per lineup (None: `DEFAULT_GAMES`)."""
+
+    game: str
+    lineup: str | None = None
+    ladder: bool = False
+    games: int | None = None
+    set_path: str | None = None
+    seed: int = 0
+    as_json: bool = False
+    quiet: bool = False
+    workers: int | None = None
+    cluster: str | None = None
+
+
+def run(request: MatchRequest, registry: Registry, say: Say) -> int:
+    """`cardgen match`: the lineup's (or the ladder's) games, their report as text or JSON."""
+    import json
+
+    from cardgen.check.report import progress_bar
+    from cardgen.commands.given import cluster_address
+
+    r = request
+    with as_usage():
+        game = registry.get(r.game)
+        if r.ladder == (r.lineup is not None):
+            raise CardgenError("--players", "give either --players A,B[,…] or --ladder")
+    cluster = cluster_address(r.cluster)  # its form, as for check: a usage mistake
+    names = [] if r.lineup is None else [n.strip().lower() for n in r.lineup.split(",")]  # names in any case
+    try:
+        check_players(game, names)
+    except CardgenError as exc:  # a usage mistake, on one line
+        say(Line(f"cardgen: {one_line(str(exc))}", err=True, raw=True))
+        return 2
+    games = r.games or DEFAULT_GAMES
+    with progress_bar("match: games", not r.quiet and not r.as_json) as bar:
+        if r.ladder:
+            rungs = ladder_match(game, games, r.set_path, r.seed, r.workers, bar, cluster)
+            data: dict[str, Any] = {"game": game.name, "ladder": [rung.to_json() for rung in rungs]}
+            text = ladder_text(game.name, rungs, r.seed)
+        else:
+            result = match(game, names, games, r.set_path, r.seed, r.workers, bar, cluster)
+            data, text = result.to_json(), match_text(result, r.seed)
+    say(Line(json.dumps(data, indent=2) if r.as_json else "\n".join(text), raw=True))
+    return 0

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import GameState
+from cardgen.commands.outcome import Say, err, out
 from cardgen.errors import DataError, IllegalMove
 from cardgen.inputs import PARSE_ERRORS, inside_folder, read_json, shown
 from cardgen.words import count
@@ -21,7 +22,8 @@ RECORD_KEYS = {"game", "options", "set", "moves"}
 class ReplayResult:
     """The outcome of a replay: one text line per applied move, whether every move was legal,
     how many were applied, the refusal (move index, rule id, message) if any, whether the game
-    has ended, the scores by seat name, and the state reached."""
+    has ended, the scores by seat name, the state reached and the set it was played on (read
+    once, here)."""
 
     lines: tuple[str, ...]
     legal: bool
@@ -33,6 +35,7 @@ class ReplayResult:
     state: GameState[Any] | None = field(default=None, repr=False, compare=False)
     ending: str | None = None
     winners: tuple[str, ...] = ()
+    game_set: Any = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the `replay --json` object of docs/records.md."""
@@ -95,7 +98,8 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
         set_path = str(inside_folder(base, set_path, f"{where}: set") if base is not None
                        else Path(set_path).resolve())
     try:
-        state = game.new_state(data["options"], set_path)
+        game_set = game.load_set(set_path)  # the record's set (else the built-in one), read once
+        state = game.new_state(data["options"], game_set)
     except DataError as exc:
         raise DataError(f"{where}: {exc.place}", exc.reason) from None
     except PARSE_ERRORS as exc:  # a shape the options' checks overlooked: still the record's fault
@@ -133,7 +137,7 @@ def replay_record(data: Any, games: Registry, base: Path | None = None, where: s
         final = (f"not finished after {count(applied, 'move')} ({names[state.current_player]} to move); "
                  f"scores: {listed}")
     return ReplayResult(tuple(lines), error is None, applied, error, state.is_terminal(), scores, final, state,
-                        ending, winners)
+                        ending, winners, game_set)
 
 
 def _result(state: GameState[Any], names: list[str]) -> tuple[str | None, tuple[str, ...]]:
@@ -151,3 +155,30 @@ def _won(winners: tuple[str, ...]) -> str:
     if len(winners) == 1:
         return f"{winners[0]} won"
     return f"{', '.join(winners[:-1])} and {winners[-1]} share the win (tied)"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayRequest:
+    """`cardgen replay`'s options: the `record` file, and whether to say the result as JSON."""
+
+    record: str
+    as_json: bool = False
+
+
+def run(request: ReplayRequest, registry: Registry, say: Say) -> int:
+    """`cardgen replay RECORD`: the game's steps and result as text, or the result as JSON;
+    exit 1 at the first move the rules refuse."""
+    import json
+
+    result = replay(request.record, registry)
+    if request.as_json:
+        say(out(json.dumps(result.to_json()), raw=True))  # ASCII only: json escapes every control
+    else:
+        for line in result.lines:
+            say(out(line))
+        say(out(result.final))
+    if result.error is None:
+        return 0
+    error = result.error
+    say(err(f"cardgen: {request.record}: {move_place(error['move'])}: {error['message']} [{error['rule']}]"))
+    return 1

@@ -58,7 +58,7 @@ def replay_seed(game: Game[Any], played: Played, seed: int, index: int) -> tuple
     """Game `index` of the line of `played` (a check seeded `seed`) played again, with its
     record."""
     line = played.line
-    task = BatchTask(line.key, game, line.options, line.set_path, seats_of(line.lineup, line.players, line.strong),
+    task = BatchTask(line.key, game, line.options, line.game_set, seats_of(line.lineup, line.players, line.strong),
                      (game_seed(seed, line.key, index),), (index % line.measure_every == 0,), budget=line.budget)
     end: list[GameState[Any]] = []
     result = play_seed(task, task_players(task), 0, keep_record=True, at_end=end.append)

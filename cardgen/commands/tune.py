@@ -15,6 +15,7 @@ Optuna is an extra: `pip install 'cardgen[tune]'`.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import tempfile
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.commands.check import GameCheck, run_check
+from cardgen.commands.check import CheckRun, GameCheck, run_check
 from cardgen.commands.objective import UNPLAYED, Score, score
 from cardgen.check.rounds import Progress
 from cardgen.errors import CardgenError, ClusterError, DataError
@@ -210,6 +211,10 @@ class Search:
     games: int | None = None
     skill_games: int | None = None
     allow_inconclusive: bool = False
+    base_set: Any = None
+    """The base set's value when the caller has read it already (else `run_search` reads it)."""
+    original_set: Any = None
+    """The game's built-in set, read once by `run_search` (each trial's check compares with it)."""
 
     def acceptable(self, outcome: str) -> bool:
         """Whether a set with this outcome may be written: a pass, or with `allow_inconclusive`
@@ -220,12 +225,27 @@ class Search:
         """The trials whose set may be written, best first."""
         return [t for t in ranked(trials) if self.acceptable(t.score.outcome)]
 
+    def original(self) -> Any:
+        """The game's built-in set when read already (else None)."""
+        return self.original_set
+
     def base_path(self) -> Path:
         return self.base if self.base is not None else default_set_path(self.game.name)
 
     def grid(self) -> int:
         """How many points the whole space has."""
         return math.prod(len(k.points()) for k in self.knobs)
+
+
+def _original(search: Search, base_set: Any) -> Any:
+    """The game's built-in set: the base set when that is it, else read (None when it cannot
+    be, as `cardgen.commands.check.is_original_set` allows)."""
+    if search.base is None:
+        return base_set
+    try:
+        return search.game.load_set()
+    except CardgenError:
+        return None
 
 
 def grid_points(search: Search) -> list[dict[str, RuleValue]]:
@@ -269,7 +289,9 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
     early too, not stopped). The trials done before a stop are kept."""
     optuna = load_optuna()
     game = search.game
-    base_rules = game.rule_values(game.load_set(search.base_path()))  # read and checked first
+    base_set = search.base_set if search.base_set is not None else game.load_set(search.base_path())
+    base_rules = game.rule_values(base_set)  # read and checked first
+    search = dataclasses.replace(search, base_set=base_set, original_set=_original(search, base_set))
     base_text = search.base_path().read_text(encoding="utf-8")
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=search.seed))
     dists = _distributions(search.knobs)
@@ -312,8 +334,8 @@ def _play(search: Search, base_text: str, base_rules: Mapping[str, RuleValue], v
     path = folder / f"trial-{number}.toml"
     path.write_text(text, encoding="utf-8")
     try:
-        (check,) = run_check([search.game], str(path), search.games, search.skill_games, search.players, None, 0,
-                             workers, progress, cluster=cluster)
+        (check,) = run_check(CheckRun((search.game,), str(path), search.games, search.skill_games, search.players,
+                                      workers=workers, cluster=cluster, original=search.original()), progress)
     except ClusterError:
         raise  # the scheduler failed, not the trial
     except CardgenError as exc:
@@ -349,8 +371,8 @@ def verify(search: Search, trials: Sequence[Trial], workers: int | None = None, 
         for trial in passing[:VERIFY]:
             path = Path(folder) / f"verify-{trial.number}.toml"
             path.write_text(trial.text, encoding="utf-8")
-            (last,) = run_check([search.game], str(path), search.games, search.skill_games, None, None, 0, workers,
-                                progress, cluster=cluster)
+            (last,) = run_check(CheckRun((search.game,), str(path), search.games, search.skill_games,
+                                         workers=workers, cluster=cluster, original=search.original()), progress)
             if search.acceptable(last.outcome):
                 return trial, last
     return None, last

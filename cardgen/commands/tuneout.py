@@ -297,3 +297,28 @@ def write_all(search: Search, out: Path, command: str, trials: Sequence[Trial], 
         write_set(out, header(search, command, chosen, verified, len(trials), stopped) + chosen.text)
         written.insert(0, out)
     return written
+
+
+def summary_lines(found: Sequence[Trial], chosen: Trial | None, verified: GameCheck | None,
+                  written: Sequence[Path]) -> list[str]:
+    """`cardgen tune`'s summary: the best five trials (the chosen one marked *, those the games
+    cannot tell from it ≈), which was chosen and what was written."""
+    best = ranked(found)[:5]
+    reference = chosen if chosen is not None else (best[0] if best else None)
+    like = {t.number for t in alike(found, reference)} if reference is not None else set()
+    lines = [f"tried {len(found)} sets; the best (95% intervals; ≈: the games cannot tell it from trial "
+             f"{reference.number if reference is not None else '-'}):"]
+    for t in best:
+        values = ", ".join(f"{k}={value_text(v)}" for k, v in t.values.items())
+        mark = "*" if chosen is not None and t.number == chosen.number else "≈" if t.number in like else " "
+        lines.append(f" {mark} trial {t.number}: {values}: {t.score.outcome}, objective {t.score.value:.3f}"
+                     + (f"; {figures_line(t.score.figures)}" if t.score.figures else f"; {t.error}" if t.error else ""))
+    if like and reference is not None:
+        lines.append(f"{count(len(like), 'trial')} ({', '.join(str(n) for n in sorted(like))}) cannot be told apart "
+                     f"from trial {reference.number} by these games: their intervals overlap in every configuration "
+                     "(more --games would tell)")
+    if chosen is not None:
+        lines.append(f"chose trial {chosen.number}" + (f"; checked at every player count: {verified.summary()}"
+                                                         if verified is not None else ""))
+    lines.append("wrote " + ", ".join(str(p) for p in written))
+    return lines

@@ -20,13 +20,15 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.commands.check import GameCheck, run_check
+from cardgen.commands.check import CheckRun, GameCheck, run_check
 from cardgen.check.rounds import Progress
-from cardgen.errors import CardgenError, ClusterError, DataError
+from cardgen.commands.outcome import Say, err, out
+from cardgen.errors import CardgenError, ClusterError, DataError, as_usage, named
 from cardgen.print.files import names_target
+from cardgen.words import count
 
 if TYPE_CHECKING:
-    from cardgen.game import Game
+    from cardgen.game import Game, Registry
 
 def check_options(game: Game[Any], options: Mapping[str, Any], others: Iterable[Game[Any]] = ()) -> None:
     """DataError for what is wrong with the command line's set options on their own (a usage
@@ -85,8 +87,8 @@ def write_checked(game: Game[Any], text: str, out: Path, games: int | None = Non
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a set file is an ordinary file
         check: GameCheck | None = None
         try:
-            (check,) = run_check([game], tmp, games, skill_games, None, None, seed, workers, progress,
-                                 cluster=cluster)
+            (check,) = run_check(CheckRun((game,), tmp, games, skill_games, seed=seed, workers=workers,
+                                          cluster=cluster), progress)
         except ClusterError:
             raise  # the scheduler failed, not the set
         except CardgenError as exc:
@@ -139,3 +141,75 @@ def _refusal(reason: str, tmp: str, out: Path) -> str:
     if text.startswith(f"{out}: "):
         text = text[len(str(out)) + 2:]
     return f"refused: {text}"
+
+
+@dataclass(frozen=True, slots=True)
+class VariantRequest:
+    """`cardgen variant`'s options as given (docs/cli.md): the `game` by name, the set file `out`,
+    the generator's `options` by name (None: not given), `ceiling` the `--games` option."""
+
+    game: str
+    out: str
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    ceiling: int | None = None
+    skill_games: int | None = None
+    allow_inconclusive: bool = False
+    force: bool = False
+    seed: int = 0
+    workers: int | None = None
+    cluster: str | None = None
+    quiet: bool = False
+
+
+def run(request: VariantRequest, registry: Registry, say: Say) -> int:
+    """`cardgen variant`: make the set, check it, write it when it passes (or with `force`), and
+    say what was written and what its check found; the recommendations when it fails."""
+    from cardgen.check.report import progress_bar
+    from cardgen.commands import recommend
+    from cardgen.commands.given import cluster_address
+
+    r = request
+    named("--out", r.out)
+    cluster = cluster_address(r.cluster)
+    options = dict(r.options)
+    with as_usage():  # the options alone are wrong: no file is read to know it
+        chosen = registry.get(r.game)
+        if Path(r.out).suffix != ".toml":
+            raise CardgenError(r.out, "a set file's name ends in .toml")
+        check_options(chosen, options, registry)
+        text = chosen.set_text(options)
+
+    def advise(check: GameCheck) -> None:
+        bar.progress.update(bar.task, description="variant: trying changes")
+        found = recommend.for_variant(chosen, check, text, options, r.seed, r.workers, bar, cluster)
+        bar.progress.stop()
+        if found and not r.quiet:
+            say(out("recommendations (one option or rule changed, the failing configuration played again):"))
+            for line in recommend.lines(found, chosen.name):
+                say(out("  " + line))
+
+    with progress_bar("variant check: games", not r.quiet) as bar:
+        written = write_checked(chosen, text, Path(r.out), r.ceiling, r.seed, r.workers, bar, cluster,
+                                r.allow_inconclusive, r.skill_games, r.force, advise)
+    if written.refused is not None:
+        say(err(f"cardgen: warning: {r.out}: written with --force although {written.refused}"))
+    if not r.quiet:
+        for line in summary(written.check, r.out):
+            say(out(line))
+    return 0
+
+
+def summary(check: GameCheck | None, written: str) -> list[str]:
+    """What `cardgen variant` says of the set it wrote: its name, its notes, its check's figures
+    and findings."""
+    if check is None:
+        return [f"wrote {written}"]
+    rows = check.main_rows
+    played = sum(int(r["games"]) for r in rows)
+    lines = [f"wrote {written}: {check.set_name}", *(f"  note: {f.text}" for f in check.findings),
+             f"  checked: {'complete' if check.complete else 'incomplete'}; {count(len(rows), 'configuration')}, "
+             f"{count(played, 'game')}, {check.player} players; {check.summary()}"]
+    lines += [f"  finding about the game: {text}" for text in check.shared_failures()]
+    lines += [f"  inconclusive: {text}" for text in check.inconclusive()]
+    lines += [f"  finding: {text}" for text in (*check.unused, *check.verdict_findings())]
+    return lines

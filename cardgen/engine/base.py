@@ -80,6 +80,11 @@ class GameState(ABC, Generic[M]):
     def from_json(cls, data: dict[str, Any]) -> Self:
         """The state `to_json` described."""
 
+    def restore(self, data: dict[str, Any]) -> Self:
+        """The state `to_json` described, of the same game as this state: its set and rules are
+        this state's when the data names the same (nothing is read again). Default: `from_json`."""
+        return type(self).from_json(data)
+
     @abstractmethod
     def move_to_json(self, move: M) -> dict[str, Any]:
         """`move` in game-record form."""

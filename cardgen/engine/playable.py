@@ -9,7 +9,6 @@ satisfies it, and so does any object with these members (a test's stand-in game)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ class Playable(Protocol):
     @property
     def pass_labels(self) -> frozenset[str]: ...
 
-    def new_state(self, options: Any, set_path: str | Path | None = None,
+    def new_state(self, options: Any, game_set: Any = None,
                   seed: int | None = None) -> GameState[Any]: ...
 
     def players(self) -> Mapping[str, PlayerFactory]: ...

@@ -7,7 +7,7 @@
 | `__init__.py` | names the package's `Game` subclass (and nothing that loads the rules or the art) |
 | `game.py` | the `cardgen.game.Game` subclass: the game's facts and the entry to each part below |
 | `components.py` | the set model (frozen dataclasses) and its TOML loader, on `cardgen.sets` |
-| `rules.py` | the rules: the `GameState` subclass and `new_game(options, set_path, seed)` (Schlangengrube keeps `new_game` in `deal.py`, beside the tile catalogue every state shares) |
+| `rules.py` | the rules: the `GameState` subclass and `new_game(options, game_set, seed)` (the set value, read once where the command starts; a file name is read) (Schlangengrube keeps `new_game` in `deal.py`, beside the tile catalogue every state shares) |
 | `moves.py` | the move values and their game-record JSON |
 | `ruleids.py` | `Rule`, the enum of the stable ids a refused move carries |
 | `render.py` | the game's faces (SVG) for the print kit, on `cardgen.art` |

@@ -147,7 +147,7 @@ def check_inputs(spec: KitSpec, games: Sequence[KitGame]) -> None:
 
 
 def build_game(game: KitGame, spec: KitSpec, quiet: bool = False,
-               writers: Sequence[Writer[Any]] | None = None) -> list[str]:
+               writers: Sequence[Writer[Any]] | None = None, game_set: Any = None) -> list[str]:
     """Build `game`'s kit into `spec.out/<game>` through a staged folder (see the module
     docstring); the summary lines name the files where they end up. What `check_inputs`
     refuses is refused first."""
@@ -155,7 +155,8 @@ def build_game(game: KitGame, spec: KitSpec, quiet: bool = False,
     skipped = _skipped(game, spec)
     if skipped is not None:
         return [skipped]
-    game_set = game.load_set(spec.set_path)
+    if game_set is None:  # else the set the caller read already (once per command)
+        game_set = game.load_set(spec.set_path)
     plan = game.kit(game_set, spec)
     if plan is not None and spec.card_size is not None and any(c.card_sized for c in plan.components):
         # --card-size, once, for the components the plan says follow it: the game redraws them

@@ -90,7 +90,7 @@ class CoinGame(Game[CoinSet]):
     def load_set(self, path: str | Path | None = None) -> CoinSet:
         return CoinSet(None, "coin")
 
-    def new_state(self, options: Any, set_path: str | Path | None = None, seed: int | None = None) -> CoinState:
+    def new_state(self, options: Any, game_set: Any = None, seed: int | None = None) -> CoinState:
         u = random.Random(seed).random()
         return CoinState(None if u < self.draw else 0 if u < self.draw + self.win else 1)
 

@@ -45,20 +45,20 @@ def record_sets() -> list[Path]:
     return found
 
 
-def configurations() -> list[tuple[str, str, dict[str, Any], str | None]]:
+def configurations() -> list[tuple[str, str, dict[str, Any], Any]]:
     out = []
     sets: list[tuple[Any, Any]] = [(game, game.load_set()) for game in GAMES]
     sets += [(GAMES.game_of_set(path), GAMES.load_set(path)) for path in record_sets()]
     for game, game_set in sets:
         for line in game.check_lines(game_set, game.default_players(game_set), 1, "random"):
-            out.append((game.name, line.config, line.options, line.set_path))
+            out.append((game.name, line.config, line.options, line.game_set))
     return out
 
 
-@pytest.mark.parametrize(("name", "config", "options", "set_path"), configurations(),
+@pytest.mark.parametrize(("name", "config", "options", "game_set"), configurations(),
                          ids=lambda v: v if isinstance(v, str) else None)
 def test_seeded_game_keeps_the_invariants_after_every_step(name: str, config: str, options: dict[str, Any],
-                                                           set_path: str | None) -> None:
+                                                           game_set: Any) -> None:
     game = GAMES.get(name)
     steps: list[int] = []
 
@@ -66,10 +66,10 @@ def test_seeded_game_keeps_the_invariants_after_every_step(name: str, config: st
         check_invariants(state, check_moves=4)
         steps.append(1)
 
-    result = simulate(lambda: game.new_state(options, set_path, 7), "random", 7, max_moves=STEPS, after_move=after)
+    result = simulate(lambda: game.new_state(options, game_set, 7), "random", 7, max_moves=STEPS, after_move=after)
     assert len(steps) == result.moves > 0
     assert result.ended or result.moves == STEPS
-    assert len(result.scores) == game.new_state(options, set_path, 7).num_players
+    assert len(result.scores) == game.new_state(options, game_set, 7).num_players
 
 
 def test_every_game_offers_configurations() -> None:

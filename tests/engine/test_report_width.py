@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from cardgen.cli import main
-from cardgen.commands.check import print_report, run_check
+from cardgen.commands.check import CheckRun, print_report, run_check
 from cardgen.registry import GAMES
 
 
@@ -23,8 +23,8 @@ def _tables(lines: list[str]) -> int:
 def checks() -> list[Any]:
     """Schlangengrube has the longest "per game" header, Irrläufer the longest configuration
     names (in its skill rows); a few games each are enough for the layout."""
-    out = run_check([GAMES.get("schlangengrube")], None, 2, 2, None, "sensible", 0, workers=1)
-    out += run_check([GAMES.get("irrlaeufer")], None, 1, 1, None, "sensible", 0, workers=1)
+    out = run_check(CheckRun((GAMES.get("schlangengrube"),), None, 2, 2, None, "sensible", workers=1))
+    out += run_check(CheckRun((GAMES.get("irrlaeufer"),), None, 1, 1, None, "sensible", workers=1))
     return out
 
 

@@ -140,7 +140,7 @@ def test_the_recommendations_of_a_failing_check_play_at_most_twice_its_failing_c
     """Issue 26's budget: the sweep around a failing set plays at most twice the games of each
     configuration it recommends for (counted by the progress sink, screening and finalists both)."""
     from cardgen.commands import recommend
-    from cardgen.commands.check import run_check
+    from cardgen.commands.check import CheckRun, run_check
 
     class Counted:
         played = 0
@@ -152,7 +152,7 @@ def test_the_recommendations_of_a_failing_check_play_at_most_twice_its_failing_c
             self.played += games
 
     failing_set = Path(__file__).resolve().parents[1] / "tune" / "schlangengrube-failing.toml"
-    (check,) = run_check([PIT], str(failing_set), 40, 0, (3,), None, 0, workers=1)
+    (check,) = run_check(CheckRun((PIT,), str(failing_set), 40, 0, (3,), workers=1))
     failing = [v for v in check.verdicts if check.new_failures(v)]
     assert failing
     counted = Counted()

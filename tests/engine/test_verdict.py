@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from synthetic import CoinGame
 
 from cardgen.cli import main
-from cardgen.commands.check import run_check
+from cardgen.commands.check import CheckRun, run_check
 from cardgen.check.verdict import FAIL, FINDING, INCONCLUSIVE, PASS, Criterion, Thresholds, Verdict, thresholds_of
 from cardgen.errors import DataError
 from cardgen.game import Registry
@@ -22,7 +22,7 @@ from cardgen.sets import default_set_path
 
 
 def _verdict(win: float, draw: float, seed: int, games: int | None = None) -> Verdict:
-    (check,) = run_check([CoinGame(win, draw)], None, games, 0, None, "random", seed, workers=1)
+    (check,) = run_check(CheckRun((CoinGame(win, draw),), None, games, 0, None, "random", seed, workers=1))
     (verdict,) = check.verdicts
     return verdict
 

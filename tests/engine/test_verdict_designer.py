@@ -111,11 +111,11 @@ def test_the_chart_marks_failures_counts_its_axes_and_draws_a_constant_narrow() 
 def test_the_chart_names_each_configuration_with_the_sets_changed_rules(tmp_path: Path) -> None:
     """Issue 36 item 3, the chart as the text and --json: its panels are headed by the same
     configuration names (the chart `check` writes is this drawing, rasterised)."""
-    from cardgen.commands.check import run_check
+    from cardgen.commands.check import CheckRun, run_check
     from cardgen.registry import GAMES
 
     path = _with_rules(tmp_path, 'hand_size = 4\nsnake_score = "linear"')
-    (check,) = run_check([GAMES.get("schlangengrube")], str(path), 2, 0, (2,), None, 0, workers=1)
+    (check,) = run_check(CheckRun((GAMES.get("schlangengrube"),), str(path), 2, 0, (2,), workers=1))
     svg = chart_svg("test", check.rows)
     for config in ("2p, hand_size 4, snake_score linear", "2p secret-colour, hand_size 4, snake_score linear"):
         assert f"{config}: final scores of" in svg, config

@@ -61,7 +61,7 @@ def lines(game: Game[Any], toy: ToySet, players: tuple[int, ...], games: int, pl
           combos: list[frozenset[str]] | None = None) -> list[Line]:
     """The one configuration (two players), then its skill trace (no rule variants: `combos` is
     always None)."""
-    main = Line(game, 0, f"{PLAYERS}p", player, MAIN, PLAYERS, {"players": PLAYERS}, str(toy.path), games,
+    main = Line(game, 0, f"{PLAYERS}p", player, MAIN, PLAYERS, {"players": PLAYERS}, toy, games,
                 {"main": True}, cost=0.1)
     return [main, *skill_lines(game, main, skill_games)]
 

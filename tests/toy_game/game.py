@@ -36,10 +36,10 @@ class Toy(Game[ToySet]):
 
     parse_set = staticmethod(parse_toy_set)
 
-    def new_state(self, options: Any, set_path: str | Path | None = None,
+    def new_state(self, options: Any, game_set: ToySet | str | Path | None = None,
                   seed: int | None = None) -> GameState[Any]:
         """With a seed the row shuffled; without, as the set file lists it (a record's opening)."""
-        return new_game(options, self.load_set(set_path), seed)
+        return new_game(options, self.set_value(game_set), seed)
 
     def with_card_size(self, game_set: ToySet, size: float) -> ToySet:
         """The set with its tiles `size` mm square."""

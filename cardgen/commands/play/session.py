@@ -101,7 +101,8 @@ class Session:
     # ---- reading ------------------------------------------------------------------------------
 
     def _opening(self) -> GameState[Any]:
-        return self.game.new_state(self.options, self.set_path, None if self.replay else self.seed)
+        # the table's set, read once when the session was made (the file is not read again)
+        return self.game.new_state(self.options, self.table.game_set, None if self.replay else self.seed)
 
     def position(self, at: int) -> GameState[Any]:
         """The position after the first `at` steps."""
@@ -285,7 +286,7 @@ class Session:
             if seat is None or self.replay:
                 raise Refused("undo", "there is no step of a human seat on the screen to take back")
             last = max(i for i, m in enumerate(self.movers) if m == seat)
-            state = self.position(last)  # first: if the set cannot be read now, nothing is cut
+            state = self.position(last)  # first: should it fail, nothing is cut
             del self.steps[last:], self.movers[last:], self.entries[last:], self.lines[last:]
             self.state = state
             self.selection = NOTHING

@@ -75,7 +75,7 @@ def move_kind(state: Any, move: Any) -> str | None:
 PASS_LABELS = frozenset({"end"})
 """A turn that only ends (no slide, no move) did nothing."""
 
-FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES, LOOKS, PASS_LABELS, points=False)
+FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES, LOOKS, PASS_LABELS, points=False, players="2")
 """The check's facts of this game (`GameInfo.check`): the scores are castles, which say who
 won, not by how much (no points)."""
 
@@ -130,6 +130,5 @@ def lines(game: Game[Any], board: IrrBoard, players: tuple[int, ...], games: int
         return []
     label = f"2p {board.columns}x{board.rows}, {board.sticks} sticks" + rules_label(board)
     info = {"rows": board.rows, "sticks": board.sticks, "variant": None, "main": True}
-    path = str(board.path) if board.path else None
-    main = Line(game, 0, label, player, MAIN, 2, {}, path, games, info, MEASURE_EVERY, _COST, _CHUNK)
+    main = Line(game, 0, label, player, MAIN, 2, {}, board, games, info, MEASURE_EVERY, _COST, _CHUNK)
     return [main, *skill_lines(game, main, skill_games)]

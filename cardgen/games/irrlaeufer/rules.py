@@ -406,12 +406,11 @@ class IrrState(SimulationHooks):
         return move_from_json(data, budget=self.budget)
 
 
-def new_game(options: Mapping[str, Any] | None = None, set_path: str | Path | None = None,
+def new_game(options: Mapping[str, Any] | None = None, game_set: IrrBoard | str | Path | None = None,
              seed: int | None = None) -> IrrState:
-    """A new game for a record's `options` (`rows`, `sticks`) on the board file `set_path`
-    (the built-in default board when None); the registry's entry point. DataError if wrong.
-    `seed` is accepted for the shared interface and unused: Irrläufer deals no chance."""
-    base = None
-    if set_path is not None:
-        base = load_board(set_path)
+    """A new game for a record's `options` (`rows`, `sticks`) on the board `game_set` (a board
+    value, or the file to read; the built-in default board when None); the registry's entry
+    point. DataError if wrong. `seed` is accepted for the shared interface and unused:
+    Irrläufer deals no chance."""
+    base = game_set if isinstance(game_set, IrrBoard) or game_set is None else load_board(game_set)
     return IrrState(board_from_options(dict(options) if options is not None else None, base))

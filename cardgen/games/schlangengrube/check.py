@@ -37,7 +37,7 @@ DEFAULT_SKILL_GAMES = 30
 nearly every game, so 60 games per player count put the 95% interval far above the fair share."""
 
 
-FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES)
+FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES, players="2,3,4")
 """The check's facts of this game (`GameInfo.check`)."""
 
 
@@ -117,6 +117,6 @@ def lines(game: Game[Any], pit: PitSet, players: tuple[int, ...], games: int, pl
     for key, (p, variant) in enumerate(configs(pit, players)):
         options = {"players": p, "variants": [variant] if variant else []}
         label = f"{p}p" + (f" {variant}" if variant else "") + rules_label(game, pit)
-        main.append(Line(game, key, label, player, MAIN, p, options, str(pit.path), games,
+        main.append(Line(game, key, label, player, MAIN, p, options, pit, games,
                          {"variant": variant, "main": variant is None}, cost=_cost(player)))
     return main + [s for line in main if line.info["main"] for s in skill_lines(game, line, skill_games)]

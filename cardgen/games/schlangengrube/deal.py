@@ -5,16 +5,14 @@ hand-built states) and `new_game`, the rules' entry the game's registry object c
 from __future__ import annotations
 
 from collections.abc import Sequence
-import functools
 import random
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import DataError
 
-from cardgen.sets import default_set_path
 
-from .components import GAME, PitSet, load_pit_set
+from .components import PitSet, load_pit_set
 from .moves import Place
 from .options import PitOptions, Variant
 from .rules import PitState
@@ -81,33 +79,15 @@ class PitGame(PitSetup):
         return state
 
 
-def new_game(options: dict[str, Any] | PitOptions, set_path: str | Path | None = None,
+def new_game(options: dict[str, Any] | PitOptions, game_set: PitSet | str | Path | None = None,
              seed: int | None = None) -> PitState:
-    """The opening for record-style `options` and the set at `set_path` (standard when None),
+    """The opening for record-style `options` and the set `game_set` (a set value, or the file
+    to read; the standard set when None),
     as the shared engine (cardgen.engine.registry) asks for it. With a `seed`: a dealt game
     (bag shuffled, start tile laid, hands dealt). Without: an empty table in replay mode whose
     first move must be the record's `Start` (hands and bag are not replayed). DataError if the
     options or the set are wrong."""
     if not isinstance(options, PitOptions):
         options = PitOptions.from_json(options)
-    game = PitGame(_load(set_path), options)
+    game = PitGame(game_set if isinstance(game_set, PitSet) else load_pit_set(game_set), options)
     return game.replay_state(None) if seed is None else game.new_initial_state(seed)
-
-
-# Simulation makes a game per seed; rebuilding the faces catalogue (and re-warming its memo
-# tables) and re-reading the set file each time would cost more than the playout itself. Both
-# are deterministic functions of their keys, so these bounded memo caches change no result.
-
-
-@functools.lru_cache(maxsize=16)
-def _load_file(path: str, mtime_ns: int, size: int) -> PitSet:
-    return load_pit_set(path)
-
-
-def _load(set_path: str | Path | None) -> PitSet:
-    path = Path(default_set_path(GAME) if set_path is None else set_path)
-    try:
-        stat = path.stat()
-    except OSError:
-        return load_pit_set(path)  # raises the DataError naming the file
-    return _load_file(str(path), stat.st_mtime_ns, stat.st_size)

@@ -362,6 +362,12 @@ class PitState(PitPosition, GameState[PitMove]):
         """The state `to_json` wrote (its set is loaded again from the saved path)."""
         return state_from_json(lambda game, replaying: cls(game, None, replaying), data)
 
+    def restore(self, data: dict[str, Any]) -> PitState:
+        """The state `to_json` wrote, on this state's set and options when the data names the same."""
+        same = data.get("set") == str(self.game.set.path) and data.get("options") == self.game.options.to_json()
+        return state_from_json(lambda game, replaying: type(self)(game, None, replaying), data,
+                               self.game if same else None)
+
     def verify(self) -> None:
         """AssertionError if an internal invariant is broken (tests; see state_json.verify_state)."""
         verify_state(self)

@@ -61,7 +61,8 @@ MEASURE_EVERY = 8
 MAX_PLAYERS = 6
 
 
-FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES)
+FACTS = CheckFacts(LABELS, KIND_NOUN, DEFAULT_GAMES, DEFAULT_SKILL_GAMES,
+                   players="2 up to its colours")
 """The check's facts of this game (`GameInfo.check`)."""
 
 
@@ -256,12 +257,11 @@ def lines(game: Game[Any], nest_set: NestSet, players: tuple[int, ...], games: i
     """The report's lines: every configuration with `player` (those of `combos` if given), then
     the skill trace (on the base game's configurations among them)."""
     main: list[Line] = []
-    path = str(nest_set.path)
     confs = configs(nest_set, players, combos)
     for key, conf in enumerate(confs):
         info = {"area": list(conf.area) if conf.area else None, "variant": conf.variant,
                 "main": conf.variant is None and conf.area == recommended_area(nest_set, conf.players)}
         main.append(Line(game, key, conf.label + rules_label(game, nest_set), player, MAIN, conf.players,
                          conf.options(nest_set),
-                         path, games, info, MEASURE_EVERY, _cost(conf, player)))
+                         nest_set, games, info, MEASURE_EVERY, _cost(conf, player)))
     return main + [s for line in main if line.info["main"] for s in skill_lines(game, line, skill_games)]

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import DataError
 from cardgen.geometry import EDGES, PartKind
-from cardgen.games.schlangennest.components import GAME, MAX_SIDE, MIN_SIDE, NestSet, parse_nest_set
+from cardgen.games.schlangennest.components import GAME, MAX_SIDE, MIN_SIDE, NestSet, load_nest_set
 from cardgen.inputs import shown
-from cardgen.sets import default_set_path, load_for
+from cardgen.sets import default_set_path
 
 DX = (0, 1, 0, -1)
 DY = (-1, 0, 1, 0)
@@ -88,12 +88,14 @@ PartSpec = tuple[int, tuple[int, ...], bool]
 class NestOptions:
     """The options of one game: seats (each a tuple of colour names: one, or two in the
     two-snakes variants), the agreed area (W, H) or None for the open area, the set of
-    variants played together (empty for the base game) and the set file."""
+    variants played together (empty for the base game), the set file and the set itself (read
+    once, where the command starts; not part of the options' equality)."""
 
     seats: tuple[tuple[str, ...], ...]
     area: tuple[int, int] | None
     variants: frozenset[str] = frozenset()
     set_path: str = ""
+    nest_set: NestSet | None = field(default=None, compare=False, repr=False)
 
     def has(self, variant: str) -> bool:
         """Whether `variant` is one of the variants played."""
@@ -116,7 +118,7 @@ def recommended_area(nest_set: NestSet, players: int) -> tuple[int, int] | None:
     return areas[min(1, len(areas) - 1)] if areas else None
 
 
-def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOptions:
+def options_from_json(data: Any, game_set: NestSet | str | Path | None = None) -> NestOptions:
     """Validate a record's "options" (DataError naming the key). Variants are a list,
     `"variants": ["tail-first", "open-area"]`; the single `"variant": "NAME"` (or null) of
     earlier records is read too (not both). Contradictory variants, and player counts one of
@@ -129,8 +131,8 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
     extra = sorted(set(data) - {"players", "area", "variant", "variants"})
     if extra:
         raise DataError("options", f"unknown key '{extra[0]}' (allowed: area, players, variants)")
-    path = str(Path(set_path) if set_path else default_set_path(GAME))
-    nest_set = load_nest_set(path)
+    nest_set = game_set if isinstance(game_set, NestSet) else load_nest_set(game_set or None)
+    path = str(nest_set.path or default_set_path(GAME))
     variants = _variants_from_json(data)
     raw = data.get("players")
     if not isinstance(raw, list) or not raw:
@@ -197,7 +199,7 @@ def options_from_json(data: Any, set_path: str | Path | None = None) -> NestOpti
             with_ = f" played with {'+'.join(others)}" if others else ""
             raise DataError("options.players", f"{name}{with_}: the frame is built from a colour nobody "
                                                f"plays, and all {len(nest_set.colours)} colours are taken")
-    return NestOptions(tuple(tuple(s) for s in seats), area, variants, path)
+    return NestOptions(tuple(tuple(s) for s in seats), area, variants, path, nest_set)
 
 
 def _variants_from_json(data: dict[str, Any]) -> frozenset[str]:
@@ -217,12 +219,6 @@ def _variants_from_json(data: dict[str, Any]) -> frozenset[str]:
     if not isinstance(single, str):
         raise DataError("options.variant", f"must be a variant name, not {single!r}")
     return check_variants([single], "options.variant")
-
-
-@functools.lru_cache(maxsize=32)
-def load_nest_set(path: str) -> NestSet:
-    """The set at `path`, loaded once per process (sets are immutable values)."""
-    return load_for(path, GAME, parse_nest_set)
 
 
 def _spec(parts: Any, rot: int) -> tuple[PartSpec, ...]:
@@ -294,12 +290,31 @@ class NestTables:
         return self.card_ids.index(card_id)
 
 
-@functools.lru_cache(maxsize=64)
+@dataclass(frozen=True, slots=True, eq=False)
+class _Same:
+    """A set as a cache key: the very same value (a set holds a dict, so it has no hash)."""
+
+    value: NestSet
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
+
+    def __hash__(self) -> int:
+        return id(self.value)  # the key holds the value: its id is not reused while cached
+
+
 def make_rules(options: NestOptions) -> NestTables:
-    """The tables for `options` (cached per process: they are immutable)."""
+    """The tables for `options` on their set (the set file read when the options hold none)."""
+    nest_set = options.nest_set if options.nest_set is not None else load_nest_set(options.set_path or None)
+    return _make_rules(options, _Same(nest_set))
+
+
+@functools.lru_cache(maxsize=64)
+def _make_rules(options: NestOptions, same: _Same) -> NestTables:
+    """The tables for `options` on the set `same` holds (cached per process: they are immutable)."""
     from cardgen.games.schlangennest.frames import build_prelaid  # frames needs NestTables' inputs only
 
-    nest_set = load_nest_set(options.set_path or str(default_set_path(GAME)))
+    nest_set = same.value
     colours = tuple(n for s in options.seats for n in s)
     seats = tuple(tuple(colours.index(n) for n in s) for s in options.seats)
     seat_of = tuple(next(i for i, s in enumerate(seats) if c in s) for c in range(len(colours)))

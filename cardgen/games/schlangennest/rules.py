@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardgen.games.schlangennest.components import NestSet
 from cardgen.games.schlangennest.config import (VARIANT_PLAYERS, VARIANTS, NestOptions, NestTables,
                                                 make_rules, options_from_json, recommended_area)
 from cardgen.games.schlangennest.moves import MoveKind, NestMove, pass_move, place, swap, turn
@@ -22,13 +23,14 @@ from cardgen.games.schlangennest.ruleids import EXPLANATIONS, Rule
 from cardgen.games.schlangennest.state import NestState
 
 
-def new_game(options: dict[str, Any] | NestOptions, set_path: str | Path | None = None,
+def new_game(options: dict[str, Any] | NestOptions, game_set: NestSet | str | Path | None = None,
              seed: int | None = None) -> NestState:
-    """The opening position for record-style `options` (or a NestOptions), with the set at
-    `set_path` (the built-in standard set when None). DataError if the options are wrong.
+    """The opening position for record-style `options` (or a NestOptions), with the set
+    `game_set` (a set value, or the file to read; the built-in standard set when None).
+    DataError if the options are wrong.
     `seed` is accepted for the shared interface and unused: Schlangennest deals no chance."""
     if not isinstance(options, NestOptions):
-        options = options_from_json(options, set_path)
+        options = options_from_json(options, game_set)
     return NestState(make_rules(options))
 
 

@@ -22,6 +22,7 @@ from cardgen.engine.base import GameState
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangennest import reopen
 from cardgen.games.schlangennest.chains import Cell
+from cardgen.games.schlangennest.components import NestSet
 from cardgen.games.schlangennest.config import (DX, DY, NestTables, make_rules, options_from_json)
 from cardgen.games.schlangennest.legality import (Place, Problem, placed_snake_size, placement_problem,
                                                   places_legal)
@@ -448,9 +449,10 @@ class NestState(Position, GameState[NestMove]):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> NestState:
-        """The position `to_json` described."""
-        rules = make_rules(options_from_json(data["options"], data.get("set") or None))
+    def from_json(cls, data: dict[str, Any], nest_set: NestSet | None = None) -> NestState:
+        """The position `to_json` described (on `nest_set` when given, else the set file the
+        data names)."""
+        rules = make_rules(options_from_json(data["options"], nest_set or data.get("set") or None))
         state = cls(rules)
         names = rules.colours
         for x, y, card, col, rot in data["cards"]:
@@ -464,6 +466,12 @@ class NestState(Position, GameState[NestMove]):
         state.turns, state.moves = data["turns"], data["moves"]
         return state
 
+
+    def restore(self, data: dict[str, Any]) -> NestState:
+        """The position `to_json` described, on this state's set when the data names its file."""
+        options = self.rules.options
+        same = options.nest_set is not None and data.get("set") == options.set_path
+        return type(self).from_json(data, options.nest_set if same else None)
     def key(self) -> tuple[Any, ...]:
         """Everything rule-relevant, for equality."""
         return (self.rules.options, frozenset((cell, v[:3]) for cell, v in self.cells.items()),
