@@ -20,7 +20,7 @@ from .moves import Take
 from .ruleids import Rule
 
 PLAYERS = 2
-OPTION_KEYS = {"players"}
+OPTION_KEYS = {"players", "row"}
 
 
 class ToyState(GameState[Take]):
@@ -110,8 +110,9 @@ class ToyState(GameState[Take]):
 
 
 def new_game(options: Any, toy: ToySet, seed: int | None = None) -> ToyState:
-    """The opening for record `options` ({} or {"players": 2}); with a `seed` the set's tiles are
-    shuffled into a new row, without one they lie as the set file lists them."""
+    """The opening for record `options` ({} or {"players": 2}, and the opening `"row"` a record of
+    a shuffled game gives: the set's tiles in another order); otherwise with a `seed` the set's
+    tiles are shuffled into a new row, without one they lie as the set file lists them."""
     if not isinstance(options, dict):
         raise DataError("options", f"must be a JSON object, not {shown(options)}")
     extra = sorted(set(options) - OPTION_KEYS)
@@ -120,6 +121,11 @@ def new_game(options: Any, toy: ToySet, seed: int | None = None) -> ToyState:
     players = options.get("players", PLAYERS)
     if isinstance(players, bool) or players != PLAYERS:
         raise DataError("options: players", f"Toy row is for {PLAYERS} players, not {shown(players)}")
+    if "row" in options:
+        row = options["row"]
+        if not isinstance(row, list) or sorted(row, key=shown) != sorted(toy.tiles, key=shown):
+            raise DataError("options: row", f"must be the set's tiles in some order, not {shown(row)}")
+        return ToyState(tuple(row))
     row = list(toy.tiles)
     if seed is not None:
         random.Random(seed).shuffle(row)
