@@ -89,7 +89,8 @@ class GameInfo:
     `components` (`cardgen list`), its rule `variants` (what a record's options may name), the
     `kit_parts` `build --only` may name, the options of its set-file generator (`cardgen
     variant`, built from these), its `check` facts and its `rules`: the parameters a set file's
-    `[rules]` table may set (docs/set-files.md), the original's rules as their defaults."""
+    `[rules]` table may set (docs/set-files.md), the original's rules as their defaults, read
+    from the game's rules dataclass (`cardgen.sets.rule_params`), where each is declared once."""
 
     name: str
     title: str
