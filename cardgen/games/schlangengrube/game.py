@@ -11,10 +11,9 @@ from cardgen.engine.ladder import Ladder
 from cardgen.game import Game, GameInfo
 from cardgen.games.schlangengrube import baseline, check, generator
 from cardgen.games.schlangengrube.components import GAME, RULE_PARAMS, PitSet, parse_pit_set
-from cardgen.games.schlangengrube.deal import new_game
 from cardgen.games.schlangengrube.options import MAX_PLAYERS, MIN_PLAYERS, Variant
 from cardgen.games.schlangengrube.ruleids import Rule
-from cardgen.games.schlangengrube.rules import PitState
+from cardgen.games.schlangengrube.rules import PitState, new_game
 
 if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory

@@ -1,5 +1,5 @@
 """A Schlangengrube tile set with its options and the catalogue of tile faces, shared read-only by
-every state of one game (and every clone). States keep it as `game`; `deal.PitGame` adds the
+every state of one game (and every clone). States keep it as `game`; `rules.PitGame` adds the
 ways to make states, `state_json` rebuilds one from saved data.
 """
 

@@ -17,8 +17,7 @@ from cardgen.games.schlangengrube.moves import Place, PitMove
 from cardgen.games.schlangengrube.options import PitOptions, Variant
 from cardgen.registry import GAMES as REGISTRY
 from cardgen.commands.replay import replay_record
-from cardgen.games.schlangengrube.deal import PitGame
-from cardgen.games.schlangengrube.rules import PitState
+from cardgen.games.schlangengrube.rules import PitGame, PitState
 from cardgen.games.schlangengrube.scoring import triangle
 from cardgen.games.schlangengrube.state_json import state_from_json
 from cardgen.geometry import EDGES, OPPOSITE, ROTATIONS, Part, PartKind, neighbour

@@ -22,11 +22,10 @@ from cardgen.games.schlangengrube.components import (
     PitSet,
     load_pit_set,
 )
-from cardgen.games.schlangengrube.deal import PitGame, new_game
+from cardgen.games.schlangengrube.rules import PitGame, PitState, new_game
 from cardgen.games.schlangengrube.generator import text_from_options
 from cardgen.games.schlangengrube.moves import Place, Turn
 from cardgen.games.schlangengrube.options import PitOptions, Variant
-from cardgen.games.schlangengrube.rules import PitState
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path, with_rules
 

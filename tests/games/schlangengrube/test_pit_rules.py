@@ -10,8 +10,7 @@ import pytest
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangengrube.moves import RULES, Pass, Place, Start, Turn
 from cardgen.games.schlangengrube.options import PitOptions, Variant
-from cardgen.games.schlangengrube.deal import PitGame
-from cardgen.games.schlangengrube.rules import PitState
+from cardgen.games.schlangengrube.rules import PitGame, PitState
 from cardgen.games.schlangengrube.scoring import triangle
 
 
