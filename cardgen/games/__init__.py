@@ -8,7 +8,7 @@
 | `game.py` | the `cardgen.game.Game` subclass: the game's facts and the entry to each part below |
 | `components.py` | the set model (frozen dataclasses) and its TOML loader, on `cardgen.sets` |
 | `position.py` | the position as data (what lies on the table, the hands, the seat to move) with no rules: what the rules' helpers, the state's JSON and its invariants read without calling back into the rules |
-| `rules.py` | the rules: the state (the `cardgen.engine.base.GameState` subclass) and `new_game(options, set_path, seed)`, the opening the `Game`'s `new_state` returns |
+| `rules.py` | the rules: the state (the `cardgen.engine.base.GameState` subclass) and `new_game`, the opening for a record's options on a set (dealt by a seed where the game has chance) that the `Game`'s `new_state` returns |
 | `moves.py` | the move values and their game-record JSON |
 | `ruleids.py` | `Rule`, the enum of the stable ids a refused move carries |
 | `render.py` | the game's faces (SVG) for the print kit, on `cardgen.art` |
