@@ -12,8 +12,9 @@ own players and ladder). Behaviour a game may leave out has a default here (pyth
 diagrams) are imported by the game's own methods when they are called, so `cardgen list` and
 the rules load neither reportlab nor the art.
 
-In the code "variant" means a rule variant (`GameInfo.variants`); the set files `cardgen
-variant` writes come from the game's generator (`set_text`, `SetOption`).
+In the code "variant" means a rule variant (`GameInfo.variants`: their names, the one way every
+game keeps them); the set files `cardgen variant` writes come from the game's generator
+(`set_text`, `SetOption`).
 
 This module knows no game: the shared layers below the games (engine, print, booklet) take a
 `Game` or a `Registry` as an argument and never import a game package.

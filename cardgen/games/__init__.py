@@ -26,6 +26,12 @@ Besides these a game keeps its own internal modules (Schlangennest: `config`, `c
 `reference`, `record`, `board_art`, `parts_art`, `digits`, `native_core`, `cores`, and its
 compiled core `_core.c`).
 
+One way for each fact in every game: a rule variant is its name (the command line's and the
+records'), listed in a tuple `VARIANTS` (`GameInfo.variants`) and kept in the options as a
+frozenset of names; a rule parameter is a field of the rules dataclass declared with
+`cardgen.sets.rule`, and `RULE_PARAMS` (`GameInfo.rules`) is read from it; every game passes
+the conformance harness `cardgen.engine.conformance.random_sim_test` (the generic tests run it).
+
 Rules (`components`, `position`, `rules`, `moves`, `ruleids` and what they import) never import click,
 reportlab, cairosvg, svgwrite, `cardgen.art` or `cardgen.print`; the shared layers below the games
 (`cardgen.sets`, `engine`, `art`, `print`, `booklet`, `kit`) never import a game. Only

@@ -51,7 +51,7 @@ from cardgen.sets import default_set_path
 from .table import CORE, DX, DY, Board, PartSpec
 from .components import GAME, PitSet, load_pit_set
 from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
-from .options import PitOptions, Variant
+from .options import PitOptions
 from .position import PitPosition
 from .scoring import SNAKE_SCORE, Completion, factor
 from .setup import PitSetup
@@ -273,7 +273,7 @@ class PitState(PitPosition, GameState[PitMove]):
             if self.secret is not None and self.secret[player] == colour:
                 self.bonus[player] += points
             self.completions.append(Completion(player, colours[colour], tiles, points))
-        if (game.options.has(Variant.DOUBLE_MARKERS) and self.supply > 0 and not self.taken[player]
+        if (game.options.has("double-markers") and self.supply > 0 and not self.taken[player]
                 and any(tiles >= game.threshold for _, tiles in completed)):
             self.supply -= 1
             self.taken[player] = self.ready[player] = True
@@ -495,7 +495,7 @@ class PitGame(PitSetup):
                 if bag:
                     hand.append(bag.pop())
         state.bag = bag
-        if self.options.has(Variant.SECRET_COLOUR):
+        if self.options.has("secret-colour"):
             secret = self.options.secret or tuple(
                 rng.sample(self.set.colours[: self.set.head_markers], self.options.players))
             state.secret = tuple(self.cat.colour_index[c] for c in secret)
@@ -504,7 +504,7 @@ class PitGame(PitSetup):
     def replay_state(self, start: Place | None) -> PitState:
         """A game with only `start` laid, for replaying a record (hands and bag unknown); with
         None, an empty table whose only legal moves are `Start`s (a record's first entry)."""
-        if self.options.has(Variant.SECRET_COLOUR) and self.options.secret is None:
+        if self.options.has("secret-colour") and self.options.secret is None:
             raise DataError("options.secret", "a secret-colour record must give each player's colour")
         state = PitState(self, start, replaying=True)
         if self.options.secret is not None:

@@ -10,7 +10,7 @@ import functools
 from cardgen.errors import DataError
 
 from .components import PitSet, load_pit_set
-from .options import PitOptions, Variant
+from .options import PitOptions
 from .scoring import SNAKE_SCORE
 from .table import Catalogue
 
@@ -31,7 +31,7 @@ class PitSetup:
         self.snake_score = SNAKE_SCORE[rules.snake_score]
         self.double_factor = rules.double_factor
         self.threshold = rules.double_threshold
-        if self.options.has(Variant.SECRET_COLOUR):
+        if self.options.has("secret-colour"):
             markers = self.set.colours[: self.set.head_markers]
             if self.options.players > len(markers):
                 raise DataError("options", f"secret-colour needs a snake-head marker per player; "
