@@ -252,7 +252,9 @@ def _rules(src: SetSource, data: dict[str, Any]) -> PitRules:
         if "double_markers" in table:
             raise src.error("is given twice: write it only in the [rules] table (the top-level key is "
                             "its older spelling)", "double_markers")
-        values["double_markers"] = _setting(src, data, "double_markers", 0, 8, DEFAULT_DOUBLE_MARKERS)
+        (markers,) = (p for p in RULE_PARAMS if p.name == "double_markers")
+        assert markers.low is not None and markers.high is not None
+        values["double_markers"] = _setting(src, data, markers.name, markers.low, markers.high, int(markers.default))
     rules = PitRules(**values)  # type: ignore[arg-type]
     if rules.tiles_per_turn > rules.hand_size:
         key = "tiles_per_turn" if "tiles_per_turn" in data.get(RULES_TABLE, {}) else "hand_size"
