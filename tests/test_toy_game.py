@@ -136,3 +136,16 @@ def test_the_conformance_harness_catches_a_score_out_of_bounds(monkeypatch: pyte
     monkeypatch.setattr(ToyState, "score_bounds", lambda self: (0.0, 5.0))
     with pytest.raises(InvariantError, match=r"after step \d+: scores .* outside 0.0..5.0"):
         random_sim_test(ToyInTests(), {"players": 2}, None, 0)
+
+
+def test_a_record_gives_its_shuffled_row_and_a_wrong_row_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    for row, code in (([9, 3, 1, 7, 4, 2, 8, 5], 0), ([9, 9, 1, 7, 4, 2, 8, 5], 1)):
+        moves = [{"take": 1}, {"take": 7}]  # the 9 first, then the right end: the 5
+        record.write_text(json.dumps({"game": "toy", "options": {"row": row}, "moves": moves}), encoding="utf-8")
+        result = run("replay", str(record), "--json")
+        assert result.exit_code == code, result.output
+        if code:
+            assert "options: row" in result.output and "must be the set's tiles in some order" in result.output
+        else:
+            assert json.loads(result.stdout)["scores"] == {"player 1": 9, "player 2": 5}
