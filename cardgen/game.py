@@ -12,8 +12,9 @@ own players and ladder). Behaviour a game may leave out has a default here (pyth
 diagrams) are imported by the game's own methods when they are called, so `cardgen list` and
 the rules load neither reportlab nor the art.
 
-In the code "variant" means a rule variant (`GameInfo.variants`); the set files `cardgen
-variant` writes come from the game's generator (`set_text`, `SetOption`).
+In the code "variant" means a rule variant (`GameInfo.variants`: their names, the one way every
+game keeps them); the set files `cardgen variant` writes come from the game's generator
+(`set_text`, `SetOption`).
 
 This module knows no game: the shared layers below the games (engine, print, booklet) take a
 `Game` or a `Registry` as an argument and never import a game package.
@@ -91,7 +92,8 @@ class GameInfo:
     `components` (`cardgen list`), its rule `variants` (what a record's options may name), the
     `kit_parts` `build --only` may name, the options of its set-file generator (`cardgen
     variant`, built from these), its `check` facts and its `rules`: the parameters a set file's
-    `[rules]` table may set (docs/set-files.md), the original's rules as their defaults."""
+    `[rules]` table may set (docs/set-files.md), the original's rules as their defaults, read
+    from the game's rules dataclass (`cardgen.sets.rule_params`), where each is declared once."""
 
     name: str
     title: str

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from importlib import resources
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from collections.abc import Callable, Collection
 from typing import Any, TypeVar
@@ -220,6 +220,30 @@ class RuleParam:
             return f"expected a whole number, got {inputs.shown(value)}"
         assert self.low is not None and self.high is not None
         return None if self.low <= value <= self.high else f"{value} is outside {self.low}-{self.high}"
+
+
+_RULE = "cardgen.rule"
+"""The key of a rules dataclass field's metadata that makes it a rule parameter (`rule`)."""
+
+V = TypeVar("V", bound=RuleValue)
+
+
+def rule(default: V, help: str, low: int | None = None, high: int | None = None,
+         choices: tuple[str, ...] = ()) -> V:
+    """A field of a game's rules dataclass (frozen, its field names the parameters' names) that
+    declares a rule parameter at once: the field's name and `default` are the parameter's, the
+    rest is as for `RuleParam`. `rule_params` reads them back, so each is written once."""
+    return field(default=default, metadata={_RULE: (help, low, high, choices)})
+
+
+def rule_params(rules: type) -> tuple[RuleParam, ...]:
+    """The rule parameters a rules dataclass declares with `rule`, in the order of its fields."""
+    out = []
+    for f in fields(rules):
+        if _RULE in f.metadata:
+            help_, low, high, choices = f.metadata[_RULE]
+            out.append(RuleParam(f.name, help_, f.default, low, high, choices))  # type: ignore[arg-type]
+    return tuple(out)
 
 
 def parse_rules(src: SetSource, data: dict[str, Any], params: tuple[RuleParam, ...]) -> dict[str, RuleValue]:

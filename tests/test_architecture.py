@@ -180,3 +180,24 @@ def test_engine_finds_no_hook_by_name() -> None:
         imported = _imports(tree, _module(path), False, type_only=False)
         assert not names & {"getattr", "hasattr"}, path.name
         assert "importlib" not in imported, path.name
+
+
+def _recipe_modules() -> list[str]:
+    """The modules the recipe of `cardgen.games` names for every game (its table, less the optional)."""
+    import cardgen.games
+
+    rows = [line for line in (cardgen.games.__doc__ or "").splitlines() if line.startswith("| `")]
+    return [line.split("`")[1] for line in rows if "(optional" not in line]
+
+
+def test_every_game_and_the_toy_have_the_recipes_modules_and_rules_means_state_and_new_game() -> None:
+    required = _recipe_modules()
+    assert {"position.py", "rules.py", "game.py"} <= set(required)
+    toy = PACKAGE.parent / "tests" / "toy_game"
+    packages = [PACKAGE / "games" / type(g).__module__.split(".")[2] for g in GAMES] + [toy]
+    for folder in packages:
+        assert [m for m in required if not (folder / m).is_file()] == [], folder.name
+        rules = ast.parse((folder / "rules.py").read_text(encoding="utf-8"))
+        defined = {n.name for n in rules.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        states = [n for n in rules.body if isinstance(n, ast.ClassDef) and n.name.endswith("State")]
+        assert "new_game" in defined and states, folder.name

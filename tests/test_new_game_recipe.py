@@ -3,7 +3,8 @@ files), the toy game of the tests (`tests/toy_game/`) is added to the product ex
 recipe says (the package copied to `cardgen/games/toy/`, its templates to `templates/toy/`, one
 import and one entry in `cardgen/registry.py`), the copy is installed into a virtual environment
 of its own, and there `cardgen list`, `build toy`, `check toy`, `replay` of the toy's example
-record and the whole default test suite succeed, with no other change.
+record, the conformance harness (`cardgen.engine.conformance.random_sim_test`) on the toy and
+the whole default test suite succeed, with no other change.
 
 Slow (minutes: an install and the whole suite); `tests/test_toy_game.py` runs the toy through
 the same commands in the default run, and the generic tests run the toy's package shape
@@ -82,4 +83,7 @@ def test_the_recipe_adds_the_toy_game_to_a_copy_of_the_product(tmp_path: Path) -
     assert {"tiles-a4.pdf", "rules-en-a5-read.pdf", "manifest.json"} <= {p.name for p in (tmp_path / "out" / "toy").iterdir()}
     run([bin_ / "cardgen", "check", "toy", "-q", "--no-chart"], root)
     run([bin_ / "cardgen", "replay", "templates/toy/example.json"], root)
+    harness = ("from cardgen.engine.conformance import random_sim_test\nfrom cardgen.registry import GAMES\n"
+               "print(random_sim_test(GAMES.get('toy'), {'players': 2}, None, 3).moves)")
+    assert run([bin_ / "python", "-c", harness], root).strip() == "8"  # the set's eight tiles, all taken
     run([bin_ / "python", "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider"], root)

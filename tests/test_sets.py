@@ -113,3 +113,21 @@ def test_a_rules_table_added_to_a_written_set_or_a_rule_at_the_top_says_where_it
     result = CliRunner().invoke(main, check)
     assert result.exit_code == 1
     assert f"key '{param.name}': a rule parameter: put it under [rules]" in result.stderr, result.stderr
+
+
+def test_a_rules_dataclass_declares_each_rule_parameter_once() -> None:
+    from dataclasses import dataclass
+
+    from cardgen.sets import RuleParam, rule, rule_params
+
+    @dataclass(frozen=True)
+    class Rules:
+        size: int = rule(3, "how big", 1, 5)
+        note: str = "not a rule parameter"
+        mode: str = rule("all", "which", choices=("all", "some"))
+        strict: bool = rule(False, "whether strict")
+
+    assert rule_params(Rules) == (RuleParam("size", "how big", 3, 1, 5),
+                                  RuleParam("mode", "which", "all", choices=("all", "some")),
+                                  RuleParam("strict", "whether strict", False))
+    assert Rules() == Rules(3, "not a rule parameter", "all", False)

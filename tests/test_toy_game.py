@@ -2,7 +2,8 @@
 of `cardgen/games/`, see its docstring) runs through `list`, `check`, `replay` and a kit build of
 the real command line, handed to the CLI in its own Registry (click's context object) as the
 real games are, with its set file, booklet texts and example record read from
-`tests/toy_game/templates/` instead of `templates/toy/`. `tests/test_new_game_recipe.py` adds
+`tests/toy_game/templates/` instead of `templates/toy/`; and through the conformance harness
+every game passes (`cardgen.engine.conformance`), which also catches a toy that breaks it. `tests/test_new_game_recipe.py` adds
 it to a copy of the product instead."""
 
 from __future__ import annotations
@@ -16,12 +17,16 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
+from cardgen.engine.base import GameState
+from cardgen.engine.conformance import random_sim_test
+from cardgen.engine.invariants import InvariantError
 from cardgen.game import Registry
 from cardgen.kit.plan import KitPlan
 from cardgen.kit.spec import KitSpec
 from cardgen.registry import GAMES
 from toy_game.components import ToySet
 from toy_game.game import Toy
+from toy_game.rules import ToyState
 
 TEMPLATES = Path(__file__).resolve().parent / "toy_game" / "templates"
 
@@ -103,3 +108,44 @@ def test_the_real_games_do_not_know_the_toy() -> None:
         pytest.skip("the product has the toy: the recipe of cardgen/games/__init__.py was followed")
     result = CliRunner().invoke(main, ["check", "toy"])
     assert result.exit_code == 2 and "unknown game 'toy'" in result.output
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_toy_passes_the_conformance_harness_in_every_configuration(seed: int) -> None:
+    toy = ToyInTests()
+    lines = toy.check_lines(toy.load_set(), toy.default_players(toy.load_set()), 1, "random")
+    assert lines
+    for line in lines:
+        result = random_sim_test(toy, line.options, line.game_set, seed)
+        assert result.ended and result.moves == len(toy.load_set().tiles)
+
+
+class ToyLosingItsLastMove(ToyInTests):
+    """A toy whose records leave out the last move: they replay to an unfinished game."""
+
+    def record(self, state: GameState[Any], options: Any, moves: Any) -> dict[str, Any]:
+        return super().record(state, options, moves[:-1])
+
+
+def test_the_conformance_harness_catches_a_broken_record() -> None:
+    with pytest.raises(InvariantError, match="the record of a finished game replays to scores"):
+        random_sim_test(ToyLosingItsLastMove(), {"players": 2}, None, 0)
+
+
+def test_the_conformance_harness_catches_a_score_out_of_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ToyState, "score_bounds", lambda self: (0.0, 5.0))
+    with pytest.raises(InvariantError, match=r"after step \d+: scores .* outside 0.0..5.0"):
+        random_sim_test(ToyInTests(), {"players": 2}, None, 0)
+
+
+def test_a_record_gives_its_shuffled_row_and_a_wrong_row_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    for row, code in (([9, 3, 1, 7, 4, 2, 8, 5], 0), ([9, 9, 1, 7, 4, 2, 8, 5], 1)):
+        moves = [{"take": 1}, {"take": 7}]  # the 9 first, then the right end: the 5
+        record.write_text(json.dumps({"game": "toy", "options": {"row": row}, "moves": moves}), encoding="utf-8")
+        result = run("replay", str(record), "--json")
+        assert result.exit_code == code, result.output
+        if code:
+            assert "options: row" in result.output and "must be the set's tiles in some order" in result.output
+        else:
+            assert json.loads(result.stdout)["scores"] == {"player 1": 9, "player 2": 5}

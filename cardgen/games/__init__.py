@@ -7,7 +7,8 @@
 | `__init__.py` | names the package's `Game` subclass (and nothing that loads the rules or the art) |
 | `game.py` | the `cardgen.game.Game` subclass: the game's facts and the entry to each part below |
 | `components.py` | the set model (frozen dataclasses) and its TOML loader, on `cardgen.sets` |
-| `rules.py` | the rules: the `GameState` subclass and `new_game(options, game_set, seed)` (the set value, read once where the command starts; a file name is read) (Schlangengrube keeps `new_game` in `deal.py`, beside the tile catalogue every state shares) |
+| `position.py` | the position as data (what lies on the table, the hands, the seat to move) with no rules: what the rules' helpers, the state's JSON and its invariants read without calling back into the rules |
+| `rules.py` | the rules: the state (the `cardgen.engine.base.GameState` subclass) and `new_game(options, game_set, seed)`, the opening for a record's options on a set (the set value, read once where the command starts; a file name is read; dealt by a seed where the game has chance) that the `Game`'s `new_state` returns |
 | `moves.py` | the move values and their game-record JSON |
 | `ruleids.py` | `Rule`, the enum of the stable ids a refused move carries |
 | `render.py` | the game's faces (SVG) for the print kit, on `cardgen.art` |
@@ -19,13 +20,19 @@
 | `strategy.py` | the game's own players of its ladder (optional; Irrläufer adds `players.py`) |
 | `table_page.py` | the browser table of `cardgen play`, its styles in `static/` (optional) |
 
-Besides these a game keeps its own internal modules (Schlangennest: `config`, `chains`, `position`,
-`legality`, `reopen`, `verify`, `state`, `frames`; Schlangengrube: `setup`, `position`, `deal`,
-`table`, `options`, `scoring`, `state_json`; Irrläufer: `grid`, `position`, `maze`, `runs`,
-`sliding`, `movement`, `hooks`, `consistency`, `reference`, `record`, `board_art`, `parts_art`,
-`digits`, `native_core`, `cores`, and its compiled core `_core.c`).
+Besides these a game keeps its own internal modules (Schlangennest: `config`, `chains`,
+`legality`, `reopen`, `verify`, `frames`; Schlangengrube: `setup`, `table`, `options`, `scoring`,
+`state_json`; Irrläufer: `grid`, `maze`, `runs`, `sliding`, `movement`, `hooks`, `consistency`,
+`reference`, `record`, `board_art`, `parts_art`, `digits`, `native_core`, `cores`, and its
+compiled core `_core.c`).
 
-Rules (`components`, `rules`, `moves`, `ruleids` and what they import) never import click,
+One way for each fact in every game: a rule variant is its name (the command line's and the
+records'), listed in a tuple `VARIANTS` (`GameInfo.variants`) and kept in the options as a
+frozenset of names; a rule parameter is a field of the rules dataclass declared with
+`cardgen.sets.rule`, and `RULE_PARAMS` (`GameInfo.rules`) is read from it; every game passes
+the conformance harness `cardgen.engine.conformance.random_sim_test` (the generic tests run it).
+
+Rules (`components`, `position`, `rules`, `moves`, `ruleids` and what they import) never import click,
 reportlab, cairosvg, svgwrite, `cardgen.art` or `cardgen.print`; the shared layers below the games
 (`cardgen.sets`, `engine`, `art`, `print`, `booklet`, `kit`) never import a game. Only
 `cardgen.registry` lists the games; a new game is a new folder here and one line there.

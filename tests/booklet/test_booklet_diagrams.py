@@ -92,7 +92,8 @@ def test_a_slot_opening_a_sentence_gets_a_capital() -> None:
 def test_the_check_finds_an_illegal_diagram() -> None:
     from cardgen.games.irrlaeufer.components import Dir, Stick
     from cardgen.games.irrlaeufer.rules import IrrState
-    from cardgen.games.schlangennest.rules import new_game, place
+    from cardgen.games.schlangennest.moves import place
+    from cardgen.games.schlangennest.rules import new_game
 
     game = GAMES.get("schlangennest")
     doc = document(booklet_content(game.name), "en", game.load_set())

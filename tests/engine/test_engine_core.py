@@ -96,5 +96,5 @@ def test_registry_is_explicit():
 
 def test_rules_modules_import_no_rendering_or_cli_library(modules_loaded_by):
     loaded = modules_loaded_by("cardgen.games.schlangennest.rules", "cardgen.engine.simulate", "cardgen.check.batch")
-    assert "cardgen.games.schlangennest.state" in loaded
+    assert "cardgen.games.schlangennest.legality" in loaded
     assert sorted(loaded & {"click", "reportlab", "cairosvg", "svgwrite", "cardgen.art", "cardgen.print", "rich"}) == []

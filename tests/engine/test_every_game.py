@@ -1,11 +1,10 @@
-"""One harness for every registered game (OpenSpiel's `random_sim_test` and playthroughs).
+"""The conformance harness (`cardgen.engine.conformance.random_sim_test`) run on every registered
+game, and the games' playthroughs.
 
 For each game of `cardgen.registry.GAMES`: one seeded game per configuration the game's check
 plays (every player count and variant), with its built-in set and with every set file a golden
-record names (variant sets: five colours, cards of three parts), with the shared invariants
-checked after every step
-(clone equality and independence, legal moves non-empty unless over, `check` accepts them,
-scores in bounds, JSON round trip, the game's own `verify`); and the golden records
+record names (variant sets: five colours, cards of three parts), through the harness (the
+shared invariants after every step, the record's round trip); and the golden records
 (`examples/`, `tests/records/`) replayed to the results stored in `tests/engine/golden.json`.
 A game's own example records (`templates/<game>/*.json`) count too: each must replay legal to
 the end (and to its stored result when golden.json lists it). Together they must cover every
@@ -21,9 +20,8 @@ from typing import Any
 
 import pytest
 
-from cardgen.engine.invariants import check_invariants
 from cardgen.commands.replay import replay
-from cardgen.engine.simulate import simulate
+from cardgen.engine.conformance import random_sim_test
 from cardgen.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,16 +58,7 @@ def configurations() -> list[tuple[str, str, dict[str, Any], Any]]:
 def test_seeded_game_keeps_the_invariants_after_every_step(name: str, config: str, options: dict[str, Any],
                                                            game_set: Any) -> None:
     game = GAMES.get(name)
-    steps: list[int] = []
-
-    def after(state: Any) -> None:
-        check_invariants(state, check_moves=4)
-        steps.append(1)
-
-    result = simulate(lambda: game.new_state(options, game_set, 7), "random", 7, max_moves=STEPS, after_move=after)
-    assert len(steps) == result.moves > 0
-    assert result.ended or result.moves == STEPS
-    assert len(result.scores) == game.new_state(options, game_set, 7).num_players
+    random_sim_test(game, options, game_set, 7, max_steps=STEPS)
 
 
 def test_every_game_offers_configurations() -> None:
@@ -139,13 +128,4 @@ def test_every_rule_parameter_plays_by_the_rules_at_its_extremes(name: str, key:
     assert game.rule_values(game_set)[key] == value
     assert not any(f.error for f in game.completeness(game_set))
     (line, *_) = game.check_lines(game_set, game.default_players(game_set)[:1], 1, "random")
-    steps: list[int] = []
-
-    def after(state: Any) -> None:
-        check_invariants(state, check_moves=4)
-        steps.append(1)
-
-    result = simulate(lambda: game.new_state(line.options, str(path), 11), "random", 11, max_moves=STEPS,
-                      after_move=after)
-    assert len(steps) == result.moves > 0
-    assert result.ended or result.moves == STEPS
+    random_sim_test(game, line.options, path, 11, max_steps=STEPS)

@@ -20,7 +20,7 @@ from cardgen.game import CheckFacts, Game
 
 from .components import ToySet
 from .moves import Take
-from .rules import PLAYERS
+from .position import PLAYERS
 
 LABELS = ("left", "right")
 """What the report counts per game: tiles taken at each end."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,8 @@ from cardgen.game import Game, GameInfo
 from . import check, generator
 from .components import GAME, ToySet, parse_toy_set
 from .ruleids import Rule
-from .rules import PLAYERS, new_game
+from .position import PLAYERS
+from .rules import ToyState, new_game
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -40,6 +42,12 @@ class Toy(Game[ToySet]):
                   seed: int | None = None) -> GameState[Any]:
         """With a seed the row shuffled; without, as the set file lists it (a record's opening)."""
         return new_game(options, self.set_value(game_set), seed)
+
+    def record(self, state: GameState[Any], options: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]
+               ) -> dict[str, Any]:
+        """The record with the opening row in its options (a seeded game shuffled it)."""
+        assert isinstance(state, ToyState)
+        return super().record(state, {**options, "row": list(state.tiles)}, moves)
 
     def with_card_size(self, game_set: ToySet, size: float) -> ToySet:
         """The set with its tiles `size` mm square."""

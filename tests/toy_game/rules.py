@@ -17,21 +17,14 @@ from cardgen.inputs import shown
 from . import moves
 from .components import ToySet
 from .moves import Take
+from .position import PLAYERS, ToyPosition
 from .ruleids import Rule
 
-PLAYERS = 2
-OPTION_KEYS = {"players"}
+OPTION_KEYS = {"players", "row"}
 
 
-class ToyState(GameState[Take]):
-    """A position: the opening row `tiles`, the `row` still lying, each seat's score and the turn."""
-
-    def __init__(self, tiles: tuple[int, ...], row: tuple[int, ...] | None = None,
-                 taken: tuple[int, int] = (0, 0), turn: int = 0) -> None:
-        self.tiles = tiles
-        self.row = tiles if row is None else row
-        self.taken = taken
-        self.turn = turn
+class ToyState(ToyPosition, GameState[Take]):
+    """A position (`ToyPosition`) with the rules of taking a tile."""
 
     @property
     def current_player(self) -> int:
@@ -74,9 +67,6 @@ class ToyState(GameState[Take]):
     def clone(self) -> ToyState:
         return ToyState(self.tiles, self.row, self.taken, self.turn)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"tiles": list(self.tiles), "row": list(self.row), "taken": list(self.taken), "turn": self.turn}
-
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ToyState:
         first, second = data["taken"]
@@ -101,17 +91,11 @@ class ToyState(GameState[Take]):
     def move_bound(self) -> int:
         return len(self.tiles)
 
-    def verify(self) -> None:
-        """The row is the opening row with tiles taken off its ends, every taken number scored."""
-        n, k = len(self.tiles), len(self.row)
-        assert self.turn == n - k, f"turn {self.turn} after {n - k} tiles taken"
-        assert any(self.tiles[i:i + k] == self.row for i in range(n - k + 1)), "the row is not a part of the opening"
-        assert sum(self.taken) + sum(self.row) == sum(self.tiles), "a number is lost or counted twice"
-
 
 def new_game(options: Any, toy: ToySet, seed: int | None = None) -> ToyState:
-    """The opening for record `options` ({} or {"players": 2}); with a `seed` the set's tiles are
-    shuffled into a new row, without one they lie as the set file lists them."""
+    """The opening for record `options` ({} or {"players": 2}, and the opening `"row"` a record of
+    a shuffled game gives: the set's tiles in another order); otherwise with a `seed` the set's
+    tiles are shuffled into a new row, without one they lie as the set file lists them."""
     if not isinstance(options, dict):
         raise DataError("options", f"must be a JSON object, not {shown(options)}")
     extra = sorted(set(options) - OPTION_KEYS)
@@ -120,6 +104,11 @@ def new_game(options: Any, toy: ToySet, seed: int | None = None) -> ToyState:
     players = options.get("players", PLAYERS)
     if isinstance(players, bool) or players != PLAYERS:
         raise DataError("options: players", f"Toy row is for {PLAYERS} players, not {shown(players)}")
+    if "row" in options:
+        row = options["row"]
+        if not isinstance(row, list) or sorted(row, key=shown) != sorted(toy.tiles, key=shown):
+            raise DataError("options: row", f"must be the set's tiles in some order, not {shown(row)}")
+        return ToyState(tuple(row))
     row = list(toy.tiles)
     if seed is not None:
         random.Random(seed).shuffle(row)

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import DataError
-from cardgen.sets import RuleParam, SetSource, check_keys, default_set_path, expect, length_mm, load_for, parse_rules
+from cardgen.sets import (SetSource, check_keys, default_set_path, expect, length_mm, load_for, parse_rules, rule,
+                          rule_params)
 
 GAME = "irrlaeufer"
 
@@ -45,26 +46,18 @@ PIECE_COLUMNS = (3, 5, 7, 9, 11, 13)
 MAX_SLIDE_STICKS = 3
 """A turn slides at most this many different sticks, whatever its slide budget."""
 
-RULE_PARAMS = (
-    RuleParam("slide_budget", "fields the sticks are slid per turn in all, over at most 3 different sticks",
-              3, 1, 6),
-    RuleParam("round_limit", "rounds of phase 2 without a capture or conquest that end the game in a draw",
-              100, 20, 500),
-    RuleParam("capture_own", "whether a piece or castle may capture a piece of its own colour", False),
-)
-"""The parameters of a set file's `[rules]` table (docs/set-files.md), the original's rules as
-their defaults."""
-
-
 @dataclass(frozen=True, slots=True)
 class IrrRules:
-    """The rule parameters a set plays by (`RULE_PARAMS`; docs/rulings.md (Irrläufer)):
+    """The rule parameters a set plays by, each field declaring one (`cardgen.sets.rule`;
+    `RULE_PARAMS`; docs/rulings.md (Irrläufer)):
     `slide_budget` fields slid per turn over 1..min(3, budget) sticks, the draw after
     `round_limit` quiet rounds, and whether `capture_own` pieces may be captured."""
 
-    slide_budget: int = 3
-    round_limit: int = 100
-    capture_own: bool = False
+    slide_budget: int = rule(3, "fields the sticks are slid per turn in all, over at most 3 different sticks",
+                             1, 6)
+    round_limit: int = rule(100, "rounds of phase 2 without a capture or conquest that end the game in a draw",
+                            20, 500)
+    capture_own: bool = rule(False, "whether a piece or castle may capture a piece of its own colour")
 
     @property
     def quiet_turns(self) -> int:
@@ -75,6 +68,11 @@ class IrrRules:
     def is_default(self) -> bool:
         """Whether these are the original's rules."""
         return self == IrrRules()
+
+
+RULE_PARAMS = rule_params(IrrRules)
+"""The parameters of a set file's `[rules]` table (docs/set-files.md), the original's rules as
+their defaults."""
 
 
 class Side(Enum):
@@ -195,7 +193,7 @@ def parse_board(src: SetSource, data: dict[str, Any]) -> IrrBoard:
     check_keys(src, data, {"game", "name", "rows", "field_size", "sticks", "columns", "rules"}, {"game", "name"},
                rules=RULE_PARAMS)
     values = parse_rules(src, data, RULE_PARAMS)
-    rules = IrrRules(int(values["slide_budget"]), int(values["round_limit"]), bool(values["capture_own"]))
+    rules = IrrRules(**values)  # type: ignore[arg-type]  # parse_rules checked each value's type
     name = expect(src, data["name"], str, "a text", "name")
     if not name.strip():
         raise src.error("must not be empty", "name")

@@ -374,8 +374,7 @@ class IrrState(SimulationHooks):
         try:
             if board is None:
                 raw_rules = data.get("rules") or {}
-                rules = IrrRules(int(raw_rules.get("slide_budget", 3)), int(raw_rules.get("round_limit", 100)),
-                                 bool(raw_rules.get("capture_own", False)))
+                rules = IrrRules(**raw_rules)  # its defaults for the rules a default board leaves out
                 board = IrrBoard(rows=int(data["rows"]), sticks=int(data["stick_count"]), rules=rules)
             state = cls.__new__(cls)
             state.board = board

@@ -4,8 +4,8 @@
 `cardgen.games`. Importing the package loads nothing.
 
 - `components`: PitTile/PitSet, the TOML loader and set problems;
-- `deal`: PitGame (a set + options, makes states) and `new_game` (the rules' entry);
-- `rules`: PitState (the GameState of cardgen.engine.base): turns, scoring, variants;
+- `rules`: PitState (the GameState of cardgen.engine.base): turns, scoring, variants; PitGame
+  (a set + options, makes states) and `new_game` (the rules' entry);
 - `table`: the incremental table (frontier keys, union-find snakes) the rules run on;
 - `moves`: Place/Pass/Turn/Start, the record JSON and the table of rule ids (RULES);
 - `options`: players and variants; `scoring`: triangle numbers and completed snakes;

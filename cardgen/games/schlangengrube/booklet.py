@@ -311,7 +311,7 @@ green one of 3: (36 + 6) x 2 = 84. Only for sets holding these tiles (the standa
 def scoring_state(pit: Any) -> tuple[Any, Any, Any]:
     """The position just before and just after the completing tile is laid (engine states),
     and that tile's move."""
-    from cardgen.games.schlangengrube.deal import PitGame
+    from cardgen.games.schlangengrube.rules import PitGame
     from cardgen.games.schlangengrube.moves import Place
 
     game = PitGame(pit)
@@ -360,7 +360,7 @@ def scoring_figure(pit: Any, lang: str, doc: Document) -> Figure:
 def _placement_position(pit: Any) -> tuple[Any, Any, Any, str]:
     """A position of a seeded game with a legal tile and one the engine refuses (two heads or
     two tails preferred, else a mismatched edge)."""
-    from cardgen.games.schlangengrube.deal import PitGame
+    from cardgen.games.schlangengrube.rules import PitGame
     from cardgen.games.schlangengrube.moves import Place
     from cardgen.engine.players import make_player
     from cardgen.engine.simulate import seat_rng

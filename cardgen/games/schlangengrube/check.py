@@ -22,7 +22,7 @@ from cardgen.check.plan import MAIN, Line, rules_label, skill_lines
 from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place
-from cardgen.games.schlangengrube.options import MAX_PLAYERS, Variant
+from cardgen.games.schlangengrube.options import MAX_PLAYERS, VARIANTS
 from cardgen.geometry import PartKind
 
 LABELS = ("crossing", "double-curve", "straight-end", "curve-end", "end-end", "other", "pass")
@@ -103,8 +103,8 @@ def configs(pit: PitSet, players: tuple[int, ...]) -> list[tuple[int, str | None
     """(player count, variant) pairs `check` plays: each count in the base game and each variant
     (secret-colour only while there is a snake-head marker per player)."""
     counts = [p for p in players if p <= MAX_PLAYERS]
-    return [(p, v) for v in (None, *(x.value for x in Variant)) for p in counts
-            if v != Variant.SECRET_COLOUR.value or p <= min(pit.head_markers, len(pit.colours))]
+    return [(p, v) for v in (None, *VARIANTS) for p in counts
+            if v != "secret-colour" or p <= min(pit.head_markers, len(pit.colours))]
 
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.geometry import Part, PartKind
-from cardgen.sets import (RULES_TABLE, RuleParam, SetSource, check_keys, colour_list, default_set_path, expect,
-                          length_mm, load_for, parse_rules, part_list, whole_count)
+from cardgen.sets import (RULES_TABLE, SetSource, check_keys, colour_list, default_set_path, expect,
+                          length_mm, load_for, parse_rules, part_list, rule, rule_params, whole_count)
 
 GAME = "schlangengrube"
 DEFAULT_TILE_SIZE = 38.0
@@ -31,37 +31,30 @@ DEFAULT_DOUBLE_MARKERS = 2
 SNAKE_SCORES = ("triangular", "linear", "square")
 """How a completed snake of n tiles scores: 1 + 2 + ... + n, n, or n x n (rule `snake_score`)."""
 
-RULE_PARAMS = (
-    RuleParam("hand_size", "tiles each player holds (drawn at the start, refilled after a turn)", 5, 2, 10),
-    RuleParam("tiles_per_turn", "tiles laid per turn (each one that still fits must be laid)", 2, 1, 3),
-    RuleParam("snake_score", "score of a completed snake of n tiles: triangular 1+2+...+n, linear n, "
-                             "square n*n", "triangular", choices=SNAKE_SCORES),
-    RuleParam("double_factor", "what the score is multiplied by when one tile completes two or more snakes",
-              2, 1, 4),
-    RuleParam("double_markers", "how many \"2x\" markers the kit has (double-markers variant)",
-              DEFAULT_DOUBLE_MARKERS, 0, 8),
-    RuleParam("double_threshold", "a snake of at least this many tiles earns a \"2x\" marker "
-                                  "(double-markers variant)", 6, 2, 20),
-)
-"""The parameters of a set file's `[rules]` table, the original's rules as defaults (docs/set-files.md)."""
-
-
 @dataclass(frozen=True, slots=True)
 class PitRules:
-    """The rules a set plays by (its `[rules]` table; the original's by default). The field
-    names are the parameters' names (RULE_PARAMS; `Game.rule_values` reads them)."""
+    """The rules a set plays by (its `[rules]` table; the original's by default). Each field
+    declares a rule parameter (`cardgen.sets.rule`: name, default, help, range; `RULE_PARAMS`)."""
 
-    hand_size: int = 5
-    tiles_per_turn: int = 2
-    snake_score: str = "triangular"
-    double_factor: int = 2
-    double_markers: int = DEFAULT_DOUBLE_MARKERS
-    double_threshold: int = 6
+    hand_size: int = rule(5, "tiles each player holds (drawn at the start, refilled after a turn)", 2, 10)
+    tiles_per_turn: int = rule(2, "tiles laid per turn (each one that still fits must be laid)", 1, 3)
+    snake_score: str = rule("triangular", "score of a completed snake of n tiles: triangular 1+2+...+n, "
+                            "linear n, square n*n", choices=SNAKE_SCORES)
+    double_factor: int = rule(2, "what the score is multiplied by when one tile completes two or more snakes",
+                              1, 4)
+    double_markers: int = rule(DEFAULT_DOUBLE_MARKERS, "how many \"2x\" markers the kit has "
+                               "(double-markers variant)", 0, 8)
+    double_threshold: int = rule(6, "a snake of at least this many tiles earns a \"2x\" marker "
+                                 "(double-markers variant)", 2, 20)
 
     @property
     def is_default(self) -> bool:
         """Whether these are the original's rules."""
         return self == PitRules()
+
+
+RULE_PARAMS = rule_params(PitRules)
+"""The parameters of a set file's `[rules]` table, the original's rules as defaults (docs/set-files.md)."""
 
 
 _TOP_KEYS = {"game", "name", "colours", "tile_size", "double_markers", "head_markers", "tile", RULES_TABLE}
@@ -259,7 +252,9 @@ def _rules(src: SetSource, data: dict[str, Any]) -> PitRules:
         if "double_markers" in table:
             raise src.error("is given twice: write it only in the [rules] table (the top-level key is "
                             "its older spelling)", "double_markers")
-        values["double_markers"] = _setting(src, data, "double_markers", 0, 8, DEFAULT_DOUBLE_MARKERS)
+        (markers,) = (p for p in RULE_PARAMS if p.name == "double_markers")
+        assert markers.low is not None and markers.high is not None
+        values["double_markers"] = _setting(src, data, markers.name, markers.low, markers.high, int(markers.default))
     rules = PitRules(**values)  # type: ignore[arg-type]
     if rules.tiles_per_turn > rules.hand_size:
         key = "tiles_per_turn" if "tiles_per_turn" in data.get(RULES_TABLE, {}) else "hand_size"

@@ -11,10 +11,9 @@ from cardgen.engine.ladder import Ladder
 from cardgen.game import Game, GameInfo
 from cardgen.games.schlangengrube import baseline, check, generator
 from cardgen.games.schlangengrube.components import GAME, RULE_PARAMS, PitSet, parse_pit_set
-from cardgen.games.schlangengrube.deal import new_game
-from cardgen.games.schlangengrube.options import MAX_PLAYERS, MIN_PLAYERS, Variant
+from cardgen.games.schlangengrube.options import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from cardgen.games.schlangengrube.ruleids import Rule
-from cardgen.games.schlangengrube.rules import PitState
+from cardgen.games.schlangengrube.rules import PitState, new_game
 
 if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
@@ -24,7 +23,7 @@ _GAME_INFO = GameInfo(
     title="Schlangengrube (Snake Pit)",
     credit="Tom Scutt 2002; German edition papierspiele.net",
     components="54 double-sided square tiles in 4 colours, 4 snake-head markers, '2x' markers",
-    variants=tuple(v.value for v in Variant),
+    variants=VARIANTS,
     kit_parts=("tiles", "booklets"),
     set_options=generator.OPTIONS,
     check=check.FACTS,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from cardgen.errors import DataError
@@ -11,11 +10,9 @@ from cardgen.errors import DataError
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
-class Variant(Enum):
-    """The optional rules; the value is the name used on the command line and in records."""
-
-    SECRET_COLOUR = "secret-colour"
-    DOUBLE_MARKERS = "double-markers"
+VARIANTS = ("secret-colour", "double-markers")
+"""The optional rules (docs/rulings.md, Schlangengrube) by the names the command line and the
+records use: a variant is its name, in every game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,17 +24,17 @@ class PitOptions:
     """
 
     players: int = 2
-    variants: frozenset[Variant] = field(default_factory=frozenset)
+    variants: frozenset[str] = field(default_factory=frozenset)
     secret: tuple[str, ...] | None = None
 
-    def has(self, variant: Variant) -> bool:
-        """Whether `variant` is in play."""
+    def has(self, variant: str) -> bool:
+        """Whether `variant` (a name of VARIANTS) is in play."""
         return variant in self.variants
 
     def to_json(self) -> dict[str, Any]:
         """The record's `options` object."""
         data: dict[str, Any] = {"players": self.players,
-                                "variants": sorted(v.value for v in self.variants)}
+                                "variants": sorted(self.variants)}
         if self.secret is not None:
             data["secret"] = list(self.secret)
         return data
@@ -61,14 +58,13 @@ class PitOptions:
             names = [data["variant"]] if data["variant"] is not None else []
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise DataError("options.variants", f"expected a list of variant names, got {names!r}")
-        known = {v.value: v for v in Variant}
         for name in names:
-            if name not in known:
-                raise DataError("options.variants", f"unknown variant {name!r} (known: {', '.join(known)})")
+            if name not in VARIANTS:
+                raise DataError("options.variants", f"unknown variant {name!r} (known: {', '.join(VARIANTS)})")
         secret = data.get("secret")
         if secret is not None:
             if not isinstance(secret, list) or len(secret) != players \
                     or not all(isinstance(c, str) for c in secret):
                 raise DataError("options.secret", f"expected one colour name per player, got {secret!r}")
             secret = tuple(secret)
-        return PitOptions(players, frozenset(known[n] for n in names), secret)
+        return PitOptions(players, frozenset(names), secret)

@@ -4,10 +4,10 @@ The numbers are the set's rules (its `[rules]` table, `components.PitRules`), re
 game's `PitSetup`: hand size, tiles per turn, the snake score, the double factor, the "2x"
 markers and their threshold. The text below names the original's values.
 
-`PitState` is one position (cardgen.engine.base.GameState). States are made by `deal.PitGame`
-(a set with options): `new_initial_state(seed)` shuffles the bag, lays the start tile at (0, 0)
-(rotation 0, not flipped) and deals 5 tiles to each seat in seat order; seat 0 moves first.
-`game.new_game` is the entry point of the shared engine's registry.
+`PitState` is one position (cardgen.engine.base.GameState). States are made by `PitGame` (a
+set with options, below): `new_initial_state(seed)` shuffles the bag, lays the start tile at
+(0, 0) (rotation 0, not flipped) and deals 5 tiles to each seat in seat order; seat 0 moves
+first. `new_game` (below) is the entry point the game's registry object calls.
 
 A step is one tile: `legal_moves()` lists `Place`s for the player to move (or just `Pass` when
 no tile of their hand fits at the start of their turn). After the first tile of a turn the same
@@ -39,22 +39,22 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
+from collections.abc import Sequence
 
 from cardgen.engine.base import GameState
-from cardgen.errors import IllegalMove
+from cardgen.errors import DataError, IllegalMove
 from cardgen.geometry import ROTATIONS
 
 from .table import CORE, DX, DY, Board, PartSpec
-from .components import GAME
+from .components import GAME, PitSet, load_pit_set
 from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
-from .options import Variant
+from .options import PitOptions
 from .position import PitPosition
 from .scoring import SNAKE_SCORE, Completion, factor
+from .setup import PitSetup
 from .state_json import state_from_json, state_to_json, verify_state
-
-if TYPE_CHECKING:
-    from .setup import PitSetup
 
 
 class PitState(PitPosition, GameState[PitMove]):
@@ -272,7 +272,7 @@ class PitState(PitPosition, GameState[PitMove]):
             if self.secret is not None and self.secret[player] == colour:
                 self.bonus[player] += points
             self.completions.append(Completion(player, colours[colour], tiles, points))
-        if (game.options.has(Variant.DOUBLE_MARKERS) and self.supply > 0 and not self.taken[player]
+        if (game.options.has("double-markers") and self.supply > 0 and not self.taken[player]
                 and any(tiles >= game.threshold for _, tiles in completed)):
             self.supply -= 1
             self.taken[player] = self.ready[player] = True
@@ -482,3 +482,75 @@ assert list(SNAKE_SCORE) == ["triangular", "linear", "square"]
 
 _FIELDS = (*PitPosition.__slots__, *PitState.__slots__)
 """Every field of a state (the position's data and the rules' cache), for copies."""
+
+
+class PitGame(PitSetup):
+    """A tile set with options: makes initial states and replay states that share one catalogue."""
+
+    def new_initial_state(self, seed: int = 0) -> PitState:
+        """A new game: seeded shuffle, start tile at (0, 0), hands of the rules' `hand_size`
+        dealt in seat order (while the bag lasts), secret colours drawn."""
+        rng = random.Random(seed)
+        bag = [t for t, tile in enumerate(self.set.tiles) for _ in range(tile.count)]
+        rng.shuffle(bag)
+        start = self.set.tiles[bag.pop()].id
+        state = PitState(self, Place(start, (0, 0)), replaying=False)
+        for hand in state.hands:
+            for _ in range(self.hand_size):
+                if bag:
+                    hand.append(bag.pop())
+        state.bag = bag
+        if self.options.has("secret-colour"):
+            secret = self.options.secret or tuple(
+                rng.sample(self.set.colours[: self.set.head_markers], self.options.players))
+            state.secret = tuple(self.cat.colour_index[c] for c in secret)
+        return state
+
+    def replay_state(self, start: Place | None) -> PitState:
+        """A game with only `start` laid, for replaying a record (hands and bag unknown); with
+        None, an empty table whose only legal moves are `Start`s (a record's first entry)."""
+        if self.options.has("secret-colour") and self.options.secret is None:
+            raise DataError("options.secret", "a secret-colour record must give each player's colour")
+        state = PitState(self, start, replaying=True)
+        if self.options.secret is not None:
+            state.secret = tuple(self.cat.colour_index[c] for c in self.options.secret)
+        return state
+
+    def setup(self, placed: Sequence[Place], hands: Sequence[Sequence[str]] = (),
+              bag: Sequence[str] = (), player: int = 0) -> PitState:
+        """A hand-built position (tests, booklet diagrams): `placed` laid in order, the first
+        as the start tile, each refused like a move would be (IllegalMove with its rule id, and
+        `no-tile-left` past the set's copies) but scoring nothing; then the hands (tile ids,
+        one list per seat, missing seats empty), the bag (drawn from its end) and the seat to move.
+        Conservation of tiles is not required: the rest of the set is simply out of the game.
+        Such a position's `record()` holds only the start tile (the rest was not played)."""
+        state = PitState(self, placed[0], replaying=True)
+        for place in placed[1:]:
+            state._lay(place, *state._check_place(place))
+        fresh = PitState(self, placed[0], replaying=False)  # for the untouched scores and markers
+        for name in ("points", "bonus", "supply", "taken", "ready", "completions", "turn"):
+            setattr(state, name, getattr(fresh, name))
+        state.replaying = False
+        ids = self.cat.ids
+        try:
+            state.hands = [[ids[i] for i in hand] for hand in hands] + \
+                [[] for _ in range(self.options.players - len(hands))]
+            state.bag = [ids[i] for i in bag]
+        except KeyError as exc:
+            raise DataError("setup", f"there is no tile {exc.args[0]!r} in the set") from None
+        state.player = player
+        return state
+
+
+def new_game(options: dict[str, Any] | PitOptions, game_set: PitSet | str | Path | None = None,
+             seed: int | None = None) -> PitState:
+    """The opening for record-style `options` and the set `game_set` (a set value, or the file
+    to read; the standard set when None), as the game's registry object
+    (`game.Schlangengrube.new_state`) asks for it. With a `seed`: a dealt game (bag shuffled,
+    start tile laid, hands dealt). Without: an empty table in replay mode whose first move must
+    be the record's `Start` (hands and bag are not replayed). DataError if the options or the
+    set are wrong."""
+    if not isinstance(options, PitOptions):
+        options = PitOptions.from_json(options)
+    game = PitGame(game_set if isinstance(game_set, PitSet) else load_pit_set(game_set), options)
+    return game.replay_state(None) if seed is None else game.new_initial_state(seed)

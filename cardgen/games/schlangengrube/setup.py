@@ -1,5 +1,5 @@
 """A Schlangengrube tile set with its options and the catalogue of tile faces, shared read-only by
-every state of one game (and every clone). States keep it as `game`; `deal.PitGame` adds the
+every state of one game (and every clone). States keep it as `game`; `rules.PitGame` adds the
 ways to make states, `state_json` rebuilds one from saved data.
 """
 
@@ -10,7 +10,7 @@ import functools
 from cardgen.errors import DataError
 
 from .components import PitSet, load_pit_set
-from .options import PitOptions, Variant
+from .options import PitOptions
 from .scoring import SNAKE_SCORE
 from .table import Catalogue
 
@@ -31,7 +31,7 @@ class PitSetup:
         self.snake_score = SNAKE_SCORE[rules.snake_score]
         self.double_factor = rules.double_factor
         self.threshold = rules.double_threshold
-        if self.options.has(Variant.SECRET_COLOUR):
+        if self.options.has("secret-colour"):
             markers = self.set.colours[: self.set.head_markers]
             if self.options.players > len(markers):
                 raise DataError("options", f"secret-colour needs a snake-head marker per player; "

@@ -10,8 +10,8 @@ from typing import Any
 
 from cardgen.geometry import Part, PartKind
 from cardgen.inputs import shown
-from cardgen.sets import (RULES_TABLE, RuleParam, SetSource, check_keys, colour_list, default_set_path, expect,
-                          length_mm, load_for, parse_rules, part_list, whole_count)
+from cardgen.sets import (RULES_TABLE, SetSource, check_keys, colour_list, default_set_path, expect,
+                          length_mm, load_for, parse_rules, part_list, rule, rule_params, whole_count)
 
 GAME = "schlangennest"
 
@@ -30,26 +30,19 @@ MAX_CARD_TYPES = 32
 SCORE_CHOICES = ("all", "coloured")
 """What a snake's score counts: every part (the original) or its coloured parts only."""
 
-RULE_PARAMS = (
-    RuleParam("diagonal_opening", "true: a snake's first card touches a laid card, at a corner too (the "
-              "original); false: it touches none, not even at a corner, one place away", True),
-    RuleParam("snake_score", "what a snake scores: all = every part, grey ones too (the original); "
-              "coloured = its coloured parts only", "all", choices=SCORE_CHOICES),
-)
-"""The keys of a Schlangennest set file's `[rules]` table (docs/set-files.md), the original's
-rules as their defaults."""
-
-
 @dataclass(frozen=True, slots=True)
 class NestRules:
-    """The rule parameters a set plays by (its `[rules]` table; field names are the keys):
+    """The rule parameters a set plays by (its `[rules]` table; each field declares one, its name
+    the key: `cardgen.sets.rule`, `RULE_PARAMS`):
     `diagonal_opening` whether a snake's first card touches a laid card (at an edge or a
     corner, the original) or must lie one place away from every laid card, touching none;
     `snake_score` "all" (every part of the snake scores) or "coloured" (only the owner's coloured
     parts: grey parts, and the parts of a pre-laid frame snake, score nothing)."""
 
-    diagonal_opening: bool = True
-    snake_score: str = "all"
+    diagonal_opening: bool = rule(True, "true: a snake's first card touches a laid card, at a corner too (the "
+                                  "original); false: it touches none, not even at a corner, one place away")
+    snake_score: str = rule("all", "what a snake scores: all = every part, grey ones too (the original); "
+                            "coloured = its coloured parts only", choices=SCORE_CHOICES)
 
     @property
     def coloured_score(self) -> bool:
@@ -60,6 +53,11 @@ class NestRules:
     def is_default(self) -> bool:
         """Whether these are the original's rules."""
         return self == NestRules()
+
+
+RULE_PARAMS = rule_params(NestRules)
+"""The keys of a Schlangennest set file's `[rules]` table (docs/set-files.md), the original's
+rules as their defaults."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +164,7 @@ def parse_nest_set(src: SetSource, data: dict[str, Any]) -> NestSet:
         areas[int(players)] = tuple((int(w), int(h)) for w, h in sizes)
     variant = expect(src, data.get("variant", False), bool, "true or false", "variant")
     values = parse_rules(src, data, RULE_PARAMS)
-    rules = NestRules(diagonal_opening=bool(values["diagonal_opening"]), snake_score=str(values["snake_score"]))
+    rules = NestRules(**values)  # type: ignore[arg-type]  # parse_rules checked each value's type
     return NestSet(src.path, name, colours, size, tuple(cards), areas, variant, rules)
 
 

@@ -3,7 +3,7 @@ chains) with every colour's hand and the seat to move.
 
 The helpers that judge a placement (`legality`), reopen a loop (`reopen`) and check the
 invariants (`verify`) work on a `Position` and its copies; the turn order and the rules' entry
-points are `state.NestState`'s, which is a `Position`. So the helpers sit below the state and
+points are `rules.NestState`'s, which is a `Position`. So the helpers sit below the state and
 never call back into it.
 """
 

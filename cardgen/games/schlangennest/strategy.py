@@ -26,7 +26,7 @@ from cardgen.engine.base import GameState
 from cardgen.games.schlangennest.config import DX, DY
 from cardgen.games.schlangennest.legality import area_problem
 from cardgen.games.schlangennest.moves import MoveKind, NestMove
-from cardgen.games.schlangennest.state import NestState
+from cardgen.games.schlangennest.rules import NestState
 
 CORE = native.load("cardgen.games.schlangennest._core")
 """The compiled module with `seat_value` and `place_values`, or None (cardgen/native.py)."""

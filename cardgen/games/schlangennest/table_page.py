@@ -16,7 +16,7 @@ from cardgen.engine.base import GameState
 from cardgen.games.schlangennest.components import NestSet
 from cardgen.games.schlangennest.moves import MoveKind, pass_move, place, swap, turn
 from cardgen.games.schlangennest.render import card_svg
-from cardgen.games.schlangennest.state import NestState
+from cardgen.games.schlangennest.rules import NestState
 from cardgen.table.grid import HandItem, Laid, grid_svg, hand_svg
 from cardgen.table.model import Button, Picked, Selection, Table, View, parse_cell, pick_error, turned
 

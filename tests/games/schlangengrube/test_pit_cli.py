@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from cardgen.cli import main
 from cardgen.engine.simulate import simulate
-from cardgen.games.schlangengrube.deal import new_game
+from cardgen.games.schlangengrube.rules import new_game
 from cardgen.sets import default_set_path
 
 

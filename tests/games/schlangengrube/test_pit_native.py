@@ -106,7 +106,7 @@ def test_a_state_the_compiled_core_has_read_still_pickles(native: None) -> None:
     import pickle
     import random
 
-    from cardgen.games.schlangengrube.deal import new_game
+    from cardgen.games.schlangengrube.rules import new_game
 
     state = new_game({"players": 3}, None, 4)
     rng = random.Random(4)

@@ -12,8 +12,7 @@ import pytest
 
 from cardgen.commands.match import match
 from cardgen.engine.players import make_player
-from cardgen.games.schlangengrube.deal import new_game
-from cardgen.games.schlangengrube.rules import PitState
+from cardgen.games.schlangengrube.rules import PitState, new_game
 from cardgen.registry import GAMES
 
 GAME = GAMES.get("schlangengrube")

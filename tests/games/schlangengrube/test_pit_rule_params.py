@@ -22,11 +22,10 @@ from cardgen.games.schlangengrube.components import (
     PitSet,
     load_pit_set,
 )
-from cardgen.games.schlangengrube.deal import PitGame, new_game
+from cardgen.games.schlangengrube.rules import PitGame, PitState, new_game
 from cardgen.games.schlangengrube.generator import text_from_options
 from cardgen.games.schlangengrube.moves import Place, Turn
-from cardgen.games.schlangengrube.options import PitOptions, Variant
-from cardgen.games.schlangengrube.rules import PitState
+from cardgen.games.schlangengrube.options import PitOptions
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path, with_rules
 
@@ -160,7 +159,7 @@ def test_double_factor(tmp_path: Path, times: int) -> None:
 
 
 def test_double_factor_and_a_marker_multiply(tmp_path: Path) -> None:
-    options = PitOptions(2, frozenset({Variant.DOUBLE_MARKERS}))
+    options = PitOptions(2, frozenset({"double-markers"}))
     state = three_and(5, variant(tmp_path, double_factor=3), options)
     state.ready[0] = state.taken[0] = True
     state.apply_trusted(COMPLETER)
@@ -172,7 +171,7 @@ def test_double_factor_and_a_marker_multiply(tmp_path: Path) -> None:
 def test_double_threshold_and_markers(tmp_path: Path, threshold: int, markers: int, earned: bool) -> None:
     """The 3 + 6 completion earns a marker when a snake has `double_threshold` tiles or more and
     the supply (the rules' `double_markers`) has one."""
-    options = PitOptions(2, frozenset({Variant.DOUBLE_MARKERS}))
+    options = PitOptions(2, frozenset({"double-markers"}))
     state = three_and(3, variant(tmp_path, double_threshold=threshold, double_markers=markers), options)
     assert state.supply == markers
     state.apply_trusted(COMPLETER)

@@ -9,9 +9,8 @@ import pytest
 
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangengrube.moves import RULES, Pass, Place, Start, Turn
-from cardgen.games.schlangengrube.options import PitOptions, Variant
-from cardgen.games.schlangengrube.deal import PitGame
-from cardgen.games.schlangengrube.rules import PitState
+from cardgen.games.schlangengrube.options import PitOptions
+from cardgen.games.schlangengrube.rules import PitGame, PitState
 from cardgen.games.schlangengrube.scoring import triangle
 
 
@@ -212,7 +211,7 @@ def test_the_rule_table_is_complete() -> None:
 
 
 def test_double_markers_are_taken_for_6_tiles_and_double_the_next_completion() -> None:
-    game = PitGame(options=PitOptions(2, frozenset({Variant.DOUBLE_MARKERS})))
+    game = PitGame(options=PitOptions(2, frozenset({"double-markers"})))
     state = game.setup(RED_3[:1] + RED_3[1:] + GREEN_BODIES[:3] + [P(GREEN_TAIL, 5, 0, 180)],
                        [["TH-RG", "CC-GY"], []])
     state.apply_trusted(COMPLETER)  # 3 + 6 tiles: 54, and a marker for the 6-tile snake
@@ -224,13 +223,13 @@ def test_double_markers_are_taken_for_6_tiles_and_double_the_next_completion() -
 
 
 def test_secret_colour_doubles_that_colour_at_the_end() -> None:
-    game = PitGame(options=PitOptions(2, frozenset({Variant.SECRET_COLOUR}), ("green", "red")))
+    game = PitGame(options=PitOptions(2, frozenset({"secret-colour"}), ("green", "red")))
     state = game.replay_state(P("HT-RG", 0, -1, 180))
     state.apply(Turn(0, (P("TH-RG", 0, 0),)))  # the red 2-tile snake: 3 points for seat 0
     assert state.scores() == (3, 0)  # secret until the end
     state.over = True
     assert state.scores() == (3, 0)  # seat 0's colour is green
-    game_red = PitGame(options=PitOptions(2, frozenset({Variant.SECRET_COLOUR}), ("red", "green")))
+    game_red = PitGame(options=PitOptions(2, frozenset({"secret-colour"}), ("red", "green")))
     red = game_red.replay_state(P("HT-RG", 0, -1, 180))
     red.apply(Turn(0, (P("TH-RG", 0, 0),)))
     red.over = True
@@ -238,14 +237,14 @@ def test_secret_colour_doubles_that_colour_at_the_end() -> None:
 
 
 def test_secret_colour_draws_different_marker_colours_per_seat() -> None:
-    game = PitGame(options=PitOptions(4, frozenset({Variant.SECRET_COLOUR})))
+    game = PitGame(options=PitOptions(4, frozenset({"secret-colour"})))
     state = game.new_initial_state(7)
     assert state.secret is not None and sorted(state.secret) == [0, 1, 2, 3]
     assert state.record()["options"]["secret"] == [game.set.colours[c] for c in state.secret]
     with pytest.raises(DataError, match="snake-head marker per player"):
-        PitGame(options=PitOptions(5, frozenset({Variant.SECRET_COLOUR})))
+        PitGame(options=PitOptions(5, frozenset({"secret-colour"})))
     with pytest.raises(DataError, match="options.secret"):
-        PitGame(options=PitOptions(2, frozenset({Variant.SECRET_COLOUR}))).replay_state(P("X-RG", 0, 0))
+        PitGame(options=PitOptions(2, frozenset({"secret-colour"}))).replay_state(P("X-RG", 0, 0))
 
 
 def test_new_game_deals_five_each_and_lays_the_start_tile() -> None:
@@ -267,7 +266,7 @@ def test_a_turn_is_all_or_nothing() -> None:
 
 
 def test_doublings_multiply_and_an_empty_supply_gives_no_marker() -> None:
-    game = PitGame(options=PitOptions(2, frozenset({Variant.DOUBLE_MARKERS})))
+    game = PitGame(options=PitOptions(2, frozenset({"double-markers"})))
     green = GREEN_BODIES + [P(GREEN_TAIL, 7, 0, 180)]
     state = game.setup(RED_3 + green, [["TH-RG"], []])
     state.ready[0] = state.taken[0] = True

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from cardgen.errors import IllegalMove
-from cardgen.games.schlangennest.rules import NestMove, NestState, new_game
+from cardgen.games.schlangennest.moves import NestMove
+from cardgen.games.schlangennest.rules import NestState, new_game
 
 Lay = tuple[str, str, tuple[int, int], int]
 

@@ -19,7 +19,8 @@ from cardgen.engine.simulate import simulate
 from cardgen.errors import DataError
 from cardgen.games.schlangennest.booklet import CONTENT
 from cardgen.games.schlangennest.components import NestRules, load_nest_set
-from cardgen.games.schlangennest.rules import new_game, place
+from cardgen.games.schlangennest.moves import place
+from cardgen.games.schlangennest.rules import new_game
 from cardgen.games.schlangennest.strategy import room
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 
 
-from cardgen.games.schlangennest.rules import Rule, new_game, pass_move, place, swap, turn
+from cardgen.games.schlangennest.moves import pass_move, place, swap, turn
+from cardgen.games.schlangennest.ruleids import Rule
+from cardgen.games.schlangennest.rules import new_game
 from test_nest_helpers import legal, refused, loop_2x2, position, swap_only_position
 
 

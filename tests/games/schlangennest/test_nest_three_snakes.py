@@ -14,7 +14,8 @@ import pytest
 
 from cardgen.errors import IllegalMove
 from cardgen.games.schlangennest.ruleids import RETIRED, Rule
-from cardgen.games.schlangennest.rules import new_game, place
+from cardgen.games.schlangennest.moves import place
+from cardgen.games.schlangennest.rules import new_game
 from test_nest_helpers import legal, position, refused
 
 ROOT = Path(__file__).resolve().parents[3]

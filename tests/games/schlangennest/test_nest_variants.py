@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgen.errors import DataError, IllegalMove
-from cardgen.games.schlangennest.rules import new_game, place
+from cardgen.games.schlangennest.moves import place
+from cardgen.games.schlangennest.rules import new_game
 
 
 @pytest.mark.parametrize("area", [(6, 6), (5, 7), (4, 8), (7, 7), (6, 8), (5, 9), (4, 10)])
