@@ -29,10 +29,10 @@ from reportlab.pdfbase.pdfdoc import (  # type: ignore[import-untyped]
     pdfdocEnc, xObjectName,
 )
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
-from svglib.svglib import svg2rlg
 
 from cardgen import fonts
 from cardgen.errors import LayoutError
+from cardgen.print.drawings import svg_drawing
 from cardgen.print.faces import Face
 from cardgen.print.files import atomic_path
 from cardgen.print.geometry import MARK_STROKE, Box, Mark, MarkKind
@@ -139,7 +139,7 @@ class FaceCache:
         key = (face.key, face.svg, False)
         found = self._drawings.get(key)
         if found is None:
-            found = svg2rlg(io.BytesIO(face.svg.encode("utf-8")))
+            found = svg_drawing(face.svg)  # parsed once per process, shared with every cache
             self.parses += 1
             if found is None or not found.width or not found.height:
                 raise LayoutError(f"face {face.key!r}", "the SVG cannot be read (svglib returned nothing)")
