@@ -292,8 +292,9 @@ def how_to_print(imp: Imposition) -> str:
     return "single-sided"
 
 
-def draw_marks(c: Canvas, page: Page, black: Color) -> None:
-    """Stroke the page's mark segments: thin black lines, fold lines dashed and labelled."""
+def draw_marks(c: Canvas, page: Page, black: Color) -> Box | None:
+    """Stroke the page's mark segments: thin black lines, fold lines dashed and labelled; the
+    box the fold label takes (None without a fold line)."""
     c.setStrokeColor(black)
     c.setLineWidth(mm_to_pt(MARK_STROKE))
     c.setLineCap(0)
@@ -318,6 +319,8 @@ def draw_marks(c: Canvas, page: Page, black: Color) -> None:
             c.rotate(-90)  # reading down, the letters' tops towards the fold line
         c.drawCentredString(0, 0, FOLD_LABEL)
         c.restoreState()
+        return box
+    return None
 
 
 FOLD_LABEL = "fold / falten"
@@ -340,7 +343,11 @@ def fold_label(page: Page) -> tuple[Mark, Box]:
 
     lo, hi = (line.x0, line.x1) if line.horizontal else (line.y0, line.y1)
     middle = (lo + hi) / 2
-    art = [slot.grown(page.bleed) for slot in page.slots]
+    # Only the art level with the label can be under it: the label slides along the line, so
+    # a box across the line's whole reach (at any place: the same across it) finds that art.
+    probe = box(middle).grown(0.5)
+    reach = Box(-1e9, probe.y, 2e9, probe.height) if line.horizontal else Box(probe.x, -1e9, probe.width, 2e9)
+    art = [a for a in (slot.grown(page.bleed) for slot in page.slots) if reach.overlaps(a)]
     # off the art first (in the margin, where the label reads best), then nearest the middle
     places = sorted((lo + width / 2 + k * 0.5 for k in range(int((hi - lo - width) / 0.5) + 1)),
                     key=lambda at: (any(box(at).grown(0.5).overlaps(a) for a in art), abs(at - middle)))
@@ -401,15 +408,14 @@ def write_pdf(
                     c.rotate(180)
                 c.doForm(form_name(p.face_key))
                 c.restoreState()
-            draw_marks(c, page, black)
+            fold = draw_marks(c, page, black)
             if page.footer is not None:
                 text = f"{title} · " if title else ""
                 side = "fronts and backs" if page.side == "both" else page.side
                 text += f"page {page.number}/{n_pages} ({side}) · {how} · print at 100 % / actual size"
                 c.setFillColor(black)
                 c.setFont(font, FOOTER_SIZE)
-                fold = [fold_label(page)[1]] if any(m.kind is MarkKind.FOLD for m in page.marks) else []
-                for line in footer_lines(page, text, label_font(FOOTER_SIZE), fold):
+                for line in footer_lines(page, text, label_font(FOOTER_SIZE), () if fold is None else (fold,)):
                     c.drawString(mm_to_pt(line.x), mm_to_pt(H - line.y), line.text)
             c.showPage()
             done += 1
