@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -53,3 +55,20 @@ def test_two_builds_in_one_process_parse_a_face_once(parses: Counter[str], tmp_p
         write_pdf(tmp_path / f"{name}.pdf", impose(items, LayoutOptions()), title="T", cache=FaceCache())
     assert parses == Counter({svg: 1})
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()  # the shared drawing unchanged
+
+
+def test_the_geometry_and_the_svg_writer_load_no_pdf_library() -> None:
+    """`cardgen.print` gives its PDF writer's names when first asked for: what uses the faces,
+    the imposition or the SVG writer (and the kit's drawing and imposing of a plan) loads none
+    of reportlab, svglib, pypdf, pypdfium2 and cairosvg (a new process, as a command starts)."""
+    heavy = ("reportlab", "svglib", "pypdf", "pypdfium2", "cairosvg")
+    code = ("import sys\n"
+            "import cardgen.print, cardgen.print.svg, cardgen.kit.draw\n"
+            "from cardgen.print import Face, Item, LayoutOptions, impose, paper\n"
+            f"print(sorted(m for m in {heavy!r} if m in sys.modules))\n"
+            "from cardgen.print import write_pdf\n"
+            f"print(sorted(m for m in {heavy!r} if m in sys.modules))\n")
+    before, after = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                   check=True).stdout.splitlines()
+    assert before == "[]"
+    assert "reportlab" in after
