@@ -1,11 +1,12 @@
 """The PDF writer: impositions to vector PDF with reportlab.
 
-Each distinct face is parsed once (svglib) into a reportlab Drawing, kept in a `FaceCache` that
-a build shares across all its layouts, and drawn once per PDF into a form XObject whose BBox is
-the face's bleed box (so the art is clipped to it). Every placement is then one `Do` of that
-form under a translation. A form's PDF operators are worked out once per build (`FormCode`)
-and copied into each PDF that shows the face: the four layouts of a kit no longer draw every
-face four times. Points appear only here; the layout data is in mm, origin top-left.
+Each distinct face is parsed once (svglib, through `cardgen.print.drawings`: once per process)
+into a reportlab Drawing, kept in a `FaceCache` that a build shares across all its layouts, and
+drawn once per PDF into a form XObject whose BBox is the face's bleed box (so the art is
+clipped to it). Every placement is then one `Do` of that form under a translation. A form's PDF
+operators are worked out once per build (`FormCode`) and copied into each PDF that shows the
+face: the four layouts of a kit no longer draw every face four times. Points appear only here;
+the layout data is in mm, origin top-left.
 """
 
 from __future__ import annotations
