@@ -116,6 +116,13 @@ def test_the_play_extra_is_imported_only_by_the_play_server_and_only_when_used()
     assert _importers(("starlette", "uvicorn")) == {"cardgen/commands/play/server.py": False}
 
 
+def test_svg_art_is_parsed_in_one_place_only_when_drawn() -> None:
+    """svglib turns SVG art into reportlab drawings in cardgen/print/drawings.py alone (each text
+    once per process), imported inside the function that parses: nothing loads it before a face
+    is drawn into a PDF."""
+    assert _importers(("svglib",)) == {"cardgen/print/drawings.py": False}
+
+
 def test_nothing_users_get_refers_to_the_development_material() -> None:
     """The README, docs, package and set files never send a reader to a `shared/` folder: users
     have the repository and the package, nothing beside them."""

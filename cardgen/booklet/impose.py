@@ -13,7 +13,8 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.booklet.pages import A5, ensure_fonts
+from cardgen import fonts
+from cardgen.booklet.pages import A5
 
 SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}
 """Landscape sheet sizes in mm for the booklet's paper names."""
@@ -75,7 +76,7 @@ def sheet_marks(paper: str, lang: str, front: bool) -> bytes:
     from reportlab.lib import colors  # type: ignore[import-untyped]
     from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-    ensure_fonts()
+    fonts.register_face("DejaVuSans")  # its one face, not the booklets' eight: the sheets' process imposes too
     sw, sh = SHEETS[paper]
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(sw * MM, sh * MM), invariant=1, initialFontName="DejaVuSans")

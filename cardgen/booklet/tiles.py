@@ -10,7 +10,6 @@ cell, so the page, which scales the whole drawing to its column, shows them alik
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,12 +20,12 @@ from reportlab.graphics.shapes import (  # type: ignore[import-untyped]
 )
 from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName  # type: ignore[import-untyped]
-from svglib.svglib import svg2rlg
 
 from cardgen import fonts
 from cardgen.art import tile_svg
 from cardgen.colours import Colour
 from cardgen.geometry import Part
+from cardgen.print.drawings import svg_drawing
 
 CELL_MM = 20.0
 """The reference cell (mm): the size the marks' measures below are given for."""
@@ -94,7 +93,7 @@ def tile_group(parts: Sequence[Part], palette: Mapping[str, Colour], rot: int = 
                           transform=_turn(rot % 360, flip, size_mm * PT))
         else:
             svg = tile_svg(parts, palette, size_mm, 0.0)
-            d = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+            d = svg_drawing(svg)
             assert d is not None, "the tile art could not be read"
             art = Group(*d.contents)
             side = size_mm * PT

@@ -12,7 +12,6 @@ from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Job, Writer, Written
 from cardgen.print.files import write_bytes_atomic
 from cardgen.print.pdf import FaceCache
-from cardgen.print.pdfx import VERSION
 
 
 def look(kit: Kit, spec: KitSpec, cache: FaceCache, lines: list[str]) -> dict[str, Any]:
@@ -26,6 +25,8 @@ def look(kit: Kit, spec: KitSpec, cache: FaceCache, lines: list[str]) -> dict[st
         if not sized:  # a kit without cards or tiles (every part sized by the board's fields, say)
             lines.append(f"--card-size {spec.card_size:g}: no cards or tiles in this kit; sizes kept")
     if spec.cmyk:
+        from cardgen.print.pdfx import VERSION  # with pypdf: only a CMYK build makes PDF/X
+
         conv = spec.converter()
         out["colour"] = {"mode": "cmyk", "profile": conv.name, "ink_limit_percent": conv.limit,
                          "standard": VERSION, "condition": conv.press.identifier if conv.press else "Custom"}

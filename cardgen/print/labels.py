@@ -102,15 +102,22 @@ def place_line(text: str, font: Font, area: Box, rows: Sequence[float], blocked:
     row with room for it; else in parts (split at " · ", or else at the spaces) from gap to gap
     on the first row where they all fit; None where none of that fits."""
     fitting = [y for y in rows if area.y <= y - font.ascent and y + font.descent <= area.bottom]
-    free = {y: _free(area, y - font.ascent - LABEL_CLEARANCE, y + font.descent + LABEL_CLEARANCE, blocked)
-            for y in fitting}
+    # A row's gaps are worked out when it is first tried: most lines fit on one of the first
+    # rows, and a page has hundreds of rows and boxes.
+    free: dict[float, list[tuple[float, float]]] = {}
+
+    def gaps(y: float) -> list[tuple[float, float]]:
+        if y not in free:
+            free[y] = _free(area, y - font.ascent - LABEL_CLEARANCE, y + font.descent + LABEL_CLEARANCE, blocked)
+        return free[y]
+
     for y in fitting:
-        whole = _whole(text, font, y, free[y], centre)
+        whole = _whole(text, font, y, gaps(y), centre)
         if whole is not None:
             return (whole,)
     for joiner in (SEPARATOR, " "):
         for y in fitting:
-            flowed = _flowed(text, font, y, free[y], joiner)
+            flowed = _flowed(text, font, y, gaps(y), joiner)
             if flowed is not None:
                 return flowed
     return None

@@ -6,18 +6,17 @@ and sticks are drawn on top in the board art's colours.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Group, Line, Path, Polygon, Rect, String  # type: ignore[import-untyped]
 from reportlab.lib import colors  # type: ignore[import-untyped]
-from svglib.svglib import svg2rlg
 
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
 from cardgen.booklet.pages import Figure, Shown
 from cardgen.booklet.words import colour_name, mm
+from cardgen.print.drawings import svg_drawing
 
 GAME = "irrlaeufer"
 PT = 72.0 / 25.4
@@ -143,7 +142,7 @@ class _View:
 
         self.spec = board_spec(board, FIELD)
         s = self.spec
-        art = svg2rlg(io.BytesIO(board_svg(s, 0.0).encode("utf-8")))
+        art = svg_drawing(board_svg(s, 0.0))  # the same board for most diagrams: parsed once
         assert art is not None, "the board art could not be read"
         self.board_group = Group(*art.contents)
         self.board_group.scale(s.width * PT / art.width, s.height * PT / art.height)
@@ -444,7 +443,7 @@ def _panel(side: int) -> Drawing:
         from cardgen.games.irrlaeufer.board_art import BLUE, RED
         from cardgen.games.irrlaeufer.parts_art import piece_panel_svg
 
-        found = svg2rlg(io.BytesIO(piece_panel_svg(RED if side == 0 else BLUE).encode("utf-8")))
+        found = svg_drawing(piece_panel_svg(RED if side == 0 else BLUE))
         assert found is not None, "the piece art could not be read"
         _PANELS[side] = found
     return found
@@ -460,7 +459,7 @@ def _chip(side: int, size: float) -> Drawing:
         from cardgen.games.irrlaeufer.board_art import BLUE, RED
         from cardgen.games.irrlaeufer.parts_art import castle_svg
 
-        found = svg2rlg(io.BytesIO(castle_svg(size, RED if side == 0 else BLUE, 0.0).encode("utf-8")))
+        found = svg_drawing(castle_svg(size, RED if side == 0 else BLUE, 0.0))
         assert found is not None, "the castle art could not be read"
         _CHIPS[(side, size)] = found
     return found
