@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cardgen.check.stats import wilson  # noqa: E402
 from cardgen.engine.players import make_player  # noqa: E402
 from cardgen.engine.simulate import simulate  # noqa: E402
-from cardgen.check.stats import wilson  # noqa: E402
 from cardgen.games.irrlaeufer.game import Irrlaeufer  # noqa: E402
 from cardgen.games.irrlaeufer.rules import new_game  # noqa: E402
 

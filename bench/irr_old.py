@@ -95,11 +95,11 @@ class OldEngine:
 def serve(folder: str) -> None:
     """The worker: the old package from `folder`, answering requests from stdin (module text)."""
     sys.path.insert(0, folder)
+    from irr_timing import phase2, seconds_per_decision  # beside this file, standard library only
+
     import cardgen
     from cardgen.engine.mcts import MctsPlayer
     from cardgen.games.irrlaeufer.rules import IrrState, new_game
-
-    from irr_timing import phase2, seconds_per_decision  # beside this file, standard library only
 
     assert Path(cardgen.__file__).is_relative_to(folder), f"not the old package: {cardgen.__file__}"
     for line in sys.stdin:

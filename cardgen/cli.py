@@ -18,10 +18,30 @@ from typing import Any
 
 import click
 
-from cardgen.clickparts import (Decimal, Printer, Whole, apply, ceiling_option, cluster_option, echo, json_option,
-                                one_line, os_error, out_set_option, per_game, pipe_closed, quiet_option,
-                                reports_errors, seed_option, set_option, short, skill_option, stdout_gone, titles,
-                                workers_option)
+from cardgen.clickparts import (
+    Decimal,
+    Printer,
+    Whole,
+    apply,
+    ceiling_option,
+    cluster_option,
+    echo,
+    json_option,
+    one_line,
+    os_error,
+    out_set_option,
+    per_game,
+    pipe_closed,
+    quiet_option,
+    reports_errors,
+    seed_option,
+    set_option,
+    short,
+    skill_option,
+    stdout_gone,
+    titles,
+    workers_option,
+)
 from cardgen.errors import CardgenError
 from cardgen.game import Game, Registry
 from cardgen.registry import GAMES

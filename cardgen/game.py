@@ -23,12 +23,11 @@ This module knows no game: the shared layers below the games (engine, print, boo
 from __future__ import annotations
 
 import difflib
-
 import importlib
 from abc import ABC, abstractmethod
-from enum import Enum
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from importlib import resources
-from dataclasses import dataclass, field, fields
-from pathlib import Path
 from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, fields
+from importlib import resources
+from pathlib import Path
 from typing import Any, TypeVar
 
 from cardgen import inputs, tomlout

@@ -16,16 +16,16 @@ error if a record does not replay as intended. `examples/README.md` says what ea
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardgen.registry import GAMES
 from cardgen.commands.replay import replay_record
 from cardgen.engine.simulate import simulate
 from cardgen.errors import IllegalMove
+from cardgen.registry import GAMES
 
 HERE = Path(__file__).resolve().parent
 PLAYER = "sensible"

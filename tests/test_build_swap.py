@@ -83,8 +83,8 @@ def test_a_build_failing_part_way_leaves_the_previous_output(tmp_path: Path,
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("cardgen.booklet.build.write_bytes_atomic", full_disk)
-    from cardgen.registry import GAMES
     from cardgen.options import BuildOptions
+    from cardgen.registry import GAMES
 
     with pytest.raises(OSError):
         build_game(GAMES.get("schlangennest"), resolve(BuildOptions(out=out, formats=("pdf",), langs=("de",))),

@@ -4,8 +4,8 @@ from outside a record's folder."""
 
 from __future__ import annotations
 
-import contextlib
 import builtins
+import contextlib
 import errno
 import io
 import json

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.errors import DataError
-from cardgen.inputs import (MAX_BYTES, MAX_DEPTH, MAX_INT, MAX_ITEMS, inside_folder, parse_json, parse_toml,
-                            read_text)
+from cardgen.inputs import MAX_BYTES, MAX_DEPTH, MAX_INT, MAX_ITEMS, inside_folder, parse_json, parse_toml, read_text
 
 
 def _refused(func: object, *args: object) -> str:

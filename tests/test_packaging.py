@@ -4,9 +4,9 @@ declared, the optional extras optional, nothing that points at development mater
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
 import pytest
-from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from toy_game.components import ToySet
+from toy_game.game import Toy
+from toy_game.rules import ToyState
 
 from cardgen.cli import main
 from cardgen.engine.base import GameState
@@ -24,9 +27,6 @@ from cardgen.game import Registry
 from cardgen.kit.plan import KitPlan
 from cardgen.kit.spec import KitSpec
 from cardgen.registry import GAMES
-from toy_game.components import ToySet
-from toy_game.game import Toy
-from toy_game.rules import ToyState
 
 TEMPLATES = Path(__file__).resolve().parent / "toy_game" / "templates"
 

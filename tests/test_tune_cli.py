@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_signals import _children
 
 from cardgen.cli import main
-from test_signals import _children
 
 
 def _run(*args: str) -> tuple[int, str, str]:

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from cardgen.cli import main
 from cardgen.games.schlangengrube.components import load_pit_set
 from cardgen.games.schlangengrube.generator import PitVariant, tile_counts
+from cardgen.games.schlangennest.components import NestSet
 from cardgen.games.schlangennest.generator import areas
 from cardgen.geometry import PartKind
-from cardgen.games.schlangennest.components import NestSet
 from cardgen.registry import load_set
 from cardgen.sets import default_set_path
 

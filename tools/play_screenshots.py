@@ -18,10 +18,10 @@ from pathlib import Path
 import uvicorn
 from playwright.sync_api import sync_playwright
 
-from cardgen.engine.players import make_player
 from cardgen.commands.play.server import bind, make_app
 from cardgen.commands.play.session import Session
 from cardgen.commands.play.start import new_session
+from cardgen.engine.players import make_player
 from cardgen.registry import GAMES
 
 SETUP = {"schlangennest": ("human,greedy", 6, "card:curve"),

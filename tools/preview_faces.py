@@ -52,8 +52,8 @@ def contact_sheet(faces: list[Face], px: int = 260) -> Image.Image:
 
 def main(argv: list[str]) -> None:
     """Render the standard Schlangennest faces into argv[0] (see the module docstring)."""
-    from cardgen.games.schlangennest.render import items
     from cardgen.games.schlangennest.components import load_nest_set
+    from cardgen.games.schlangennest.render import items
 
     out = Path(argv[0])
     size = float(argv[1]) if len(argv) > 1 else None

@@ -108,8 +108,7 @@ def impose_pdf(pages_pdf: bytes, paper: str, title: str, lang: str = "en") -> by
     pages' content streams, which took most of a booklet build's time.
     """
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
-                               NameObject, NumberObject)
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject, NumberObject
 
     from cardgen.print.pdfmeta import pdf_date, retag_subsets
 

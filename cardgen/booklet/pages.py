@@ -20,8 +20,17 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT  # type: ignore[import-untype
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,  # type: ignore[import-untyped]
-                                KeepTogether, PageBreak, PageTemplate, Paragraph, Spacer)
+from reportlab.platypus import (  # type: ignore[import-untyped]
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+)
 
 from cardgen import fonts
 from cardgen.booklet.hyphens import Hyphenator, hyphenator

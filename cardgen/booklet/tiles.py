@@ -16,7 +16,15 @@ from typing import Any
 
 from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
 from reportlab.graphics.shapes import (  # type: ignore[import-untyped]
-    Circle, DirectDraw, Drawing, Group, Line, Path, PolyLine, Rect, String,
+    Circle,
+    DirectDraw,
+    Drawing,
+    Group,
+    Line,
+    Path,
+    PolyLine,
+    Rect,
+    String,
 )
 from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName  # type: ignore[import-untyped]

@@ -26,7 +26,6 @@ from cardgen.check.batch import BatchOutcome, BatchTask, run_task
 from cardgen.check.rounds import Tag
 from cardgen.errors import ClusterError
 
-
 TIMEOUT = 5.0
 """Seconds each step of reaching the scheduler may take: connecting, its greeting, Dask's own
 connection and handshake, the first worker."""

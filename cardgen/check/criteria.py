@@ -27,12 +27,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.check.metrics import no_sole_winner
-from cardgen.check.sequential import (Decision, Hypotheses, Member, Outcome, bernoulli_llr, bernoulli_pvalues,
-                                       bernoulli_threshold, looks_of, mean_llr, mean_pvalues, mean_threshold,
-                                       run_family, variance, MIN_MEAN_LOOK)
-from cardgen.engine.simulate import GameResult
+from cardgen.check.sequential import (
+    MIN_MEAN_LOOK,
+    Decision,
+    Hypotheses,
+    Member,
+    Outcome,
+    bernoulli_llr,
+    bernoulli_pvalues,
+    bernoulli_threshold,
+    looks_of,
+    mean_llr,
+    mean_pvalues,
+    mean_threshold,
+    run_family,
+    variance,
+)
 from cardgen.check.stats import wilson
 from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds, farthest_seat
+from cardgen.engine.simulate import GameResult
 from cardgen.words import count
 
 

@@ -33,8 +33,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.engine.simulate import GameResult
 from cardgen.check.stats import wilson
+from cardgen.engine.simulate import GameResult
 
 
 def win_shares(results: Sequence[GameResult]) -> list[float]:

@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardgen.check.metrics import alike, decisions, drama, kind_use, turns_per_player
-from cardgen.engine.simulate import GameResult
 from cardgen.check.verdict import FINDING, INCONCLUSIVE, PASS, UNMEASURED, Criterion, Thresholds
+from cardgen.engine.simulate import GameResult
 from cardgen.words import count
 
 

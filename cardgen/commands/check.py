@@ -20,16 +20,27 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from cardgen.engine.base import Finding
 from cardgen.check.baseline import Baseline, Figure, lookup
 from cardgen.check.criteria import decided, hard_criteria, worse
-from cardgen.check.plan import (MAIN, Line, Played, ReportRow, Stop, changed_rules, kind_findings, kind_use, play, row,
-                                 skill_summary)
-from cardgen.engine.players import make_player
+from cardgen.check.plan import (
+    MAIN,
+    Line,
+    Played,
+    ReportRow,
+    Stop,
+    changed_rules,
+    kind_findings,
+    kind_use,
+    play,
+    row,
+    skill_summary,
+)
 from cardgen.check.rounds import Progress
-from cardgen.commands.savegames import save_games
 from cardgen.check.soft import dull_criterion, kinds_criterion, length_criterion, skill_criterion
 from cardgen.check.verdict import FAIL, INCONCLUSIVE, Criterion, Thresholds, Verdict, rank_of, summary, thresholds_from
+from cardgen.commands.savegames import save_games
+from cardgen.engine.base import Finding
+from cardgen.engine.players import make_player
 from cardgen.errors import CardgenError, DataError
 from cardgen.terminal import printable, short_path
 from cardgen.words import count

@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.check.batch import BatchTask, game_seed
 from cardgen.check.plan import play_tasks
-from cardgen.engine.players import make_player
 from cardgen.check.rounds import Progress
-from cardgen.engine.simulate import GameResult
 from cardgen.check.stats import wilson
 from cardgen.commands.outcome import Line, Say, one_line
+from cardgen.engine.players import make_player
+from cardgen.engine.simulate import GameResult
 from cardgen.errors import CardgenError, DataError, as_usage
 
 if TYPE_CHECKING:

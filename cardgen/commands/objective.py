@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.commands.check import GameCheck
 from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Thresholds, Verdict
+from cardgen.commands.check import GameCheck
 
 OUTCOME_WEIGHT = 100.0
 CRITERION_WEIGHT = 10.0

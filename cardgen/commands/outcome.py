@@ -6,8 +6,8 @@ and read them (`str(line)`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.base import GameState
 from cardgen.commands.outcome import Say, err, out
+from cardgen.engine.base import GameState
 from cardgen.errors import DataError, IllegalMove
 from cardgen.inputs import PARSE_ERRORS, inside_folder, read_json, shown
 from cardgen.words import count

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardgen.check.rounds import Progress
 from cardgen.commands.check import CheckRun, GameCheck, run_check
 from cardgen.commands.objective import UNPLAYED, Score, score
-from cardgen.check.rounds import Progress
 from cardgen.errors import CardgenError, ClusterError, DataError
 from cardgen.inputs import shown
 from cardgen.numbers import whole

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from dataclasses import dataclass
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.commands.check import CheckRun, GameCheck, run_check
 from cardgen.check.rounds import Progress
+from cardgen.commands.check import CheckRun, GameCheck, run_check
 from cardgen.commands.outcome import Say, err, out
 from cardgen.errors import CardgenError, ClusterError, DataError, as_usage, named
 from cardgen.print.files import names_target

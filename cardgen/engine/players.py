@@ -7,8 +7,8 @@ from collections.abc import Callable, Mapping
 
 from cardgen.engine.ladder import BUDGET_SEP, parse_player
 from cardgen.engine.mcts import mcts
-from cardgen.errors import DataError
 from cardgen.engine.policies import GreedyPlayer, Player, RandomPlayer, SensiblePlayer
+from cardgen.errors import DataError
 
 __all__ = ["GreedyPlayer", "HEURISTIC", "PLAYERS", "Player", "PlayerFactory", "RandomPlayer", "SensiblePlayer",
            "make_player"]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-import time
 from dataclasses import dataclass, field
 from typing import Any
 

@@ -20,15 +20,30 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from reportlab import rl_config  # type: ignore[import-untyped]
 from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
 from reportlab.graphics.shapes import (  # type: ignore[import-untyped]
-    Circle, Drawing, Ellipse, Group, Line, Path as RlPath, Polygon, PolyLine, Rect,
+    Circle,
+    Drawing,
+    Ellipse,
+    Group,
+    Line,
+    Path as RlPath,
+    Polygon,
+    PolyLine,
+    Rect,
 )
 from reportlab.lib.colors import CMYKColor, Color, rgb2cmyk  # type: ignore[import-untyped]
-from reportlab import rl_config  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfdoc import (  # type: ignore[import-untyped]
-    PDFArray, PDFBase85Encode, PDFDictionary, PDFName, PDFResourceDictionary, PDFStream, PDFZCompress,
-    pdfdocEnc, xObjectName,
+    PDFArray,
+    PDFBase85Encode,
+    PDFDictionary,
+    PDFName,
+    PDFResourceDictionary,
+    PDFStream,
+    PDFZCompress,
+    pdfdocEnc,
+    xObjectName,
 )
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 

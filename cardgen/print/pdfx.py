@@ -35,8 +35,19 @@ from xml.sax.saxutils import escape
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (
-    ArrayObject, ByteStringObject, DictionaryObject, EncodedStreamObject, IndirectObject, NameObject, NumberObject,
-    DecodedStreamObject, PdfObject, RectangleObject, StreamObject, TextStringObject, create_string_object,
+    ArrayObject,
+    ByteStringObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    EncodedStreamObject,
+    IndirectObject,
+    NameObject,
+    NumberObject,
+    PdfObject,
+    RectangleObject,
+    StreamObject,
+    TextStringObject,
+    create_string_object,
 )
 
 from cardgen.errors import LayoutError

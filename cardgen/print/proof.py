@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cardgen.print.faces import Face
 from cardgen.fonts import font_bytes
+from cardgen.print.faces import Face
 from cardgen.print.raster import face_image, png_bytes
 
 if TYPE_CHECKING:

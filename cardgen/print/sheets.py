@@ -24,7 +24,6 @@ from cardgen.print.marks import REGISTRATION_ARM
 from cardgen.print.pdf import FaceCache, define_form, draw_marks, ensure_font, form_name, pt_box
 from cardgen.units import mm_to_pt
 
-
 # --------------------------------------------------------------------------- free-form sheets
 
 

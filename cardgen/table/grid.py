@@ -7,8 +7,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from cardgen.table.svg import document, embed, fmt, pick, target
 from cardgen.table.model import cell_key
+from cardgen.table.svg import document, embed, fmt, pick, target
 
 Cell = tuple[int, int]
 GAP = 0.04

@@ -7,8 +7,8 @@ import functools
 import re
 from collections.abc import Mapping
 
-from cardgen.sets import template_path
 from cardgen.booklet.markup import list_names, parse
+from cardgen.sets import template_path
 
 _EMPHASIS = re.compile(r"\*\*?([^*]+)\*\*?")
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")

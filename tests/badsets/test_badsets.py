@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardgen.cli import main
-from cardgen.check.verdict import HARD
-from cardgen.registry import GAMES
 from badsets.sets import BENCH, QUICK, BadSet
-
+from cardgen.check.verdict import HARD
+from cardgen.cli import main
+from cardgen.registry import GAMES
 
 KNOWN_GAPS = {"schlangennest-dull": "dull's margin is a share of the winner's score (5 %): a 1×2 strip's games "
                                     "end with the same scores in 56 % (under 90 %), its winner leads by 73 % of "

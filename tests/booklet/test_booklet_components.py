@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from plans import content
+from test_booklet_variant import text_of
 
 from cardgen.booklet.build import document, write_booklets
 from cardgen.booklet.markup import Document
@@ -18,9 +20,6 @@ from cardgen.geometry import PartKind
 from cardgen.options import BuildOptions
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path
-
-from plans import content
-from test_booklet_variant import text_of
 
 CAPPED = '\n[[card]]\nid = "capped"\ncount = 2\nparts = ["own:N-E", "neutral:head@S", "neutral:tail@W"]\n'
 

@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from plans import content as booklet_content
 from pypdf import PdfReader
 
 from cardgen.booklet.build import document
 from cardgen.registry import GAMES
-from plans import content as booklet_content
 
 PT = 72 / 25.4
 PLACED = re.compile(rb"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s*/FormXob\.face\.[\w.-]+ Do")

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from plans import content as booklet_content, maybe_content
 
 from cardgen.booklet.build import document
 from cardgen.booklet.claims import problems
 from cardgen.booklet.pages import Figure, Shown
 from cardgen.options import LANGS
 from cardgen.registry import GAMES
-from plans import content as booklet_content, maybe_content
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,18 +6,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pyphen
 import pytest
+from plans import booklet_games, content, each_game
 from pypdf import PdfReader
-import pypdfium2 as pdfium
 
 from cardgen.booklet.build import document, write_booklets
 from cardgen.booklet.impose import A5, MM, SHEETS, placement, saddle_order
 from cardgen.booklet.pages import FOOTER_Y
 from cardgen.options import BuildOptions
 from cardgen.registry import GAMES as REGISTRY
-
-from plans import booklet_games, content, each_game
 
 GAMES = sorted(booklet_games())
 

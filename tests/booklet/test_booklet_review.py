@@ -8,17 +8,16 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+from plans import content, each_game
 from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
 
 from cardgen.booklet.build import document
 from cardgen.booklet.markup import NBSP, Document, inline, parse, tie
-from cardgen.booklet.tiles import S, Grid, tile_group
+from cardgen.booklet.tiles import Grid, S, tile_group
 from cardgen.colours import NEUTRAL, colour as palette_colour
 from cardgen.games.schlangengrube.booklet import values as pit_values
 from cardgen.games.schlangennest.booklet import grey_parts
 from cardgen.registry import GAMES
-
-from plans import content, each_game
 
 GAMES_LANGS = each_game("de", "en")
 
@@ -159,8 +158,9 @@ def test_booklet_diagrams_cut_cards_at_their_trim() -> None:
 
 
 def test_german_and_english_booklets_fill_the_same_sheets() -> None:
-    from cardgen.booklet.build import booklet_pages
     from pypdf import PdfReader
+
+    from cardgen.booklet.build import booklet_pages
 
     g = GAMES.get("schlangennest")
     counts = []

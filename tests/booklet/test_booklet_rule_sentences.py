@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from plans import content
 
 from cardgen.booklet.build import document
 from cardgen.booklet.markup import Block
 from cardgen.registry import GAMES
 from cardgen.sets import with_rules
-
-from plans import content
 
 
 def blocks(game: str, rules: dict[str, Any], lang: str, tmp_path: Path) -> tuple[Block, ...]:

@@ -4,6 +4,7 @@ parser, and the saddle-stitch page order (pure functions, no PDF)."""
 from __future__ import annotations
 
 import pytest
+from plans import booklet_games, content, each_game
 
 from cardgen.booklet.build import document
 from cardgen.booklet.impose import padded, placement, saddle_order
@@ -11,8 +12,6 @@ from cardgen.booklet.markup import MarkupError, parse
 from cardgen.kit.spec import resolve
 from cardgen.options import BuildOptions
 from cardgen.registry import GAMES as REGISTRY
-
-from plans import booklet_games, content, each_game
 
 GAMES = sorted(booklet_games())
 

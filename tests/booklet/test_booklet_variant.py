@@ -6,14 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from plans import content
 from pypdf import PdfReader
 
 from cardgen.booklet.build import write_booklets
 from cardgen.options import BuildOptions
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path
-
-from plans import content
 
 
 def text_of(path: Path) -> str:

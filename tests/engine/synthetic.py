@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.base import GameState
 from cardgen.check.plan import MAIN, Line
+from cardgen.engine.base import GameState
 from cardgen.game import Game, GameInfo
 
 

@@ -13,10 +13,10 @@ from test_metrics_formulas import SCRIPT, Scripted
 
 from cardgen.check.baseline import Baseline, baseline_key, lookup, module_text
 from cardgen.check.criteria import Schedule, hard_criteria
-from cardgen.engine.degenerate import dead_seat, generic
-from cardgen.engine.simulate import GameResult, simulate
 from cardgen.check.soft import dull_criterion, kinds_criterion, length_criterion
 from cardgen.check.verdict import FAIL, FINDING, INCONCLUSIVE, PASS, Thresholds
+from cardgen.engine.degenerate import dead_seat, generic
+from cardgen.engine.simulate import GameResult, simulate
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path
 

@@ -7,13 +7,13 @@ from collections import Counter
 
 import pytest
 
+from cardgen.check.stats import wilson
 from cardgen.engine.invariants import InvariantError, check_invariants
 from cardgen.engine.players import GreedyPlayer, RandomPlayer, SensiblePlayer, make_player
-from cardgen.registry import GAMES
 from cardgen.engine.simulate import seat_rng, simulate
-from cardgen.check.stats import wilson
 from cardgen.errors import DataError
 from cardgen.games.schlangennest.rules import new_game
+from cardgen.registry import GAMES
 
 
 def _opening():

@@ -9,11 +9,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from cardgen.check.stats import wilson
 from cardgen.cli import main
 from cardgen.engine.mcts import MctsPlayer
 from cardgen.engine.players import make_player
 from cardgen.engine.simulate import GameResult, simulate
-from cardgen.check.stats import wilson
 from cardgen.registry import GAMES
 
 

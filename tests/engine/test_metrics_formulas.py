@@ -8,12 +8,22 @@ from typing import Any
 
 import pytest
 
-from cardgen.engine.base import GameState
-from cardgen.check.metrics import (balance, decisions, duration, histogram, is_draw, kind_use, seat_share,
-                                    skill, summarise, win_shares)
+from cardgen.check.metrics import (
+    balance,
+    decisions,
+    duration,
+    histogram,
+    is_draw,
+    kind_use,
+    seat_share,
+    skill,
+    summarise,
+    win_shares,
+)
 from cardgen.check.plan import kind_findings, seats_of, strong_seat
-from cardgen.engine.simulate import GameResult, leader, simulate
 from cardgen.check.stats import wilson
+from cardgen.engine.base import GameState
+from cardgen.engine.simulate import GameResult, leader, simulate
 
 
 def result(scores: tuple[float, ...], winners: tuple[int, ...], moves: int = 10, ended: bool = True,

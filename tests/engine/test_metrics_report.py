@@ -8,8 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cardgen.cli import main
 from cardgen.check.chart import chart_svg
+from cardgen.cli import main
 from cardgen.games.schlangengrube.components import load_pit_set
 from cardgen.sets import default_set_path
 

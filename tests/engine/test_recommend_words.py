@@ -26,8 +26,8 @@ def test_two_changes_that_each_fix_every_failing_configuration_are_either_alone(
 
 
 def test_only_a_confirmation_that_decided_pass_is_said_to_fix_it() -> None:
-    from cardgen.commands.recommend import headline
     from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion
+    from cardgen.commands.recommend import headline
 
     def decisive(status: str, share: float) -> Criterion:
         return Criterion("decisive", status, True, "", {"share": share, "low": 0.0, "high": 1.0})

@@ -7,9 +7,20 @@ import math
 
 import pytest
 
-from cardgen.check.sequential import (SPENT, Decision, Hypotheses, Member, bernoulli_llr, bernoulli_pvalues,
-                                       bernoulli_threshold, binomial_tail, looks_of, mean_llr, mean_threshold,
-                                       run_family)
+from cardgen.check.sequential import (
+    SPENT,
+    Decision,
+    Hypotheses,
+    Member,
+    bernoulli_llr,
+    bernoulli_pvalues,
+    bernoulli_threshold,
+    binomial_tail,
+    looks_of,
+    mean_llr,
+    mean_threshold,
+    run_family,
+)
 
 
 def test_bernoulli_ratio_and_wald_boundaries() -> None:

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Verdict
 from cardgen.commands.check import GameCheck
 from cardgen.commands.objective import score
 from cardgen.commands.tune import Knob, Search, grid_points, knobs, ranked, run_search, trial_text
-from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Verdict
 from cardgen.errors import DataError
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path

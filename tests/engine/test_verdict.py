@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from synthetic import CoinGame
 
+from cardgen.check.verdict import FAIL, FINDING, INCONCLUSIVE, PASS, Criterion, Thresholds, Verdict, thresholds_of
 from cardgen.cli import main
 from cardgen.commands.check import CheckRun, run_check
-from cardgen.check.verdict import FAIL, FINDING, INCONCLUSIVE, PASS, Criterion, Thresholds, Verdict, thresholds_of
 from cardgen.errors import DataError
 from cardgen.game import Registry
 from cardgen.sets import default_set_path
@@ -181,9 +181,9 @@ def test_variant_refuses_every_failing_configuration_and_writes_an_inconclusive_
 
 def test_a_failure_the_original_set_shares_is_a_finding_about_the_game() -> None:
     from cardgen.check.baseline import Baseline
-    from cardgen.commands.check import GameCheck
-    from cardgen.check.plan import ReportRow
     from cardgen.check.metrics import Figures
+    from cardgen.check.plan import ReportRow
+    from cardgen.commands.check import GameCheck
 
     def row(config: str, variant: str | None) -> ReportRow:
         return ReportRow(config, "sensible", "main", 2, {"variant": variant}, Figures(1, 1))

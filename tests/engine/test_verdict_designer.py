@@ -13,10 +13,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cardgen.cli import main
 from cardgen.check.chart import chart_svg
 from cardgen.check.soft import skill_criterion
 from cardgen.check.verdict import FINDING, INCONCLUSIVE, PASS
+from cardgen.cli import main
 from cardgen.sets import default_set_path
 
 
@@ -123,8 +123,8 @@ def test_the_chart_names_each_configuration_with_the_sets_changed_rules(tmp_path
 
 def test_a_share_between_the_margins_at_the_ceiling_reads_as_undecided_with_the_leading_seat() -> None:
     from cardgen.check.criteria import Schedule, fair_criterion
-    from cardgen.engine.simulate import GameResult
     from cardgen.check.verdict import Thresholds
+    from cardgen.engine.simulate import GameResult
 
     # two seats, 232 and 168 wins of 400 (seat 1 at 58 %, 8 points off: between 5 and 15), in a seeded order
     wins = [0] * 232 + [1] * 168

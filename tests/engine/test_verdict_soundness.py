@@ -18,8 +18,8 @@ from collections.abc import Sequence
 import pytest
 
 from cardgen.check.criteria import Schedule, hard_criteria
-from cardgen.engine.simulate import GameResult
 from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds
+from cardgen.engine.simulate import GameResult
 
 LIMITS = Thresholds()
 CEILINGS = (5, 10, 20, 30, 50, 75, 100, 200, 400)

@@ -229,9 +229,9 @@ def test_the_server_plays_a_bots_game_to_its_end_writes_nothing_and_stops_on_ctr
 
 
 def test_a_refusal_quotes_the_booklet_of_the_set_played_with_its_own_rules(tmp_path: Path) -> None:
-    from cardgen.table.wording import wordings
     from cardgen.registry import GAMES
     from cardgen.sets import with_rules
+    from cardgen.table.wording import wordings
 
     for game in GAMES:
         table = game.table(game.load_set())

@@ -3,10 +3,10 @@ booklets draw their board under most diagrams, and a test run builds the same fa
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
 import subprocess
 import sys
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 

@@ -24,8 +24,19 @@ from cardgen.games.schlangengrube.render import items as pit_items
 from cardgen.games.schlangennest.components import load_nest_set
 from cardgen.games.schlangennest.render import items as nest_items
 from cardgen.print.faces import Item
-from cardgen.print.services import (BOARD_BAND_MM, FIT_MM, SERVICES_FILE as REPO_SERVICES, Piece, Service, notes, plan_uploads,
-                                    render_upload, service_spec, services, upload_svg)
+from cardgen.print.services import (
+    BOARD_BAND_MM,
+    FIT_MM,
+    SERVICES_FILE as REPO_SERVICES,
+    Piece,
+    Service,
+    notes,
+    plan_uploads,
+    render_upload,
+    service_spec,
+    services,
+    upload_svg,
+)
 from cardgen.units import MM_PER_INCH
 
 BLEED = 3.2  # the kit's bleed: at least The Game Crafter's 1/8 inch

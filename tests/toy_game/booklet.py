@@ -20,8 +20,8 @@ from cardgen.booklet.words import join, mm
 from .components import GAME, ToySet
 from .moves import Take
 from .render import tile_svg
-from .rules import ToyState, new_game
 from .ruleids import Rule
+from .rules import ToyState, new_game
 
 SHORT_ROW = (2, 7, 4)
 """The row the diagram shows when the set's own row is too short to have a middle."""

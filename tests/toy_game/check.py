@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.engine.base import Finding
 from cardgen.check.plan import MAIN, Line, skill_lines
+from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import Degenerate, generic
 from cardgen.game import CheckFacts, Game
 

@@ -12,8 +12,8 @@ from cardgen.game import Game, GameInfo
 
 from . import check, generator
 from .components import GAME, ToySet, parse_toy_set
-from .ruleids import Rule
 from .position import PLAYERS
+from .ruleids import Rule
 from .rules import ToyState, new_game
 
 _GAME_INFO = GameInfo(

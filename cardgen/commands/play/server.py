@@ -40,10 +40,10 @@ from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.errors import CardgenError, DataError
-from cardgen.numbers import whole
 from cardgen.commands.play.guard import ANY, Guard, bracketed, loopback
 from cardgen.commands.play.session import Refused, Session
+from cardgen.errors import CardgenError, DataError
+from cardgen.numbers import whole
 from cardgen.signals import CAUGHT, Stopped
 
 if TYPE_CHECKING:

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.commands.replay import load_record, replay_record
 from cardgen.commands.outcome import Line, Say, err
+from cardgen.commands.play.session import HUMAN, Refusal, Session, parse_seats
+from cardgen.commands.replay import load_record, replay_record
 from cardgen.errors import DataError, UsageMistake, as_usage
 from cardgen.game import Game, Registry
 from cardgen.inputs import inside_folder
-from cardgen.commands.play.session import HUMAN, Refusal, Session, parse_seats
 from cardgen.table.model import Table
 from cardgen.table.wording import wording
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.art._svg import Element, document, fmt, path, pt
+
 from .digits import STROKE, number_d
 
 Field = tuple[int, int]

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.check.plan import MAIN, Line, skill_lines
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEADLOCK, STALEMATE, Degenerate, generic
-from cardgen.check.plan import MAIN, Line, skill_lines
 from cardgen.game import CheckFacts, Game
 from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.consistency import check_board

@@ -27,8 +27,17 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import DataError
-from cardgen.sets import (SetSource, check_keys, default_set_path, expect, length_mm, load_for, parse_rules, rule,
-                          rule_params)
+from cardgen.sets import (
+    SetSource,
+    check_keys,
+    default_set_path,
+    expect,
+    length_mm,
+    load_for,
+    parse_rules,
+    rule,
+    rule_params,
+)
 
 GAME = "irrlaeufer"
 

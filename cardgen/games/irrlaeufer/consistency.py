@@ -11,8 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.errors import IllegalMove
-from cardgen.games.irrlaeufer.components import (COLUMNS, MAX_ROWS, MIN_ROWS, PIECE_COLUMNS, Field,
-                                                 IrrBoard, Side, castle_fields)
+from cardgen.games.irrlaeufer.components import (
+    COLUMNS,
+    MAX_ROWS,
+    MIN_ROWS,
+    PIECE_COLUMNS,
+    Field,
+    IrrBoard,
+    Side,
+    castle_fields,
+)
 from cardgen.games.irrlaeufer.maze import fit_construction
 from cardgen.games.irrlaeufer.moves import Lay
 from cardgen.games.irrlaeufer.rules import IrrState

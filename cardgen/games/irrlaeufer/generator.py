@@ -7,9 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.errors import DataError
+from cardgen.games.irrlaeufer.components import (
+    DEFAULT_FIELD_SIZE,
+    DEFAULT_ROWS,
+    DEFAULT_STICKS,
+    MAX_ROWS,
+    MAX_STICKS,
+    MIN_ROWS,
+)
 from cardgen.sets import SetOption, toml_string
-from cardgen.games.irrlaeufer.components import (DEFAULT_FIELD_SIZE, DEFAULT_ROWS, DEFAULT_STICKS, MAX_ROWS,
-                                                 MAX_STICKS, MIN_ROWS)
 
 
 @dataclass(frozen=True, slots=True)

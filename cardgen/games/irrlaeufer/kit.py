@@ -25,10 +25,25 @@ from functools import partial
 
 from cardgen.games.irrlaeufer.booklet import CONTENT
 from cardgen.games.irrlaeufer.components import IrrBoard
-from cardgen.games.irrlaeufer.kit_layout import (SINGLE_FOOTER, SINGLE_MARGIN, SINGLE_PAGE, castles_fit, kit_field,
-                                                 mm_text, parts_sheets, single_edge, single_field)
-from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, board_spec, castle_faces,
-                                             standee_figures)
+from cardgen.games.irrlaeufer.kit_layout import (
+    SINGLE_FOOTER,
+    SINGLE_MARGIN,
+    SINGLE_PAGE,
+    castles_fit,
+    kit_field,
+    mm_text,
+    parts_sheets,
+    single_edge,
+    single_field,
+)
+from cardgen.games.irrlaeufer.render import (
+    CASTLES,
+    PIECES_PER_SIDE,
+    board_face,
+    board_spec,
+    castle_faces,
+    standee_figures,
+)
 from cardgen.kit.draw import pdf_name
 from cardgen.kit.plan import Booklet, Component, KitPlan, SheetFile
 from cardgen.kit.spec import KitSpec

@@ -14,8 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.games.irrlaeufer.components import DEFAULT_ROWS, IrrBoard
-from cardgen.games.irrlaeufer.render import (CASTLES, PIECES_PER_SIDE, board_face, castle_pair_face, gauge_face,
-                                             standee_faces, stick_face)
+from cardgen.games.irrlaeufer.render import (
+    CASTLES,
+    PIECES_PER_SIDE,
+    board_face,
+    castle_pair_face,
+    gauge_face,
+    standee_faces,
+    stick_face,
+)
 from cardgen.print import Face, MarkStyle, Paper, Placement, Side, paper
 from cardgen.print.geometry import Box, Mark, union
 from cardgen.print.marks import cut_marks

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.errors import DataError
-from cardgen.inputs import shown
 from cardgen.games.irrlaeufer.components import MAX_ROWS, Dir, Field, Side, Stick
 from cardgen.games.irrlaeufer.ruleids import Rule
+from cardgen.inputs import shown
 
 RULES: dict[str, str] = {r.value: r.explanation for r in Rule}
 """Every rule id an IllegalMove can carry, with its meaning in one line."""

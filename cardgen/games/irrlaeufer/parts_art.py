@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.art._svg import Element, Point, document, fmt, group, mix, path, polyline_d, pt
+
 from .board_art import CROSSING, INK, rect_d, rect_drawing
 from .digits import STROKE, number_d
 

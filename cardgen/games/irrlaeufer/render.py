@@ -7,9 +7,18 @@ no rules module.
 from __future__ import annotations
 
 from cardgen.games.irrlaeufer.board_art import BLUE, RED, BoardSpec, board_svg
-from cardgen.games.irrlaeufer.parts_art import (StandeeSize, castle_pair_svg, castle_size, castle_svg, gauge_size,
-                                                gauge_svg, standee_figure_svg, standee_svg, stick_svg)
 from cardgen.games.irrlaeufer.components import IrrBoard, Side
+from cardgen.games.irrlaeufer.parts_art import (
+    StandeeSize,
+    castle_pair_svg,
+    castle_size,
+    castle_svg,
+    gauge_size,
+    gauge_svg,
+    standee_figure_svg,
+    standee_svg,
+    stick_svg,
+)
 from cardgen.print.faces import Face
 
 PIECES_PER_SIDE = 6

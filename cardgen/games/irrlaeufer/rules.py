@@ -21,21 +21,37 @@ Readings of gaps (each has a test):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 import dataclasses
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.irrlaeufer import maze, movement, runs, sliding
-from cardgen.games.irrlaeufer.components import (MAX_SLIDE_STICKS, Field, IrrBoard, IrrRules, Side, Stick,
-                                                 board_from_options, load_board)
+from cardgen.games.irrlaeufer.components import (
+    MAX_SLIDE_STICKS,
+    Field,
+    IrrBoard,
+    IrrRules,
+    Side,
+    Stick,
+    board_from_options,
+    load_board,
+)
 from cardgen.games.irrlaeufer.hooks import Outcome, SimulationHooks
-from cardgen.games.irrlaeufer.moves import (EndTurn, Go, IrrMove, Lay, Slide, Turn, describe, move_from_json,
-                                            move_to_json)
+from cardgen.games.irrlaeufer.moves import (
+    EndTurn,
+    Go,
+    IrrMove,
+    Lay,
+    Slide,
+    Turn,
+    describe,
+    move_from_json,
+    move_to_json,
+)
 from cardgen.games.irrlaeufer.position import Castle, Position
 from cardgen.games.irrlaeufer.ruleids import Rule
-
 
 _GOS: dict[tuple[Side, Field, Field], Go] = {}
 _END = {side: EndTurn(side) for side in Side}

@@ -21,17 +21,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from typing import Any
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from cardgen.games.irrlaeufer import native_core
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Side
 from cardgen.games.irrlaeufer.grid import Grid, grid_for
 from cardgen.games.irrlaeufer.moves import IrrMove, Slide
 from cardgen.games.irrlaeufer.position import Position
-from cardgen.games.irrlaeufer.sliding import can_slide, free_run
-from cardgen.games.irrlaeufer.sliding import turn_total as plain_turn_total
+from cardgen.games.irrlaeufer.sliding import can_slide, free_run, turn_total as plain_turn_total
 
 CORE: Any = native_core.load()
 """The compiled core (`_core.c`: the table measured, the slides listed there), or None."""

@@ -27,20 +27,18 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from functools import cache
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from cardgen.engine.base import GameState
-from cardgen.games.irrlaeufer.components import COLUMNS, MAX_SLIDE_STICKS, Field, Side, castle_fields
 from cardgen.games.irrlaeufer import movement, native_core
+from cardgen.games.irrlaeufer.components import COLUMNS, MAX_SLIDE_STICKS, Field, Side, castle_fields
 from cardgen.games.irrlaeufer.grid import grid_for
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.position import Position
-from cardgen.games.irrlaeufer.runs import free_runs as table_runs
-from cardgen.games.irrlaeufer.runs import slide_leaves_rest
-from cardgen.games.irrlaeufer.sliding import can_slide
-from cardgen.games.irrlaeufer.sliding import free_runs as plain_runs
+from cardgen.games.irrlaeufer.runs import free_runs as table_runs, slide_leaves_rest
+from cardgen.games.irrlaeufer.sliding import can_slide, free_runs as plain_runs
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 FAR = 9

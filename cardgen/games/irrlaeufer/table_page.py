@@ -23,8 +23,8 @@ from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.parts_art import castle_size, castle_svg, piece_panel_svg, stick_svg
 from cardgen.games.irrlaeufer.render import board_spec
 from cardgen.games.irrlaeufer.rules import IrrState
-from cardgen.table.svg import document, embed, fmt, pick, target
 from cardgen.table.model import Button, Picked, Selection, Table, View, cell_key, parse_cell, pick_error
+from cardgen.table.svg import document, embed, fmt, pick, target
 
 COLOURS = {"red": RED, "blue": BLUE}
 SLIDES = (-3, -2, -1, 1, 2, 3)

@@ -14,12 +14,12 @@ from reportlab.graphics.shapes import Drawing  # type: ignore[import-untyped]
 
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
-from cardgen.games.schlangengrube.components import load_pit_set
 from cardgen.booklet.pages import Figure, Shown
 from cardgen.booklet.tiles import BAD, OK, Grid, beside, tile_group
 from cardgen.booklet.words import colour_name, join, mm
 from cardgen.colours import PALETTE
 from cardgen.errors import IllegalMove
+from cardgen.games.schlangengrube.components import load_pit_set
 from cardgen.words import count
 
 GAME = "schlangengrube"
@@ -311,8 +311,8 @@ green one of 3: (36 + 6) x 2 = 84. Only for sets holding these tiles (the standa
 def scoring_state(pit: Any) -> tuple[Any, Any, Any]:
     """The position just before and just after the completing tile is laid (engine states),
     and that tile's move."""
-    from cardgen.games.schlangengrube.rules import PitGame
     from cardgen.games.schlangengrube.moves import Place
+    from cardgen.games.schlangengrube.rules import PitGame
 
     game = PitGame(pit)
     # every other tile still in the bag: a position of a real game, tiles conserved
@@ -360,10 +360,10 @@ def scoring_figure(pit: Any, lang: str, doc: Document) -> Figure:
 def _placement_position(pit: Any) -> tuple[Any, Any, Any, str]:
     """A position of a seeded game with a legal tile and one the engine refuses (two heads or
     two tails preferred, else a mismatched edge)."""
-    from cardgen.games.schlangengrube.rules import PitGame
-    from cardgen.games.schlangengrube.moves import Place
     from cardgen.engine.players import make_player
     from cardgen.engine.simulate import seat_rng
+    from cardgen.games.schlangengrube.moves import Place
+    from cardgen.games.schlangengrube.rules import PitGame
 
     best = None
     for seed in range(30):

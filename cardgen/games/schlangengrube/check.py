@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.check.plan import MAIN, Line, rules_label, skill_lines
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEADLOCK, Degenerate, generic
-from cardgen.check.plan import MAIN, Line, rules_label, skill_lines
 from cardgen.game import CheckFacts, Game
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Place

@@ -19,8 +19,21 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.geometry import Part, PartKind
-from cardgen.sets import (RULES_TABLE, SetSource, check_keys, colour_list, default_set_path, expect,
-                          length_mm, load_for, parse_rules, part_list, rule, rule_params, whole_count)
+from cardgen.sets import (
+    RULES_TABLE,
+    SetSource,
+    check_keys,
+    colour_list,
+    default_set_path,
+    expect,
+    length_mm,
+    load_for,
+    parse_rules,
+    part_list,
+    rule,
+    rule_params,
+    whole_count,
+)
 
 GAME = "schlangengrube"
 DEFAULT_TILE_SIZE = 38.0

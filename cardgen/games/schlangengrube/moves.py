@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.errors import DataError
-from cardgen.inputs import shown
 from cardgen.games.schlangengrube.ruleids import Rule
 from cardgen.geometry import ROTATIONS
-
-
+from cardgen.inputs import shown
 
 RULES: dict[str, str] = {
     "game-over": "the game has ended; no move is possible",

@@ -38,16 +38,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
-from collections.abc import Sequence
 
 from cardgen.engine.base import GameState
 from cardgen.errors import DataError, IllegalMove
 from cardgen.geometry import ROTATIONS
 
-from .table import CORE, DX, DY, Board, PartSpec
 from .components import GAME, PitSet, load_pit_set
 from .moves import Pass, PitMove, Place, Start, Turn, move_from_json, move_to_json
 from .options import PitOptions
@@ -55,6 +54,7 @@ from .position import PitPosition
 from .scoring import SNAKE_SCORE, Completion, factor
 from .setup import PitSetup
 from .state_json import state_from_json, state_to_json, verify_state
+from .table import CORE, DX, DY, Board, PartSpec
 
 
 class PitState(PitPosition, GameState[PitMove]):

@@ -16,8 +16,8 @@ from cardgen.errors import DataError, IllegalMove
 from .components import GAME
 from .moves import Place, place_from_json
 from .options import PitOptions
-from .scoring import Completion
 from .position import PitPosition
+from .scoring import Completion
 from .setup import PitSetup
 
 P = TypeVar("P", bound=PitPosition)

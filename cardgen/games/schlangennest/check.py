@@ -27,16 +27,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.check.plan import MAIN, Line, rules_label, skill_lines
 from cardgen.engine.base import Finding
 from cardgen.engine.degenerate import DEAD_SEAT_KIND, DEADLOCK, STALEMATE, Degenerate, dead_seat
-from cardgen.check.plan import MAIN, Line, rules_label, skill_lines
 from cardgen.errors import DataError
 from cardgen.game import CheckFacts, Game
-from cardgen.games.schlangennest.config import (FRAME_VARIANTS, VARIANTS, check_variants, players_allowed,
-                                                recommended_area, variant_label)
+from cardgen.games.schlangennest.components import NestCard, NestSet
+from cardgen.games.schlangennest.config import (
+    FRAME_VARIANTS,
+    VARIANTS,
+    check_variants,
+    players_allowed,
+    recommended_area,
+    variant_label,
+)
 from cardgen.games.schlangennest.moves import MoveKind
 from cardgen.geometry import EDGES, Part, PartKind, parse_part
-from cardgen.games.schlangennest.components import NestCard, NestSet
 
 ORIGINAL_COUNTS = {"head": 1, "tail": 1, "straight": 7, "curve": 9}
 """Cards of each kind per colour in the original game."""

@@ -8,15 +8,15 @@ W=3, so the opposite edge of `e` is `e ^ 2` and a clockwise quarter turn is `(e 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import DataError
-from cardgen.geometry import EDGES, PartKind
 from cardgen.games.schlangennest.components import GAME, MAX_SIDE, MIN_SIDE, NestSet, load_nest_set
+from cardgen.geometry import EDGES, PartKind
 from cardgen.inputs import shown
 from cardgen.sets import default_set_path
 

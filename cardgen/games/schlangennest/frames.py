@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from cardgen.geometry import EDGES, PartKind
 from cardgen.games.schlangennest.components import NestSet
+from cardgen.geometry import EDGES, PartKind
 
 Cell = tuple[int, int]
 Prelaid = tuple[tuple[Cell, int, int], ...]

@@ -10,7 +10,6 @@ original table back for b = 16 and extends it to 5 players (9×9 …) and 6 play
 
 from __future__ import annotations
 
-
 import math
 from dataclasses import dataclass
 from typing import Any

@@ -19,7 +19,6 @@ from cardgen.games.schlangennest.config import BODY, DX, DY
 from cardgen.games.schlangennest.position import Position
 from cardgen.games.schlangennest.ruleids import Rule
 
-
 Problem = tuple[Rule, str] | None
 
 CORE = native.load("cardgen.games.schlangennest._core")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from cardgen.art import coil_back_svg, tile_svg
 from cardgen.colours import NEUTRAL, colour as palette_colour
-from cardgen.print.faces import Face, Item
 from cardgen.games.schlangennest.components import NestCard, NestSet
+from cardgen.print.faces import Face, Item
 
 
 def card_svg(card: NestCard, colour: str, size: float, bleed: float = 0.0, rot: int = 0) -> str:

@@ -35,11 +35,9 @@ from cardgen.games.schlangennest import reopen
 from cardgen.games.schlangennest.chains import Cell
 from cardgen.games.schlangennest.components import NestSet
 from cardgen.games.schlangennest.config import DX, DY, NestOptions, NestTables, make_rules, options_from_json
-from cardgen.games.schlangennest.legality import (Place, Problem, placed_snake_size, placement_problem,
-                                                  places_legal)
+from cardgen.games.schlangennest.legality import Place, Problem, placed_snake_size, placement_problem, places_legal
+from cardgen.games.schlangennest.moves import MoveKind, NestMove, move_from_json, move_to_json, pass_move, place
 from cardgen.games.schlangennest.position import Position
-from cardgen.games.schlangennest.moves import (MoveKind, NestMove, move_from_json, move_to_json,
-                                               pass_move, place)
 from cardgen.games.schlangennest.ruleids import Rule
 from cardgen.games.schlangennest.verify import verify_state
 

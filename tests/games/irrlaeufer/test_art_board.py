@@ -14,11 +14,10 @@ from reportlab.graphics import renderPDF
 from svglib.svglib import svg2rlg
 
 from cardgen.games.irrlaeufer.board_art import BoardSpec, board_svg
+from cardgen.games.irrlaeufer.components import IrrBoard
 from cardgen.games.irrlaeufer.digits import GLYPHS, number_d, text_width
 from cardgen.games.irrlaeufer.parts_art import StandeeSize, castle_size
-from cardgen.games.irrlaeufer.components import IrrBoard
-from cardgen.games.irrlaeufer.render import (board_face, board_spec, castle_faces, gauge_face,
-                                             standee_faces, stick_face)
+from cardgen.games.irrlaeufer.render import board_face, board_spec, castle_faces, gauge_face, standee_faces, stick_face
 
 DPI = 100
 

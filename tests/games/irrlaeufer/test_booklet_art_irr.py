@@ -10,8 +10,8 @@ from PIL import Image
 from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
 
 from cardgen.booklet.build import document
-from cardgen.games.irrlaeufer.booklet import CONTENT, FIELD, PT
 from cardgen.games.irrlaeufer.board_art import GROOVE
+from cardgen.games.irrlaeufer.booklet import CONTENT, FIELD, PT
 from cardgen.games.irrlaeufer.components import IrrBoard, Side
 from cardgen.games.irrlaeufer.render import board_spec
 

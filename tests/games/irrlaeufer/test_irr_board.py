@@ -8,12 +8,10 @@ from pathlib import Path
 import pytest
 
 from cardgen.errors import DataError
-from cardgen.games.irrlaeufer.components import IrrBoard, Side
-from cardgen.games.irrlaeufer.rules import IrrState
+from cardgen.games.irrlaeufer.components import IrrBoard, Side, board_from_options, castle_fields
 from cardgen.games.irrlaeufer.consistency import check_board, lay_proof
-from cardgen.games.irrlaeufer.components import castle_fields
 from cardgen.games.irrlaeufer.maze import fit_construction, lay_error
-from cardgen.games.irrlaeufer.components import board_from_options
+from cardgen.games.irrlaeufer.rules import IrrState
 from cardgen.registry import load_set
 from cardgen.sets import default_set_path
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.engine.simulate import seat_rng
 from cardgen.engine.players import make_player
+from cardgen.engine.simulate import seat_rng
 from cardgen.games.irrlaeufer.record import make_record
 from cardgen.games.irrlaeufer.rules import new_game
 from cardgen.sets import default_set_path

@@ -9,16 +9,14 @@ from collections import Counter
 
 import pytest
 
-from cardgen.errors import IllegalMove
-from cardgen.registry import GAMES
 from cardgen.commands.replay import replay_record as replay
-from cardgen.games.irrlaeufer.moves import EndTurn, Go, IrrMove, Lay, Slide
-from cardgen.games.irrlaeufer.components import IrrBoard, Side
-from cardgen.games.irrlaeufer.rules import IrrState, new_game
-from cardgen.games.irrlaeufer.record import make_record
+from cardgen.errors import IllegalMove
 from cardgen.games.irrlaeufer import movement
-from cardgen.games.irrlaeufer.components import COLUMNS, Dir, castle_fields
-from cardgen.games.irrlaeufer.moves import move_from_json, move_to_json
+from cardgen.games.irrlaeufer.components import COLUMNS, Dir, IrrBoard, Side, castle_fields
+from cardgen.games.irrlaeufer.moves import EndTurn, Go, IrrMove, Lay, Slide, move_from_json, move_to_json
+from cardgen.games.irrlaeufer.record import make_record
+from cardgen.games.irrlaeufer.rules import IrrState, new_game
+from cardgen.registry import GAMES
 
 MAX_TURNS = 6000
 """Generous bound on phase-2 turns: every game here must end well before it."""

@@ -27,11 +27,11 @@ from typing import Any
 
 import pytest
 
+from cardgen.engine.mcts import _playout
 from cardgen.games.irrlaeufer import maze, movement, runs, strategy
+from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
 from cardgen.games.irrlaeufer.cores import switched
 from cardgen.games.irrlaeufer.native_core import compiled
-from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
-from cardgen.engine.mcts import _playout
 from cardgen.games.irrlaeufer.players import PlayoutPlayer, RunnerPlayer, search, wary
 from cardgen.games.irrlaeufer.rules import IrrState
 from cardgen.games.irrlaeufer.sliding import free_run

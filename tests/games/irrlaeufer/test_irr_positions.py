@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
+from test_irr_games import check_position, cross_check
 
 from cardgen.games.irrlaeufer.components import Dir, IrrBoard, Side, Stick
-from cardgen.games.irrlaeufer.rules import IrrState
-from cardgen.games.irrlaeufer.moves import Slide
 from cardgen.games.irrlaeufer.maze import legal_lays
+from cardgen.games.irrlaeufer.moves import Slide
 from cardgen.games.irrlaeufer.position import Castle, Position
-from test_irr_games import check_position, cross_check
+from cardgen.games.irrlaeufer.rules import IrrState
 
 R, B = Side.RED, Side.BLUE
 

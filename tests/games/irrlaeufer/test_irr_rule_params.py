@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.engine.invariants import check_invariants
 from cardgen.commands.replay import replay_record
+from cardgen.engine.invariants import check_invariants
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.irrlaeufer.components import (
     Dir,

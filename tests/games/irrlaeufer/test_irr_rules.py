@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from cardgen.errors import IllegalMove
-from cardgen.games.irrlaeufer.moves import RULES, EndTurn, Go, Lay, Slide, Turn
 from cardgen.games.irrlaeufer.components import Dir, IrrBoard, Side, Stick
-from cardgen.games.irrlaeufer.rules import IrrState
+from cardgen.games.irrlaeufer.moves import RULES, EndTurn, Go, Lay, Slide, Turn
 from cardgen.games.irrlaeufer.position import Castle
+from cardgen.games.irrlaeufer.rules import IrrState
 
 R, B = Side.RED, Side.BLUE
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 import heapq
+import random
 from collections import deque
 
 from cardgen.engine.players import make_player

@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardgen.registry import GAMES
+from test_irr_rules import HOME_CASTLES, B, R, castle, play2, refused
+
 from cardgen.commands.replay import replay
 from cardgen.games.irrlaeufer.moves import Go
-from test_irr_rules import B, HOME_CASTLES, R, castle, play2, refused
+from cardgen.registry import GAMES
 
 RECORDS = Path(__file__).resolve().parents[2] / "records"
 CASTLE = [castle((5, 5), R), *HOME_CASTLES[1:]]

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from cardgen.games.schlangengrube.rules import PitState, new_game
 from cardgen.games.schlangengrube.moves import Place, Start
+from cardgen.games.schlangengrube.rules import PitState, new_game
 
 
 def _random_record(players: int, seed: int, variants: list[str]) -> tuple[dict, tuple[int, ...]]:  # type: ignore[type-arg]

@@ -6,8 +6,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from cardgen.errors import DataError
 from cardgen.games.schlangengrube.components import PitSet

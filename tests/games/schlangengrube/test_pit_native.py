@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from pit_differential import both, native_built, same_games
 
 HERE = Path(__file__).resolve().parent

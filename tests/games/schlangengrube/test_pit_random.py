@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from cardgen.errors import IllegalMove
-from cardgen.games.schlangengrube.moves import Place, PitMove
-from cardgen.games.schlangengrube.options import PitOptions
-from cardgen.registry import GAMES as REGISTRY
 from cardgen.commands.replay import replay_record
+from cardgen.errors import IllegalMove
+from cardgen.games.schlangengrube.moves import PitMove, Place
+from cardgen.games.schlangengrube.options import PitOptions
 from cardgen.games.schlangengrube.rules import PitGame, PitState
 from cardgen.games.schlangengrube.scoring import triangle
 from cardgen.games.schlangengrube.state_json import state_from_json
 from cardgen.geometry import EDGES, OPPOSITE, ROTATIONS, Part, PartKind, neighbour
+from cardgen.registry import GAMES as REGISTRY
 
 SECRET, DOUBLE = "secret-colour", "double-markers"
 CONFIGS = [(n, v) for n in (2, 3, 4) for v in (frozenset(), frozenset({SECRET}), frozenset({DOUBLE}))]

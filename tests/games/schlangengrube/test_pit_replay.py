@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cardgen.commands.replay import replay_record
 from cardgen.errors import DataError
 from cardgen.games.schlangengrube.moves import Pass, Place, Start, Turn, move_from_json, move_to_json
 from cardgen.registry import GAMES
-from cardgen.commands.replay import replay_record
 
 
 def _start(tile: str = "HT-RG", rot: int = 180) -> dict[str, Any]:

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from cardgen.booklet.build import document
+from cardgen.commands.replay import replay_record
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.players import make_player
-from cardgen.commands.replay import replay_record
 from cardgen.errors import DataError, IllegalMove
 from cardgen.games.schlangengrube.components import (
     RULE_PARAMS,
@@ -22,10 +22,10 @@ from cardgen.games.schlangengrube.components import (
     PitSet,
     load_pit_set,
 )
-from cardgen.games.schlangengrube.rules import PitGame, PitState, new_game
 from cardgen.games.schlangengrube.generator import text_from_options
 from cardgen.games.schlangengrube.moves import Place, Turn
 from cardgen.games.schlangengrube.options import PitOptions
+from cardgen.games.schlangengrube.rules import PitGame, PitState, new_game
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path, with_rules
 

@@ -4,8 +4,7 @@ after every move; a Hypothesis state machine picking among the legal moves."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from cardgen.engine.invariants import check_invariants

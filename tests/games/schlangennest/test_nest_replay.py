@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.registry import GAMES
 from cardgen.commands.replay import replay
 from cardgen.engine.simulate import simulate
 from cardgen.games.schlangennest.rules import new_game
+from cardgen.registry import GAMES
 
 RECORDS = Path(__file__).resolve().parents[2] / "records"
 

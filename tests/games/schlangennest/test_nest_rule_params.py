@@ -12,9 +12,9 @@ import pytest
 from test_nest_helpers import legal, position, refused
 
 from cardgen.booklet.build import document
+from cardgen.commands.replay import replay
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.players import make_player
-from cardgen.commands.replay import replay
 from cardgen.engine.simulate import simulate
 from cardgen.errors import DataError
 from cardgen.games.schlangennest.booklet import CONTENT

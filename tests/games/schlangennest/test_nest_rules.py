@@ -3,13 +3,11 @@ the refusal or the legality of the move."""
 
 from __future__ import annotations
 
-
+from test_nest_helpers import legal, loop_2x2, position, refused, swap_only_position
 
 from cardgen.games.schlangennest.moves import pass_move, place, swap, turn
 from cardgen.games.schlangennest.ruleids import Rule
 from cardgen.games.schlangennest.rules import new_game
-from test_nest_helpers import legal, refused, loop_2x2, position, swap_only_position
-
 
 # ---------------------------------------------------------------- round 1 and laying
 

@@ -9,11 +9,10 @@ rot 180 = own S-W + grey N-E, rot 270 = own W-N + grey E-S; tail own tail@N + gr
 
 from __future__ import annotations
 
+from test_nest_helpers import legal, loop_2x2, position, refused
 
 from cardgen.games.schlangennest.moves import place, turn
 from cardgen.games.schlangennest.rules import new_game
-from test_nest_helpers import legal, refused, loop_2x2, position
-
 
 # ---------------------------------------------------------------- still-closed
 

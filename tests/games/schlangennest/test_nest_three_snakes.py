@@ -11,12 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_nest_helpers import legal, position, refused
 
 from cardgen.errors import IllegalMove
-from cardgen.games.schlangennest.ruleids import RETIRED, Rule
 from cardgen.games.schlangennest.moves import place
+from cardgen.games.schlangennest.ruleids import RETIRED, Rule
 from cardgen.games.schlangennest.rules import new_game
-from test_nest_helpers import legal, position, refused
 
 ROOT = Path(__file__).resolve().parents[3]
 THREE = str(ROOT / "tests" / "records" / "nest-three-part.toml")

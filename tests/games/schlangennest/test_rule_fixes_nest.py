@@ -14,16 +14,16 @@ import re
 from pathlib import Path
 
 import pytest
+from test_nest_helpers import legal, loop_2x2, position, refused
 
-from cardgen.engine.invariants import check_invariants
-from cardgen.registry import GAMES
 from cardgen.commands.replay import replay
+from cardgen.engine.invariants import check_invariants
 from cardgen.engine.simulate import simulate
 from cardgen.errors import DataError
 from cardgen.games.schlangennest.generator import NestVariant, set_text
 from cardgen.games.schlangennest.moves import place, swap, turn
 from cardgen.games.schlangennest.rules import NestState, new_game
-from test_nest_helpers import legal, loop_2x2, position, refused
+from cardgen.registry import GAMES
 
 RECORDS = Path(__file__).resolve().parents[2] / "records"
 
