@@ -1,8 +1,7 @@
 """The command line: parses the options into a command's request (`cardgen.commands`), calls it,
 prints its lines and exits with its code; CardgenError becomes one line, exit 1 (a usage
 mistake exit 2). It names no game: the help texts and per-game defaults come from the games of
-`cardgen.registry` (`cardgen.clickparts`). With `cardgen.clickparts` the only modules that
-import click.
+`cardgen.registry` (`cardgen.clickparts`). With `cardgen.clickparts` the only modules that import click.
 
 The games come from `cardgen.registry.GAMES` unless the caller hands another `Registry` as click's
 context object (`main(obj=registry)`): the tests run a toy game through every command that way.
@@ -149,8 +148,8 @@ def _choice(*names: str) -> click.Choice[str]:
               help="Build only this layout (default: all four).")
 @click.option("--flip", type=_choice("long", "short"), default="long", show_default=True,
               help="The edge your printer turns the sheet on for duplex.")
-@click.option("--back-offset", default="0,0", metavar="X,Y", show_default=True,
-              help="Shift of the back pages in mm, read off the calibration sheet.")
+@click.option("--back-offset", metavar="X,Y", help="Shift of the back pages in mm, read off the calibration sheet.  "
+              "[default: what `cardgen calibrate --save` saved for the paper and flip, else 0,0]")
 @click.option("--bleed", type=Decimal(), metavar="MM",
               help="Art beyond the cut line, mm.  [default: 3, or what --service asks for]")
 @click.option("--marks", type=_choice("corners", "lines", "crosses", "none"),
@@ -192,6 +191,17 @@ def build(colour: str, **options: Any) -> int:
     source = click.get_current_context().get_parameter_source("colour")
     given = source is not None and source != click.core.ParameterSource.DEFAULT
     return command.run(command.BuildRequest(colour=colour if given else None, **options), _registry(), Printer())
+
+
+@main.command()
+@click.argument("scans", nargs=-1, required=True, metavar="SCAN.png [SCAN-BACK.png]")
+@click.option("--save", is_flag=True, help="Keep the offset as build's default for the sheet's paper and flip.")
+@reports_errors
+def calibrate(scans: tuple[str, ...], save: bool) -> int:
+    """Measure --back-offset on the printed calibration sheet: scans of both sides, or the front against the light."""
+    from cardgen.commands.calibrate import CalibrateRequest, run as command
+
+    return command(CalibrateRequest(scans, save), Printer())
 
 
 # ---- replay / check / match --------------------------------------------------------------------

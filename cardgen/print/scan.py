@@ -87,6 +87,8 @@ def sheet_kind(marker_id: int) -> SheetKind | None:
 def read_scan(path: str | os.PathLike[str]) -> Any:
     """The scan at `path` in grey (CardgenError naming the file when it is not an image)."""
     cv2 = _cv2()
+    if not os.path.isfile(path):
+        raise CardgenError(os.fspath(path), "no such file")
     image = cv2.imread(os.fspath(path), cv2.IMREAD_GRAYSCALE)
     if image is None:
         raise CardgenError(os.fspath(path), "not an image that can be read (PNG, JPEG, TIFF, …)")
@@ -130,6 +132,9 @@ def view(found: dict[int, Array], place: str, back: bool | None = None) -> View:
     import numpy as np
 
     kinds = [k for k in map(sheet_kind, found) if k is not None and (back is None or k.back == back)]
+    if not kinds and back:
+        raise CardgenError(place, "the back's markers do not show through: hold the sheet's front against a "
+                                  "bright light, or give a scan of each side")
     if not kinds:
         raise CardgenError(place, "no marker of cardgen's calibration sheet found: scan the printed sheet "
                                   "(`cardgen build --calibration`), the whole page, at 150 dpi or more")
