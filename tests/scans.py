@@ -22,8 +22,9 @@ PX = DPI / 25.4  # pixels per mm
 @dataclass(frozen=True)
 class Scanner:
     """How a picture is taken: the paper turned by `angle` degrees, scaled by `scale`, moved
-    by `move` mm on a ground `margin` mm wider all round; Gaussian `blur` (sigma, px) and `noise`
-    (standard deviation, grey levels)."""
+    by `move` mm on a ground `margin` mm wider all round, seen at a slant (`tilt`: the picture's
+    top this share narrower than its bottom, as a phone held below the sheet sees it); Gaussian
+    `blur` (sigma, px) and `noise` (standard deviation, grey levels)."""
 
     angle: float = 0.0
     scale: float = 1.0
@@ -32,6 +33,7 @@ class Scanner:
     noise: float = 0.0
     margin: float = 15.0
     seed: int = 0
+    tilt: float = 0.0
 
 
 def pages(folder: Path, paper: str, flip: str, landscape: bool = False) -> list[np.ndarray]:
@@ -64,10 +66,15 @@ def scan(paper_image: np.ndarray, s: Scanner, ground: int = 30) -> np.ndarray:
     h, w = paper_image.shape
     pad = s.margin * PX
     size = (int(w + 2 * pad), int(h + 2 * pad))
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), s.angle, s.scale)
-    m[:, 2] += (pad + s.move[0] * PX, pad + s.move[1] * PX)
-    mask = cv2.warpAffine(np.full_like(paper_image, 255), m, size, flags=cv2.INTER_LINEAR, borderValue=0)
-    art = cv2.warpAffine(paper_image, m, size, flags=cv2.INTER_LINEAR, borderValue=0)
+    m = np.vstack([cv2.getRotationMatrix2D((w / 2, h / 2), s.angle, s.scale), [0, 0, 1]])
+    m[:2, 2] += (pad + s.move[0] * PX, pad + s.move[1] * PX)
+    cw, ch = size
+    edge = s.tilt / 2 * cw
+    keystone = cv2.getPerspectiveTransform(np.float32([(0, 0), (cw, 0), (cw, ch), (0, ch)]),
+                                           np.float32([(edge, 0), (cw - edge, 0), (cw, ch), (0, ch)]))
+    m = keystone @ m
+    mask = cv2.warpPerspective(np.full_like(paper_image, 255), m, size, flags=cv2.INTER_LINEAR, borderValue=0)
+    art = cv2.warpPerspective(paper_image, m, size, flags=cv2.INTER_LINEAR, borderValue=0)
     out = art.astype(np.float64) * mask / 255 + ground * (1 - mask / 255)
     if s.blur:
         out = cv2.GaussianBlur(out, (0, 0), s.blur)

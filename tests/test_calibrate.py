@@ -5,6 +5,7 @@ line."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import tomllib
@@ -99,11 +100,11 @@ def test_a_bad_saved_offset_is_one_line() -> None:
     assert not Path("out").exists()
 
 
-def test_one_picture_against_the_light(tmp_path: Path) -> None:
+def test_one_picture_against_the_light_at_a_slant(tmp_path: Path) -> None:
     front, back = _pages("letter", "short", True)
     shift, front_shift = (3.2, -2.6), (-0.4, 0.8)
     seen = through(printed(front, front_shift), printed(back, shift), "letter", "short", True)
-    path = save(tmp_path / "light.png", scan(seen, Scanner(angle=-2, scale=0.99, blur=1.0, noise=5)))
+    path = save(tmp_path / "light.png", scan(seen, Scanner(angle=-2, scale=0.99, blur=1.0, noise=5, tilt=0.08)))
     m = measure_through(path)
     want = expected(shift, front_shift, "letter", "short", True)
     assert abs(m.x - want[0]) <= TOLERANCE and abs(m.y - want[1]) <= TOLERANCE, (m, want)
@@ -153,5 +154,5 @@ def test_the_offset_within_tolerance_over_the_sweep(tmp_path: Path, sheet: tuple
     assert abs(m.x - want[0]) <= TOLERANCE and abs(m.y - want[1]) <= TOLERANCE, (m, want)
     front, back = _pages(paper, flip, landscape)
     seen = through(printed(front, front_shift), printed(back, shift), paper, flip, landscape)
-    m = measure_through(save(tmp_path / "light.png", scan(seen, scanner)))
+    m = measure_through(save(tmp_path / "light.png", scan(seen, dataclasses.replace(scanner, tilt=0.1))))
     assert abs(m.x - want[0]) <= TOLERANCE and abs(m.y - want[1]) <= TOLERANCE, (m, want)

@@ -51,7 +51,7 @@ class Label:
 MARKER_SIZE = 12.0
 #: How far the front markers' centres sit from the side edges, and the back's further in, mm.
 MARKER_INSET = 22.0
-MARKER_BACK_INSET = 40.0
+MARKER_BACK_INSET = 44.0
 #: How far all markers' centres sit from the top and the bottom edge, mm.
 MARKER_DROP = 40.0
 
