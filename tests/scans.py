@@ -46,10 +46,12 @@ def pages(folder: Path, paper: str, flip: str, landscape: bool = False) -> list[
         doc.close()
 
 
-def printed(page: np.ndarray, shift: tuple[float, float]) -> np.ndarray:
-    """The page as a printer puts it on the paper, moved by `shift` mm (right, down)."""
-    m = np.float32([[1, 0, shift[0] * PX], [0, 1, shift[1] * PX]])
+def printed(page: np.ndarray, shift: tuple[float, float], turn: float = 0.0) -> np.ndarray:
+    """The page as a printer puts it on the paper, moved by `shift` mm (right, down) and turned
+    by `turn` degrees about its middle."""
     h, w = page.shape
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), turn, 1.0)
+    m[:, 2] += (shift[0] * PX, shift[1] * PX)
     return cv2.warpAffine(page, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=255)
 
 

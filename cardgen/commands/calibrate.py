@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.commands.outcome import Say, out
+from cardgen.commands.outcome import Say, err, out
 from cardgen.errors import CardgenError, UsageMistake
+
+#: The two targets' offsets may differ this much (mm) before the command says so.
+SPREAD_MM = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,9 @@ def run(request: CalibrateRequest, say: Say) -> int:
     value = f"{m.x:.1f},{m.y:.1f}"
     say(out(f"{sheet.paper.label}, flip on the {sheet.flip.value} edge{', landscape' if sheet.landscape else ''}: "
             f"--back-offset {value}  (markers fit to {m.fit_mm:.2f} mm)"))
+    if m.spread_mm > SPREAD_MM:
+        say(err(f"the two targets differ by {m.spread_mm:.1f} mm: the back is printed turned or scaled against the "
+                "front, so no offset fits the whole sheet; the one given fits its middle"))
     if request.save:
         path = save_offset(sheet.paper.name, sheet.flip.value, (round(m.x, 1) + 0.0, round(m.y, 1) + 0.0))
         say(out(f"saved in {path}: cardgen build --paper {sheet.paper.name} --flip {sheet.flip.value} "

@@ -12,7 +12,8 @@ flip edge, orientation and side. Two ways to look at the sheet:
 
 Either way the result is where the front's middle cross lands on the back, measured from where
 the back means it to be, in mm as seen looking at the back page: exactly the `--back-offset X,Y`
-that moves the backs onto it (the sheet's rulers show the same numbers).
+that moves the backs onto it (the sheet's rulers show the same numbers); and how far the other
+cross's result differs.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import CardgenError
-from cardgen.print.calibration import Fiducial, fiducials
+from cardgen.print.calibration import Fiducial, fiducials, targets
 from cardgen.print.impose import Flip, flips_across_x
 from cardgen.print.paper import PAPERS, Paper
 
@@ -56,14 +57,16 @@ class SheetKind:
 
 @dataclass(frozen=True, slots=True)
 class Measured:
-    """The back offset read from a scan: `x`, `y` in mm as `--back-offset` takes them, the
-    sheet it was read from (`sheet.back` False), and the markers' fit in mm (the largest
-    distance of a marker corner from where the fitted view puts it)."""
+    """The back offset read from a scan: `x`, `y` in mm as `--back-offset` takes them (at the
+    middle cross), the sheet it was read from (`sheet.back` False), the markers' fit in mm (the
+    largest distance of a marker corner from where the fitted view puts it), and `spread_mm`,
+    how far the offset at the other cross differs (the back printed turned or stretched)."""
 
     x: float
     y: float
     sheet: SheetKind
     fit_mm: float
+    spread_mm: float = 0.0
 
 
 def _cv2() -> Any:
@@ -178,27 +181,34 @@ def paper_outline(image: Any, v: View, place: str) -> Array:
                               "ground (a black sheet behind it, or the lid open), its whole outline in the scan")
 
 
-def _middle(kind: SheetKind) -> tuple[tuple[float, float], tuple[float, float], bool]:
-    W, H = kind.paper.oriented(kind.landscape)
-    return (W / 2, H / 2), (W, H), flips_across_x(W, H, kind.flip)
-
-
-def _mirror(point: Array, size: tuple[float, float], across_x: bool) -> Array:
-    """A point on one side of the paper at the same place seen from the other side."""
+def _targets(kind: SheetKind) -> tuple[Array, tuple[float, float], bool]:
+    """The front's crosses (the middle first), the sheet's size, and whether it flips across x."""
     import numpy as np
 
-    x, y = point.ravel()
+    W, H = kind.paper.oriented(kind.landscape)
+    return np.array(targets(W, H), dtype=float), (W, H), flips_across_x(W, H, kind.flip)
+
+
+def _mirror(points: Array, size: tuple[float, float], across_x: bool) -> Array:
+    """Points on one side of the paper at the same places seen from the other side."""
+    import numpy as np
+
+    p = np.asarray(points, dtype=float).reshape(-1, 2)
     W, H = size
-    return np.array([W - x, y] if across_x else [x, H - y])
+    out: Array = np.c_[W - p[:, 0], p[:, 1]] if across_x else np.c_[p[:, 0], H - p[:, 1]]
+    return out
 
 
 def _measured(landed: Array, front: View, back: View, size: tuple[float, float], across_x: bool,
-              target: tuple[float, float]) -> Measured:
+              crosses: Array) -> Measured:
+    """The offset at the middle cross from where the crosses `landed` on the back page."""
     import numpy as np
 
-    meant = _mirror(np.array(target), size, across_x)
-    x, y = (landed.ravel() - meant).tolist()
-    return Measured(round(x, 2) + 0.0, round(y, 2) + 0.0, front.kind, max(front.fit_mm, back.fit_mm))
+    off = landed - _mirror(crosses, size, across_x)
+    x, y = off[0].tolist()
+    spread = float(np.max(np.linalg.norm(off - off[0], axis=1)))
+    return Measured(round(x, 2) + 0.0, round(y, 2) + 0.0, front.kind, max(front.fit_mm, back.fit_mm),
+                    round(spread, 2))
 
 
 def _same_sheet(front: View, back: View, place: str) -> None:
@@ -223,12 +233,12 @@ def measure_two(front_path: str | os.PathLike[str], back_path: str | os.PathLike
         places = places[::-1]
     front, back = views
     _same_sheet(front, back, places[1])
-    target, size, across_x = _middle(front.kind)
-    on_paper = _apply(paper_outline(images[0], front, places[0]), _apply(front.page_to_image, [target]))
+    crosses, size, across_x = _targets(front.kind)
+    on_paper = _apply(paper_outline(images[0], front, places[0]), _apply(front.page_to_image, crosses))
     behind = _mirror(on_paper, size, across_x)
     to_back_pixels = np.linalg.inv(paper_outline(images[1], back, places[1]))
-    landed = _apply(np.linalg.inv(back.page_to_image), _apply(to_back_pixels, [behind]))
-    return _measured(landed, front, back, size, across_x, target)
+    landed = _apply(np.linalg.inv(back.page_to_image), _apply(to_back_pixels, behind))
+    return _measured(landed, front, back, size, across_x, crosses)
 
 
 def measure_through(path: str | os.PathLike[str]) -> Measured:
@@ -243,6 +253,6 @@ def measure_through(path: str | os.PathLike[str]) -> Measured:
     unflip = np.array([[-1.0, 0, image.shape[1] - 1], [0, 1, 0], [0, 0, 1]])
     back = View(flipped.kind, unflip @ flipped.page_to_image, flipped.fit_mm)
     _same_sheet(front, back, place)
-    target, size, across_x = _middle(front.kind)
-    landed = _apply(np.linalg.inv(back.page_to_image), _apply(front.page_to_image, [target]))
-    return _measured(landed, front, back, size, across_x, target)
+    crosses, size, across_x = _targets(front.kind)
+    landed = _apply(np.linalg.inv(back.page_to_image), _apply(front.page_to_image, crosses))
+    return _measured(landed, front, back, size, across_x, crosses)
