@@ -55,7 +55,7 @@ def _one_line(code: int, err: str, *needles: str) -> None:
 
 
 def test_the_sheets_markers_are_opencvs() -> None:
-    """The bit patterns printed are those of OpenCV's DICT_4X4_250, ids 0-127."""
+    """The bit patterns printed are those of OpenCV's DICT_4X4_250, ids 0-191."""
     d = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_250)
     for i, bits in enumerate(ARUCO_4X4):
         cells = cv2.aruco.generateImageMarker(d, i, 6)[1:5, 1:5] == 0
@@ -137,6 +137,11 @@ def test_what_is_not_the_sheet_is_one_line(tmp_path: Path) -> None:
     _one_line(*_run("calibrate", str(front), str(front))[::2], "front.png", "shows the front again")
     white = save(tmp_path / "white.png", scan(_pages("a4", "long", False)[0], Scanner(), ground=255))
     _one_line(*_run("calibrate", str(white), str(back))[::2], "white.png", "dark")
+    bent = cv2.imread(str(front), cv2.IMREAD_GRAYSCALE)
+    rows, cols = np.indices(bent.shape, dtype=np.float32)
+    wave = (np.sin(rows / bent.shape[0] * np.pi) * 25).astype(np.float32)  # the middle bulges 4 mm
+    bent = save(tmp_path / "bent.png", cv2.remap(bent, cols + wave, rows, cv2.INTER_LINEAR))
+    _one_line(*_run("calibrate", str(bent), str(back))[::2], "bent.png", "not flat")
     code, _, err = _run("calibrate", str(front), str(back), str(back))
     assert code == 2 and "one picture against the light or two scans" in err
 

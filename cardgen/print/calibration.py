@@ -7,7 +7,7 @@ the front's cross shows through and passes them as `--back-offset X,Y`. X is pos
 right and Y positive downwards, both as seen looking at the back page, the same convention as
 `LayoutOptions.back_offset`.
 
-Both pages also carry four ArUco markers (OpenCV's 4×4 dictionary) at known places, so that
+Both pages also carry six ArUco markers (OpenCV's 4×4 dictionary) at known places, so that
 `cardgen calibrate` can measure the offset from a scan (`cardgen.print.scan`). Their ids tell the
 side, the flip edge and the orientation of the sheet; the back's markers lie beside the front's
 (not behind them), so both sets can be seen in one view against the light.
@@ -52,11 +52,12 @@ MARKER_SIZE = 12.0
 #: How far the front markers' centres sit from the side edges, and the back's further in, mm.
 MARKER_INSET = 22.0
 MARKER_BACK_INSET = 44.0
-#: How far all markers' centres sit from the top and the bottom edge, mm.
+#: How far the top and bottom markers' centres sit from the top and the bottom edge, mm (a third
+#: pair sits halfway down, so that a sheet that is not flat shows as markers out of place).
 MARKER_DROP = 40.0
 
-#: The data cells (row by row, most significant bit first, 1 = black) of ids 0-127 of OpenCV's
-#: DICT_4X4_250 (one set of 8 for each paper, flip edge and orientation), so that printing the sheet needs no OpenCV (tests/test_calibrate.py compares
+#: The data cells (row by row, most significant bit first, 1 = black) of ids 0-191 of OpenCV's
+#: DICT_4X4_250 (one set of 12 for each paper, flip edge and orientation), so that printing the sheet needs no OpenCV (tests/test_calibrate.py compares
 #: them with OpenCV's).
 ARUCO_4X4: tuple[int, ...] = (
     0x4acd, 0xf065, 0xccd2, 0x66b9, 0xab61, 0x8632, 0x61d1, 0x3b0d, 0x0125, 0x30a9, 0x066e,
@@ -70,7 +71,13 @@ ARUCO_4X4: tuple[int, ...] = (
     0xca8a, 0x7552, 0x89e8, 0xf530, 0xf9b4, 0xd23e, 0xb627, 0xbc0b, 0xb0c9, 0xb02c, 0x961b,
     0x8f38, 0x8591, 0x4b15, 0x12b0, 0x0318, 0x0159, 0xffda, 0xffbc, 0xf577, 0xf579, 0xfd90,
     0xffe3, 0xff68, 0xf7c8, 0xf5ce, 0xf639, 0xf4fe, 0xf604, 0xf4a7, 0xef7d, 0xe7d2, 0xef87,
-    0xef8c, 0xed8b, 0xed4e, 0xe506, 0xecf9, 0xf3f1, 0xf30e,
+    0xef8c, 0xed8b, 0xed4e, 0xe506, 0xecf9, 0xf3f1, 0xf30e, 0xfbcc, 0xf360, 0xf10d, 0xf102,
+    0xf8b3, 0xf05b, 0xf8d0, 0xfa4a, 0xf06e, 0xf824, 0xe11b, 0xebc6, 0xe27f, 0xea37, 0xe074,
+    0xea45, 0xe24e, 0xdf7f, 0xd716, 0xdd5d, 0xd7ac, 0xd50f, 0xdd08, 0xd6bf, 0xdeb9, 0xd646,
+    0xd463, 0xd44d, 0xc735, 0xc7d1, 0xcff8, 0xc718, 0xc5b6, 0xc59a, 0xcda2, 0xc477, 0xc6e2,
+    0xc42c, 0xd9b8, 0xd87f, 0xd055, 0xd2eb, 0xda21, 0xdaac, 0xd088, 0xcbb7, 0xc357, 0xc3be,
+    0xcbf2, 0xcb04, 0xc965, 0xc21f, 0xca95, 0xc2f6, 0xc212, 0xc03b, 0xc093, 0xc831, 0xc2a3,
+    0xc289, 0xc84f, 0xc0e8, 0xc000, 0xb71a,
 )
 
 
@@ -100,18 +107,19 @@ class Fiducial:
 def marker_ids(paper: Paper, flip: Flip, landscape: bool) -> tuple[range, range]:
     """The ids of the front's and the back's markers of the sheet for `paper`, `flip` and
     orientation."""
-    base = 8 * (4 * list(PAPERS).index(paper.name) + 2 * landscape + (flip is Flip.SHORT))
-    return range(base, base + 4), range(base + 4, base + 8)
+    base = 12 * (4 * list(PAPERS).index(paper.name) + 2 * landscape + (flip is Flip.SHORT))
+    return range(base, base + 6), range(base + 6, base + 12)
 
 
 def fiducials(paper: Paper, flip: Flip, landscape: bool = False
               ) -> tuple[tuple[Fiducial, ...], tuple[Fiducial, ...]]:
     """The markers of the front and of the back page, each in its own page's coordinates: the
-    front's near the corners, the back's beside them further in (as seen from the front)."""
+    front's near the corners and the middle of the side edges, the back's beside them further in
+    (as seen from the front)."""
     width, height = paper.oriented(landscape)
     front_ids, back_ids = marker_ids(paper, flip, landscape)
     across_x = flips_across_x(width, height, flip)
-    ys = (MARKER_DROP, height - MARKER_DROP)
+    ys = (MARKER_DROP, height / 2, height - MARKER_DROP)
     front = tuple(Fiducial(i, x, y) for i, (x, y) in zip(
         front_ids, [(x, y) for y in ys for x in (MARKER_INSET, width - MARKER_INSET)]))
     behind = [(x, y) for y in ys for x in (MARKER_BACK_INSET, width - MARKER_BACK_INSET)]

@@ -33,8 +33,11 @@ if TYPE_CHECKING:
 
     Array = NDArray[np.floating[Any]]
 
-#: At least this many of a side's four markers must be found in its scan.
-MIN_MARKERS = 3
+#: At least this many of a side's six markers must be found in its scan.
+MIN_MARKERS = 4
+#: The markers' corners may lie this far from where the fitted view puts them, mm: beyond it the
+#: sheet was not flat (or a marker was misread), and no offset read from it can be trusted.
+MAX_FIT = 1.0
 #: How far a corner of the paper may lie from where the print puts it, mm (a printer shifts a side by
 #: up to a few mm; --back-offset goes to 10).
 PAPER_SLACK = 12.0
@@ -79,12 +82,12 @@ def _cv2() -> Any:
 
 def sheet_kind(marker_id: int) -> SheetKind | None:
     """The sheet and side whose marker has `marker_id` (None: no calibration sheet's)."""
-    group, index = divmod(marker_id, 8)
+    group, index = divmod(marker_id, 12)
     paper_index, kind = divmod(group, 4)
     if paper_index >= len(PAPERS):
         return None
     return SheetKind(list(PAPERS.values())[paper_index], Flip.SHORT if kind % 2 else Flip.LONG,
-                     kind >= 2, index >= 4)
+                     kind >= 2, index >= 6)
 
 
 def read_scan(path: str | os.PathLike[str]) -> Any:
@@ -147,7 +150,7 @@ def view(found: dict[int, Array], place: str, back: bool | None = None) -> View:
     seen = [m for m in markers if m.id in found]
     if len(seen) < MIN_MARKERS:
         side = "back" if kind.back else "front"
-        raise CardgenError(place, f"only {len(seen)} of the {side}'s 4 markers found (at least {MIN_MARKERS} "
+        raise CardgenError(place, f"only {len(seen)} of the {side}'s {len(markers)} markers found (at least {MIN_MARKERS} "
                                   "needed): scan the whole page, flat and in focus")
     page = np.array([c for m in seen for c in m.corners()], dtype=float)
     pixels = np.concatenate([found[m.id] for m in seen])
@@ -156,6 +159,9 @@ def view(found: dict[int, Array], place: str, back: bool | None = None) -> View:
         raise CardgenError(place, "the markers found do not lie as on the calibration sheet")
     scale = np.sqrt(abs(np.linalg.det(h[:2, :2]))) / h[2, 2]  # pixels per mm, near enough
     fit = float(np.max(np.linalg.norm(_apply(h, page) - pixels, axis=1)) / scale)
+    if fit > MAX_FIT:
+        raise CardgenError(place, f"the markers lie up to {fit:.1f} mm from where the sheet puts them (at most "
+                                  f"{MAX_FIT:g}): the sheet was not flat; scan it again, flat on the glass")
     return View(kind, h, fit)
 
 
