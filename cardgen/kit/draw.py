@@ -101,6 +101,15 @@ def check_layouts(plan: KitPlan, spec: KitSpec) -> None:
                                           f"--layout out")
 
 
+def _cutter_sheet(part: Part, spec: KitSpec, name: str) -> Imposed:
+    """`part` laid out for the cutting machine `name` (`cardgen.print.cutter`)."""
+    from cardgen.print import paper
+    from cardgen.print.cutter import impose_cutter, machine
+
+    imp = impose_cutter(part.items, paper(spec.paper), machine(name), spec.bleed, spec.back_offset)
+    return Imposed(part, name, imp, f"{part.component.stem}-{spec.paper}-{name}.pdf")
+
+
 def _counted(faces: dict[str, tuple[Face, int]], face: Face, count: int) -> None:
     faces[face.key] = (face, faces.get(face.key, (face, 0))[1] + count)
 
@@ -125,6 +134,8 @@ def draw(game: str, plan: KitPlan, spec: KitSpec) -> Kit:
             for layout in layouts_of(comp, spec):
                 sheets.append(Imposed(part, layout, impose(part.items, spec.layout_options(layout, comp.marks)),
                                       pdf_name(comp.stem, spec.paper, layout, spec.flip)))
+            if spec.cutter is not None and comp.layouts:
+                sheets.append(_cutter_sheet(part, spec, spec.cutter))
     faces: dict[str, tuple[Face, int]] = {}
     for part in parts:
         for item in part.items:

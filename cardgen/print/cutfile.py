@@ -1,0 +1,84 @@
+"""A cutter sheet's cut file: every piece's trim outline as a closed polyline, in millimetres.
+
+DXF (the AutoCAD R12 exchange format, which Silhouette Studio's basic edition opens): layer
+`CUT` holds one closed polyline per piece of the front page, layer `PAGE` the sheet's outline,
+so that the drawing can be put on the page exactly where the printed sheet lies (the outline's
+corner on the page's corner) and the outline deleted before cutting. DXF counts y upwards from
+the bottom edge; `read_dxf` turns it back into the sheets' frame (mm from the top-left corner).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from cardgen.errors import DataError
+from cardgen.print.files import write_bytes_atomic
+from cardgen.print.geometry import Box
+from cardgen.print.impose import Page
+
+Outline = tuple[tuple[float, float], ...]
+
+
+def _corners(box: Box) -> Outline:
+    return ((box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom))
+
+
+def _polyline(layer: str, points: Outline, height: float) -> list[str]:
+    out = ["0", "POLYLINE", "8", layer, "66", "1", "70", "1", "10", "0", "20", "0", "30", "0"]
+    for x, y in points:
+        out += ["0", "VERTEX", "8", layer, "10", f"{x:.4f}", "20", f"{height - y:.4f}", "30", "0"]
+    return out + ["0", "SEQEND", "8", layer]
+
+
+def dxf_text(page: Page) -> str:
+    """The DXF of `page`'s cut outlines (its slots) and the sheet's outline."""
+    head = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$INSUNITS", "70", "4",
+            "9", "$MEASUREMENT", "70", "1", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES"]
+    body = _polyline("PAGE", _corners(Box(0, 0, page.width, page.height)), page.height)
+    for slot in page.slots:
+        body += _polyline("CUT", _corners(slot), page.height)
+    return "\n".join(head + body + ["0", "ENDSEC", "0", "EOF"]) + "\n"
+
+
+def write_dxf(path: str | os.PathLike[str], page: Page) -> Path:
+    """Write `page`'s cut file to `path` atomically."""
+    target = Path(path)
+    write_bytes_atomic(target, dxf_text(page).encode("ascii"))
+    return target
+
+
+def read_dxf(path: str | os.PathLike[str]) -> dict[str, list[Outline]]:
+    """The closed polylines of a cut file by layer, in the sheets' frame (mm from the top-left
+    corner, y downwards); DataError naming the file for one this module did not write."""
+    lines = Path(path).read_text(encoding="ascii").splitlines()
+    pairs = list(zip(lines[0::2], lines[1::2]))
+    layers: dict[str, list[list[tuple[float, float]]]] = {}
+    current: list[tuple[float, float]] = []
+    entity, layer, x = "", "", 0.0
+    for code, value in ((c.strip(), v.strip()) for c, v in pairs):
+        if code == "0":
+            if value == "SEQEND":
+                layers.setdefault(layer, []).append(current)
+            if value == "POLYLINE":
+                current = []
+            entity = value
+        elif code == "8" and entity == "POLYLINE":
+            layer = value
+        elif code == "10" and entity == "VERTEX":
+            x = float(value)
+        elif code == "20" and entity == "VERTEX":
+            current.append((x, float(value)))
+    frames = layers.get("PAGE", [])
+    if len(frames) != 1:
+        raise DataError(str(path), "has no single PAGE outline: not a cardgen cut file")
+    height = max(y for _, y in frames[0])
+    return {name: [tuple((px, height - py) for px, py in poly) for poly in polys]
+            for name, polys in layers.items()}
+
+
+def outline_box(outline: Sequence[tuple[float, float]]) -> Box:
+    """The box an outline spans."""
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
