@@ -42,7 +42,7 @@ def cutter_entry(sheet: Imposed, spec: KitSpec) -> Entry:
         "fronts": sum(len(p.placements) for p in imp.pages if p.registration is not None),
         "per_sheet": len(imp.pages[0].slots), "landscape": imp.landscape, "sides": sides,
         "colour": spec.colour, "bleed_mm": imp.bleed, "gap_mm": imp.gutter, "cut_files": names,
-        "print": f"{pages}{sides}, at 100 % (actual size, no fit-to-page), from {m.program} or any PDF viewer",
+        "print": f"{pages}{sides}, at 100 % (actual size, no fit-to-page), from a PDF viewer",
         "cutting_order": (f"for the {m.title}: open the sheet's cut file in {m.program} ({names[0]} for the "
                           f"first sheet, then -2, -3 …), put its PAGE outline on the page's corner and "
                           f"delete it, turn on registration marks (Type 1, inset {m.inset:g} mm, length "
