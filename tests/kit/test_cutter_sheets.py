@@ -128,7 +128,7 @@ def _check(folder: Path, part: str) -> int:
     return cut
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
 def test_schlangennest_cards_cut_where_printed(tmp_path: Path, paper: str) -> None:
     folder = _build(tmp_path, "schlangennest", "cards", paper)
     assert _check(folder, "cards") == 72
