@@ -1,5 +1,5 @@
-"""The cutter sheets' cut files (`--cutter`): one per front page, `cards-a4-silhouette-1.dxf`,
-and the manifest entry of a cutter sheet PDF, which says which file goes to which program."""
+"""The cutter sheets' cut files (`--cutter`): one per front page in the machine's format,
+`cards-a4-silhouette-1.dxf`, and the same as SVG, `cards-a4-silhouette-1.svg`; and the manifest entry of a cutter sheet PDF, which says which file goes to which program."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from cardgen import words
 from cardgen.kit.draw import Imposed, Kit
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Entry, Job, Writer, Written
-from cardgen.print.cutfile import write_dxf
+from cardgen.print.cutfile import write_cut_file
 from cardgen.print.cutter import Machine, machine
 
 
@@ -16,10 +16,11 @@ def _fronts(sheet: Imposed) -> list[int]:
     return [p.number for p in sheet.imposition.pages if p.registration is not None]
 
 
-def cut_names(sheet: Imposed, m: Machine) -> list[str]:
-    """The cut files of a cutter sheet PDF, one per front page, in order."""
+def cut_names(sheet: Imposed, m: Machine, suffix: str | None = None) -> list[str]:
+    """The cut files of a cutter sheet PDF in the machine's format (or `suffix`'s), one per
+    front page, in order."""
     stem = sheet.file.removesuffix(".pdf")
-    return [f"{stem}-{n}.{m.cut_format}" for n in range(1, len(_fronts(sheet)) + 1)]
+    return [f"{stem}-{n}.{suffix or m.cut_format}" for n in range(1, len(_fronts(sheet)) + 1)]
 
 
 def _cutter_sheets(kit: Kit) -> list[Imposed]:
@@ -60,7 +61,7 @@ class CutFiles(Writer[None]):
 
     def units(self, kit: Kit, spec: KitSpec) -> int:
         """One per cut file."""
-        return sum(len(_fronts(s)) for s in _cutter_sheets(kit))
+        return sum(2 * len(_fronts(s)) for s in _cutter_sheets(kit))
 
     def write(self, job: Job, started: None) -> Written:
         """Write them; one manifest entry each, naming its sheet, page and program."""
@@ -68,13 +69,15 @@ class CutFiles(Writer[None]):
         for sheet in _cutter_sheets(job.kit):
             m = machine(sheet.layout)
             fronts = [p for p in sheet.imposition.pages if p.registration is not None]
-            names = cut_names(sheet, m)
-            for page, name in zip(fronts, names):
-                write_dxf(job.folder / name, page)
-                job.advance(1)
-                out.entries.append({"file": name, "type": m.cut_format, "component": sheet.part.component.stem,
-                                    "sheet": sheet.file, "page": page.number, "program": m.program,
-                                    "pieces": len(page.slots)})
-            out.lines.append(f"{job.folder}/{names[0].rsplit('-', 1)[0]}-*.{m.cut_format}: "
-                             f"{words.count(len(names), 'cut file')} for {m.program}")
+            for suffix, program in ((m.cut_format, m.program), ("svg", f"{m.program} Designer Edition or another "
+                                                                       "program that opens SVG")):
+                names = cut_names(sheet, m, suffix)
+                for page, name in zip(fronts, names):
+                    write_cut_file(job.folder / name, page)
+                    job.advance(1)
+                    out.entries.append({"file": name, "type": "cut", "format": suffix, "component": sheet.part.component.stem,
+                                        "sheet": sheet.file, "page": page.number, "program": program,
+                                        "pieces": len(page.slots)})
+                out.lines.append(f"{job.folder}/{names[0].rsplit('-', 1)[0]}-*.{suffix}: "
+                                 f"{words.count(len(names), 'cut file')} for {program}")
         return out

@@ -1,4 +1,8 @@
-"""A cutter sheet's cut file: every piece's trim outline as a closed polyline, in millimetres.
+"""A cutter sheet's cut files: every piece's trim outline as a closed polyline, in millimetres.
+
+SVG (`svg_text`): the sheet's size in mm, group `CUT` with one closed path per piece of the front
+page, group `PAGE` with the sheet's outline; for programs that open SVG (Silhouette Studio from
+its Designer Edition on), which then need no scaling, as the file states its unit.
 
 DXF (the AutoCAD R12 exchange format, which Silhouette Studio's basic edition opens): layer
 `CUT` holds one closed polyline per piece of the front page, layer `PAGE` the sheet's outline,
@@ -42,11 +46,48 @@ def dxf_text(page: Page) -> str:
     return "\n".join(head + body + ["0", "ENDSEC", "0", "EOF"]) + "\n"
 
 
-def write_dxf(path: str | os.PathLike[str], page: Page) -> Path:
-    """Write `page`'s cut file to `path` atomically."""
+def _path(points: Outline) -> str:
+    return "M " + " L ".join(f"{x:.4f} {y:.4f}" for x, y in points) + " Z"
+
+
+def svg_text(page: Page) -> str:
+    """The SVG of `page`'s cut outlines (its slots) and the sheet's outline, in mm."""
+    w, h = f"{page.width:.4f}", f"{page.height:.4f}"
+    cuts = "".join(f'<path d="{_path(_corners(slot))}"/>' for slot in page.slots)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">'
+            f'<g id="PAGE" fill="none" stroke="#0000ff" stroke-width="0.1">'
+            f'<path d="{_path(_corners(Box(0, 0, page.width, page.height)))}"/></g>'
+            f'<g id="CUT" fill="none" stroke="#ff0000" stroke-width="0.1">{cuts}</g></svg>\n')
+
+
+def write_cut_file(path: str | os.PathLike[str], page: Page) -> Path:
+    """Write `page`'s cut file to `path` atomically, as DXF or SVG by its suffix."""
     target = Path(path)
-    write_bytes_atomic(target, dxf_text(page).encode("ascii"))
+    text = svg_text(page) if target.suffix == ".svg" else dxf_text(page)
+    write_bytes_atomic(target, text.encode("ascii"))
     return target
+
+
+def read_svg(path: str | os.PathLike[str]) -> dict[str, list[Outline]]:
+    """The outlines of an SVG cut file by group, in mm (DataError naming the file for one that
+    states no mm size or holds a path other than straight lines)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(path).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    if not root.get("width", "").endswith("mm"):
+        raise DataError(str(path), "states no size in mm: not a cardgen cut file")
+    scale = float(root.get("width", "0mm")[:-2]) / float(root.get("viewBox", "0 0 1 1").split()[2])
+    out: dict[str, list[Outline]] = {}
+    for group in root.iter(f"{ns}g"):
+        for element in group.iter(f"{ns}path"):
+            words = element.get("d", "").replace("M", " ").replace("L", " ").replace("Z", " ").split()
+            try:
+                numbers = [float(v) * scale for v in words]
+            except ValueError:
+                raise DataError(str(path), f"path {element.get('d')!r} is not made of straight lines") from None
+            out.setdefault(group.get("id", ""), []).append(tuple(zip(numbers[0::2], numbers[1::2])))
+    return out
 
 
 def read_dxf(path: str | os.PathLike[str]) -> dict[str, list[Outline]]:

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen.cli import main
-from cardgen.print.cutfile import outline_box, read_dxf
+from cardgen.print.cutfile import outline_box, read_dxf, read_svg
 from cardgen.print.cutter import MACHINES
 from cardgen.print.geometry import Box
 from cardgen.units import MM_PER_POINT
@@ -108,11 +108,12 @@ def _check(folder: Path, part: str) -> int:
             assert _near(ls[1], Box(w - m.inset - m.arm, m.inset, m.arm, m.arm)) < 0.01, ls[1]
             art = _art(folder / sheet["file"], number, page)
             trims = [a.grown(-sheet["bleed_mm"]) for a in art]
-            read = read_dxf(folder / name)
-            page_frame = outline_box(read["PAGE"][0])
-            assert _near(page_frame, Box(0, 0, w, h)) < 0.01  # the cut file's frame is the printed page's
-            outlines = read["CUT"]
-            assert len(outlines) == len(trims) == entry["pieces"]
+            svg = read_svg(folder / name.replace(".dxf", ".svg"))
+            for read in (read_dxf(folder / name), svg):
+                page_frame = outline_box(read["PAGE"][0])
+                assert _near(page_frame, Box(0, 0, w, h)) < 0.01  # the cut file's frame is the printed page's
+                assert len(read["CUT"]) == len(trims) == entry["pieces"]
+            outlines = read_dxf(folder / name)["CUT"] + svg["CUT"]
             for outline in outlines:
                 trim = min(trims, key=lambda t: _near(outline_box(outline), t))
                 # every point of the path within the tolerance of the trim box's outline, and
@@ -124,7 +125,7 @@ def _check(folder: Path, part: str) -> int:
             for a in art:
                 assert area.contains(a, tol=1e-6), a
                 assert not any(a.overlaps(k) for k in m.keep_clear(w, h)), a
-            cut += len(outlines)
+            cut += len(outlines) // 2
     return cut
 
 
