@@ -134,7 +134,7 @@ def draw(game: str, plan: KitPlan, spec: KitSpec) -> Kit:
             for layout in layouts_of(comp, spec):
                 sheets.append(Imposed(part, layout, impose(part.items, spec.layout_options(layout, comp.marks)),
                                       pdf_name(comp.stem, spec.paper, layout, spec.flip)))
-            if spec.cutter is not None and comp.layouts:
+            if spec.cutter is not None:  # every grid component, also one a sheet file of the plan prints
                 sheets.append(_cutter_sheet(part, spec, spec.cutter))
     faces: dict[str, tuple[Face, int]] = {}
     for part in parts:

@@ -137,6 +137,7 @@ def test_schlangennest_cards_cut_where_printed(tmp_path: Path, paper: str) -> No
 
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "part"), [("schlangengrube", "tiles"), ("irrlaeufer", "castles")])
+@pytest.mark.parametrize(("game", "part"), [("schlangengrube", "tiles"), ("irrlaeufer", "castles"),
+                                           ("irrlaeufer", "castles,parts")])  # castles also on the parts sheet
 def test_every_cuttable_component_cut_where_printed(tmp_path: Path, game: str, part: str, paper: str) -> None:
     assert _check(_build(tmp_path, game, part, paper), part) > 0
