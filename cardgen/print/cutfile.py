@@ -5,7 +5,8 @@ page, group `PAGE` with the sheet's outline; for programs that open SVG (Silhoue
 its Designer Edition on), which then need no scaling, as the file states its unit.
 
 DXF (the AutoCAD R12 exchange format, which Silhouette Studio's basic edition opens): layer
-`CUT` holds one closed polyline per piece of the front page, layer `PAGE` the sheet's outline,
+`CUT` holds one closed polyline per piece of the front page, layer `SCORE` the pieces' fold
+lines (open polylines; none for pieces without), layer `PAGE` the sheet's outline,
 so that the drawing can be put on the page exactly where the printed sheet lies (the outline's
 corner on the page's corner) and the outline deleted before cutting. DXF counts y upwards from
 the bottom edge; `read_dxf` turns it back into the sheets' frame (mm from the top-left corner).
@@ -23,14 +24,18 @@ from cardgen.print.geometry import Box
 from cardgen.print.impose import Page
 
 Outline = tuple[tuple[float, float], ...]
+COLOURS = {"PAGE": "5", "CUT": "1", "SCORE": "3"}
+"""Each layer's DXF colour number (blue, red, green: as the SVG draws them), so that a program
+that sends lines by colour tells them apart."""
 
 
 def _corners(box: Box) -> Outline:
     return ((box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom))
 
 
-def _polyline(layer: str, points: Outline, height: float) -> list[str]:
-    out = ["0", "POLYLINE", "8", layer, "66", "1", "70", "1", "10", "0", "20", "0", "30", "0"]
+def _polyline(layer: str, points: Outline, height: float, closed: bool = True) -> list[str]:
+    out = ["0", "POLYLINE", "8", layer, "62", COLOURS[layer], "66", "1", "70", "1" if closed else "0",
+           "10", "0", "20", "0", "30", "0"]
     for x, y in points:
         out += ["0", "VERTEX", "8", layer, "10", f"{x:.4f}", "20", f"{height - y:.4f}", "30", "0"]
     return out + ["0", "SEQEND", "8", layer]
@@ -43,21 +48,25 @@ def dxf_text(page: Page) -> str:
     body = _polyline("PAGE", _corners(Box(0, 0, page.width, page.height)), page.height)
     for slot in page.slots:
         body += _polyline("CUT", _corners(slot), page.height)
+    for line in page.scores:
+        body += _polyline("SCORE", ((line.x0, line.y0), (line.x1, line.y1)), page.height, closed=False)
     return "\n".join(head + body + ["0", "ENDSEC", "0", "EOF"]) + "\n"
 
 
-def _path(points: Outline) -> str:
-    return "M " + " L ".join(f"{x:.4f} {y:.4f}" for x, y in points) + " Z"
+def _path(points: Outline, closed: bool = True) -> str:
+    return "M " + " L ".join(f"{x:.4f} {y:.4f}" for x, y in points) + (" Z" if closed else "")
 
 
 def svg_text(page: Page) -> str:
     """The SVG of `page`'s cut outlines (its slots) and the sheet's outline, in mm."""
     w, h = f"{page.width:.4f}", f"{page.height:.4f}"
     cuts = "".join(f'<path d="{_path(_corners(slot))}"/>' for slot in page.slots)
+    lines = "".join(f'<path d="{_path(((m.x0, m.y0), (m.x1, m.y1)), closed=False)}"/>' for m in page.scores)
+    scores = f'<g id="SCORE" fill="none" stroke="#00a000" stroke-width="0.1">{lines}</g>' if lines else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">'
             f'<g id="PAGE" fill="none" stroke="#0000ff" stroke-width="0.1">'
             f'<path d="{_path(_corners(Box(0, 0, page.width, page.height)))}"/></g>'
-            f'<g id="CUT" fill="none" stroke="#ff0000" stroke-width="0.1">{cuts}</g></svg>\n')
+            f'<g id="CUT" fill="none" stroke="#ff0000" stroke-width="0.1">{cuts}</g>{scores}</svg>\n')
 
 
 def write_cut_file(path: str | os.PathLike[str], page: Page) -> Path:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from cardgen.errors import LayoutError
 from cardgen.print.faces import Item
-from cardgen.print.geometry import Box, Placement, Registration, Side
+from cardgen.print.geometry import Box, MarkKind, Placement, Registration, Side, segment
 from cardgen.print.impose import (
     Flip,
     Imposition,
@@ -101,10 +101,11 @@ def _slots(m: Machine, width: float, height: float, w: float, h: float, b: float
 
 
 def impose_cutter(items: Sequence[Item], paper: Paper, m: Machine, bleed: float,
-                  back_offset: tuple[float, float] = (0.0, 0.0)) -> Imposition:
+                  back_offset: tuple[float, float] = (0.0, 0.0), folds: Sequence[float] = ()) -> Imposition:
     """`items` on cutter sheets for machine `m` (see the module docstring): portrait or
-    landscape, whichever holds more pieces; bleed at most the machine's. LayoutError when a
-    piece does not fit the machine's area."""
+    landscape, whichever holds more pieces; bleed at most the machine's; `folds` the fold lines
+    across each piece (mm from its top edge), which the front pages' `scores` carry. LayoutError
+    when a piece does not fit the machine's area."""
     items = [i for i in items if i.count > 0]
     if not items:
         raise LayoutError("layout", "nothing to print: no item has a count above 0")
@@ -127,8 +128,9 @@ def impose_cutter(items: Sequence[Item], paper: Paper, m: Machine, bleed: float,
         chunk = fronts[k:k + len(slots)]
         trims = slots[:len(chunk)]
         placed = tuple(Placement(i.front.key, s, b, Side.FRONT) for i, s in zip(chunk, trims))
+        scores = tuple(segment(s.x, s.y + f, s.right, s.y + f, MarkKind.FOLD) for s in trims for f in folds)
         pages.append(Page(len(pages) + 1, pw, ph, "front", placed, (), tuple(trims), b, m.area(pw, ph), None,
-                          m.registration(pw, ph)))
+                          m.registration(pw, ph), scores))
         if two_sided:
             backs = [mirror(s, pw, ph, across_x).shifted(*back_offset) for s in trims]
             if not all(sheet.contains(s.grown(b)) for s in backs):

@@ -106,6 +106,8 @@ class Page:
     footer: Box | None
     registration: Registration | None = None
     """A cutting machine's registration marks (`cardgen.print.cutter`); None on other sheets."""
+    scores: tuple[Mark, ...] = ()
+    """Fold lines a cutting machine scores (cut files only: the art shows its own fold lines)."""
 
     @property
     def trim_box(self) -> Box:

@@ -141,3 +141,27 @@ def test_schlangennest_cards_cut_where_printed(tmp_path: Path, paper: str) -> No
                                            ("irrlaeufer", "castles,parts")])  # castles also on the parts sheet
 def test_every_cuttable_component_cut_where_printed(tmp_path: Path, game: str, part: str, paper: str) -> None:
     assert _check(_build(tmp_path, game, part, paper), part) > 0
+
+
+def test_irrlaeufer_standees_cut_and_scored_on_their_folds(tmp_path: Path) -> None:
+    """The fold-over standees of the parts sheet: cut out like the other pieces, and every fold
+    line of every standee (tab, panel, panel, tab) in the cut files' SCORE lines, within the
+    tolerance of where the piece printed there folds."""
+    from cardgen.games.irrlaeufer.parts_art import StandeeSize
+
+    folder = _build(tmp_path, "irrlaeufer", "parts", "a4")
+    assert _check(folder, "parts") == 12
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    field = next(e for e in manifest["files"] if e["file"] == "parts-a4.pdf")["field_mm"]
+    size = StandeeSize.for_field(field)
+    folds = (size.tab, size.tab + size.panel, size.tab + 2 * size.panel)
+    sheet = next(e for e in manifest["files"] if e.get("layout") == "cutter")
+    pdf = pdfium.PdfDocument(folder / sheet["file"])
+    trims = [a.grown(-sheet["bleed_mm"]) for a in _art(folder / sheet["file"], 0, pdf[0])]
+    for read in (read_dxf(folder / sheet["cut_files"][0]),
+                 read_svg(folder / sheet["cut_files"][0].replace(".dxf", ".svg"))):
+        scores = read["SCORE"]
+        assert len(scores) == 3 * len(trims) == 36
+        wanted = [((t.x, t.y + f), (t.right, t.y + f)) for t in trims for f in folds]
+        for (a, b) in (line for line in scores):
+            assert min(max(math.dist(a, p), math.dist(b, q)) for p, q in wanted) <= TOLERANCE, (a, b)
