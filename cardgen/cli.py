@@ -147,6 +147,9 @@ def _choice(*names: str) -> click.Choice[str]:
 @click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Folder for DIR/<game>/.")
 @click.option("--layout", type=_choice("single", "duplex", "gutterfold", "glue"),
               help="Build only this layout (default: all four).")
+@click.option("--cutter", type=_choice("silhouette"),
+              help="Also lay the pieces out for a cutting machine: sheets with its registration marks and a "
+                   "cut file per sheet.")
 @click.option("--flip", type=_choice("long", "short"), default="long", show_default=True,
               help="The edge your printer turns the sheet on for duplex.")
 @click.option("--back-offset", default="0,0", metavar="X,Y", show_default=True,
