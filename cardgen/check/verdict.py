@@ -192,6 +192,11 @@ class Criterion:
             return f"{f['turns']:.1f} turns per player"
         if self.name == "dull" and f.get("points"):
             return f"margin {f['margin']:.1f} ({f['margin_share']:.0%})"
+        if self.name == "worth" and f.get("worth"):
+            flags = [w["flag"] for w in f["worth"]]
+            return f"{flags.count('dominant')} dominant, {flags.count('dead')} dead of {len(flags)}"
+        if self.name == "kingmaking" and f.get("kingmaking"):
+            return _interval(f["kingmaking"]) + " kingmade"
         return ""
 
     def to_json(self) -> dict[str, Any]:
