@@ -9,8 +9,10 @@ seat rotates (game i bars seat i mod seats), so the seat orders are rotated even
 The reference is the unrestricted report player in the same rotation: its share averaged over
 the seats is exactly 1/seats (each game's shares sum to 1), so no reference games are needed.
 `diff` is the barred seat's share minus 1/seats, with the 95% Wilson interval of the share
-shifted alike. A kind is `dominant` when barring it costs more than `worth_margin` and the
-interval lies below zero (the cost is real); `dead` when the interval rules out a cost of more
+shifted alike. A kind is `dominant` when barring it costs more than `worth_margin`, the
+interval lies below zero (the cost is real) and it is no staple: a kind played at least the
+equal share of the plays (1/kinds) costs much to bar because the barred seat can then hardly
+play at all (Schlangennest's curves), which says nothing of its strength; `dead` when the interval rules out a cost of more
 than `worth_margin` and the kind is rarely played: its share of the component plays in the
 configuration's unrestricted games (`played`) is below `worth_rare` times the equal share
 (1/kinds). Otherwise `ok`.
@@ -120,7 +122,7 @@ def worth_of(kind: str, played: float, shares: Sequence[float], seats: int, kind
     low, high = wilson(sum(shares), games)
     diff = (sum(shares) / games if games else fair) - fair
     low, high = low - fair, high - fair
-    if games and high < 0 and diff < -limits.worth_margin:
+    if games and high < 0 and diff < -limits.worth_margin and played < 1 / max(kinds, 1):
         flag = DOMINANT
     elif games and low >= -limits.worth_margin and played < limits.worth_rare / max(kinds, 1):
         flag = DEAD

@@ -67,9 +67,10 @@ def test_the_worth_formula() -> None:
     limits = Thresholds()
     shares = [0.0] * 30 + [1.0] * 10  # the barred seat of two wins a quarter of 40 games
     low, high = wilson(10, 40)
-    w = worth_of("x", 0.3, shares, 2, 4, limits)
+    w = worth_of("x", 0.2, shares, 2, 4, limits)
     assert (w.diff, w.low, w.high, w.games) == pytest.approx((-0.25, low - 0.5, high - 0.5, 40))
     assert w.flag == DOMINANT
+    assert worth_of("x", 0.3, shares, 2, 4, limits).flag == OK  # a staple (over 1/4 of the plays)
     even = [0.0, 1.0] * 100
     assert worth_of("x", 0.3, even, 2, 4, limits).flag == OK  # played 30 %: not rare among 4 kinds
     assert worth_of("x", 0.1, even, 2, 4, limits).flag == DEAD  # under half of 25 %
