@@ -3,7 +3,9 @@
 A game is *kingmade* when at some probed decision the seat to move can no longer win yet picks
 who does: each of up to `alternatives` of its legal moves is played, then the game continued to
 its end by the report player in every seat, every continuation with the same seeded generators;
-the seat wins in none of them, and they do not all end with the same winners. The decisions
+the seat wins in none of them, and they do not all end with the same winners, while the first
+move's continuation played again with other generators ends as before (else the winners turn on
+the continuation's chance, not on the move). The decisions
 probed are `probes` steps spread evenly over the last two thirds of the game the report player
 played (earlier, every seat can still win). The share of kingmade games is given with its 95%
 Wilson interval; the criterion is a finding when the interval lies above `kingmaking`.
@@ -83,15 +85,19 @@ def kingmaker_at(state: GameState[Any], player: Player, seed: int, alternatives:
     seat = state.current_player
     if len(moves) > alternatives:
         moves = random.Random(seed).sample(moves, alternatives)
-    outcomes = set()
+    outcomes = []
     for move in moves:
         child = state.clone()
         child.apply_trusted(move)
         winners = finish(child, player, seed)
         if seat in winners:
             return False
-        outcomes.add(winners)
-    return len(outcomes) > 1
+        outcomes.append(winners)
+    if len(set(outcomes)) == 1:
+        return False
+    control = state.clone()  # the first move again, the rest played with other generators
+    control.apply_trusted(moves[0])
+    return finish(control, player, seed + 1) == outcomes[0]
 
 
 def kingmade(probe: Probe) -> bool:
