@@ -23,6 +23,7 @@ from cardgen.clickparts import (
     Printer,
     Whole,
     apply,
+    asked_options,
     ceiling_option,
     cluster_option,
     echo,
@@ -218,6 +219,7 @@ def replay(record: str, as_json: bool) -> int:
                 f"criterion is decided).  {_CEILING}")
 @skill_option("Games per line of the skill trace (each cheap rung of the game's player ladder against the one "
               f"below, in the first and in the last seat); 0 skips it.  {_SKILL}")
+@asked_options
 @click.option("--players", "players", default=None,
               help="Player counts to play, e.g. 2,3,4.  "
                    f"[default: {per_game((g, g.info.check.players) for g in GAMES)}]")
@@ -257,8 +259,8 @@ def check(n_games: int | None, **options: Any) -> int:
 
     Every configuration is played by the report player in rounds until each hard criterion of
     its verdict (ends, decisive, fair, degenerate) is decided or the ceiling is reached, then
-    judged pass, fail or inconclusive; the soft criteria (skill, kinds, length, dull) are
-    findings. Per game: a table of every configuration (completion, length, scores, the first
+    judged pass, fail or inconclusive; the soft criteria (skill, kinds, length, dull, and
+    worth and kingmaking when asked) are findings. Per game: a table of every configuration (completion, length, scores, the first
     seat's share with a 95% interval, draws, balance, decisions, branching, lead changes, moves
     of every kind), the skill trace, a per-seat table, every failure and finding with its
     reason, and a summary line. For each configuration that fails, the one-parameter changes
