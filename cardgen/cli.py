@@ -22,6 +22,7 @@ from cardgen.clickparts import (
     Printer,
     Whole,
     apply,
+    asked_options,
     ceiling_option,
     cluster_option,
     echo,
@@ -146,6 +147,9 @@ def _choice(*names: str) -> click.Choice[str]:
 @click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Folder for DIR/<game>/.")
 @click.option("--layout", type=_choice("single", "duplex", "gutterfold", "glue"),
               help="Build only this layout (default: all four).")
+@click.option("--cutter", type=_choice("silhouette"),
+              help="Also lay the pieces out for a cutting machine: sheets with its registration marks and a "
+                   "cut file per sheet.")
 @click.option("--flip", type=_choice("long", "short"), default="long", show_default=True,
               help="The edge your printer turns the sheet on for duplex.")
 @click.option("--back-offset", metavar="X,Y", help="Shift of the back pages in mm, read off the calibration sheet.  "
@@ -225,9 +229,9 @@ def replay(record: str, as_json: bool) -> int:
                 f"criterion is decided).  {_CEILING}")
 @skill_option("Games per line of the skill trace (each cheap rung of the game's player ladder against the one "
               f"below, in the first and in the last seat); 0 skips it.  {_SKILL}")
-@click.option("--players", "players", default=None,
-              help="Player counts to play, e.g. 2,3,4.  "
-                   f"[default: {per_game((g, g.info.check.players) for g in GAMES)}]")
+@asked_options
+@click.option("--players", "players", default=None, help="Player counts to play, e.g. 2,3,4.  "
+              f"[default: {per_game((g, g.info.check.players) for g in GAMES)}]")
 @click.option("--player", "player", default=None, metavar="NAME",
               help="The simulated player of every configuration: random, sensible, greedy, mcts (tree search, "
                    f"mcts@N for N simulations), or a player of the game's ladder ({_LADDERS}).  "
@@ -255,17 +259,16 @@ def replay(record: str, as_json: bool) -> int:
 @json_option("Print the whole report as JSON.")
 @quiet_option()
 @workers_option
-@click.option("--write-baselines", is_flag=True, hidden=True,
-              help="Maintainers: play the default sets with the report player and write each game's "
-                   "length baseline module (make baselines).")
+@click.option("--write-baselines", is_flag=True, hidden=True, help="Maintainers: play the default sets with the "
+              "report player and write each game's length baseline module (make baselines).")
 @reports_errors
 def check(n_games: int | None, **options: Any) -> int:
     """Completeness and playability report for the sets of GAMES (all checkable games if none).
 
     Every configuration is played by the report player in rounds until each hard criterion of
     its verdict (ends, decisive, fair, degenerate) is decided or the ceiling is reached, then
-    judged pass, fail or inconclusive; the soft criteria (skill, kinds, length, dull) are
-    findings. Per game: a table of every configuration (completion, length, scores, the first
+    judged pass, fail or inconclusive; the soft criteria (skill, kinds, length, dull, and
+    worth and kingmaking when asked) are findings. Per game: a table of every configuration (completion, length, scores, the first
     seat's share with a 95% interval, draws, balance, decisions, branching, lead changes, moves
     of every kind), the skill trace, a per-seat table, every failure and finding with its
     reason, and a summary line. For each configuration that fails, the one-parameter changes
@@ -336,12 +339,10 @@ _CHECKED_AS = apply(ceiling_option("The check's ceiling: the most seeded games a
 @out_set_option("The set file to write.")
 @_set_options
 @_CHECKED_AS
-@click.option("--allow-inconclusive", is_flag=True,
-              help="Write the set even when a configuration is inconclusive at the ceiling (a failing "
-                   "one is always refused).")
-@click.option("--force", is_flag=True,
-              help="Write the set even when its check refuses it, with a comment block at its top naming "
-                   "the failed criteria (exit 0; the refusal is printed as a warning).")
+@click.option("--allow-inconclusive", is_flag=True, help="Write the set even when a configuration is inconclusive "
+              "at the ceiling (a failing one is always refused).")
+@click.option("--force", is_flag=True, help="Write the set even when its check refuses it, with a comment block at "
+              "its top naming the failed criteria (exit 0; the refusal is printed as a warning).")
 @seed_option("Base seed of the check's games.")
 @workers_option
 @cluster_option("Play the check's games on this Dask scheduler (needs cardgen[cluster]).")
@@ -382,9 +383,8 @@ def variant(n_games: int | None, **options: Any) -> int:
 @seed_option("Seed of the search (the same seed, the same search).")
 @cluster_option("Play each trial's games on a Dask scheduler instead of local processes.")
 @workers_option
-@click.option("--allow-inconclusive", is_flag=True,
-              help="When no trial passes conclusively, write the best that fails nothing (a game whose original set "
-                   "is itself inconclusive at the ceiling).")
+@click.option("--allow-inconclusive", is_flag=True, help="When no trial passes conclusively, write the best that "
+              "fails nothing (a game whose original set is itself inconclusive at the ceiling).")
 @click.option("--no-booklets", is_flag=True,
               help="Do not write the chosen set's rule booklets (German and English) to FILE.booklets/GAME/.")
 @json_option("Print every trial as JSON instead of the summary.")

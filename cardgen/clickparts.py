@@ -226,6 +226,18 @@ def skill_option(help_: str) -> Callable[[F], F]:
     return click.option("--skill-games", type=Whole(0, 100_000), default=None, help=help_)
 
 
+def asked_options(f: F) -> F:
+    """`check --worth N` and `--kingmaking N`: the costly soft criteria, measured only when asked."""
+    f = click.option("--kingmaking", "kingmaking", type=Whole(0, 100_000), default=0, metavar="N",
+                     help="Play N games per configuration of 3 or more players and measure how often a seat "
+                          "that can no longer win picks the winner (the kingmaking criterion; docs/check.md). "
+                          "[default: 0, not measured]")(f)
+    return click.option("--worth", "worth", type=Whole(0, 100_000), default=0, metavar="N",
+                        help="Play N games per configuration and component kind (and optional action) with one "
+                             "seat barred from it, and flag dominant and dead kinds (the worth criterion; "
+                             "docs/check.md).  [default: 0, not measured]")(f)
+
+
 def out_set_option(help_: str) -> Callable[[F], F]:
     return click.option("--out", "out", required=True, metavar="FILE.toml", help=help_)
 

@@ -399,6 +399,25 @@ class Game(ABC, Generic[S]):
         """The component kind `move` plays (None: none, or a turn, swap or pass)."""
         return None if self.checks is None else self.checks.move_kind(state, move)
 
+    optional_actions: tuple[str, ...] = ()
+    """The move labels (`GameState.move_label`) of the optional actions a player may always
+    leave out (Schlangennest's turn and swap), whose worth `check --worth` measures beside the
+    kinds'. None by default."""
+
+    def worth_kinds(self, game_set: S) -> list[str]:
+        """What `check --worth` bars one at a time (cardgen.check.worth): every component kind
+        (`kinds`), then every optional action."""
+        return [*self.kinds(game_set), *self.optional_actions]
+
+    def barred(self, state: GameState[Any], moves: list[Any], kind: str) -> list[Any]:
+        """The moves of `moves` (the legal moves of `state`) a player barred from `kind` (one
+        of `worth_kinds`) may play: those that play no component of that kind and are no
+        optional action of that name; all of them when that leaves none (a barred player is
+        never left without a move: it plays the kind only when nothing else is legal)."""
+        left = [m for m in moves if self.move_kind(state, m) != kind
+                and not (kind in self.optional_actions and state.move_label(m) == kind)]
+        return left or moves
+
     # ---- rule variants and generated sets --------------------------------------------------------
 
     def record(self, state: GameState[Any], options: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]

@@ -50,6 +50,8 @@ class BuildOptions:
     the written files, such as the Tabletop Simulator object's, point there)."""
     only: tuple[str, ...] = ()
     """The parts of the kits to build (`--only cards,booklets`); empty: everything."""
+    cutter: str | None = None
+    """A cutting machine to lay cutter sheets out for (`--cutter`, `cardgen.print.cutter`); None: none."""
     tts_url: str | None = None
     """Where the user hosts the Tabletop Simulator images (`--tts-url BASE`): the saved object
     links BASE/<image>; None: `file:///` links to the written images."""

@@ -7,12 +7,24 @@ temporary folder keeps the repository clean and the tests independent of each ot
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The terminal's signals are heard in this process and so in every command a test starts: a
+    test run started in the background of a script (where the shell leaves SIGINT and SIGQUIT
+    ignored, and an exec'd child inherits an ignored signal) can still try Ctrl-C and Ctrl-\\
+    on a command, as a user at a terminal would. A handled signal is reset to its default in an
+    exec'd child."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if signal.getsignal(signal.SIGQUIT) == signal.SIG_IGN:
+        signal.signal(signal.SIGQUIT, lambda *_: None)
 
 
 @pytest.fixture(autouse=True)

@@ -17,6 +17,7 @@ from cardgen.engine.base import GameState
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.playable import Playable
 from cardgen.engine.players import Player, make_player
+from cardgen.engine.policies import BarredPlayer
 from cardgen.engine.simulate import GameResult, simulate
 from cardgen.workers import worker_start
 
@@ -40,6 +41,10 @@ class BatchTask:
     measure: tuple[bool, ...] | None = None
     cost: float = 1.0
     budget: int | None = None
+    barred: str | None = None
+    """Restricted play (`cardgen.check.worth`): the kind or action the player of seat
+    `barred_seat` may not play (`Game.barred`); None: nobody is barred."""
+    barred_seat: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +93,18 @@ def play_seed(task: BatchTask, players: list[Player] | Player, index: int, keep_
 
 
 def task_players(task: BatchTask) -> list[Player] | Player:
-    """The players of a task's games: one per seat, or one for every seat."""
+    """The players of a task's games: one per seat, or one for every seat (a task that bars a
+    seat names one player per seat)."""
     names = task.player if isinstance(task.player, tuple) else (task.player,)
     own = task.game.players()
     made = {name: make_player(name, task.budget, own) for name in set(names)}
-    return [made[n] for n in names] if isinstance(task.player, tuple) else made[task.player]
+    if task.barred is None:
+        return [made[n] for n in names] if isinstance(task.player, tuple) else made[task.player]
+    players: list[Player] = [made[n] for n in names]
+    game, kind = task.game, task.barred
+    players[task.barred_seat] = BarredPlayer(players[task.barred_seat],
+                                             lambda state, moves: game.barred(state, moves, kind))
+    return players
 
 
 def run_tasks(tasks: Sequence[BatchTask], workers: int | None = None,

@@ -4,8 +4,8 @@ pass, fail or inconclusive (docs/check.md, "The verdict").
 Hard criteria are tested sequentially on the games as they are played (cardgen.check.criteria
 and cardgen.check.sequential): `ends`, `decisive`, `fair`, `degenerate`. A configuration
 *fails* when one of them fails, is *inconclusive* when none fails but one is still undecided at
-the ceiling, and *passes* otherwise. Soft criteria (`skill`, `kinds`, `length`, `dull`) are
-findings: they never fail the check.
+the ceiling, and *passes* otherwise. Soft criteria (`skill`, `kinds`, `length`, `dull`, and when
+asked for `worth` and `kingmaking`) are findings: they never fail the check.
 
 Every threshold lives in `Thresholds`; a set file may override any of them in a `[check]` table.
 A verdict is also a value that orders (`Verdict.rank`, `compare`): pass before inconclusive
@@ -27,7 +27,7 @@ from cardgen.words import count
 
 HARD = ("ends", "decisive", "fair", "degenerate")
 """The criteria whose failure fails the check, in report order."""
-SOFT = ("skill", "kinds", "length", "dull")
+SOFT = ("skill", "kinds", "length", "dull", "worth", "kingmaking")
 """The criteria whose failure is a finding."""
 
 PASS, FAIL, INCONCLUSIVE, FINDING, UNMEASURED = "pass", "fail", "inconclusive", "finding", "unmeasured"
@@ -71,6 +71,12 @@ class Thresholds:
     """Smallest mean lead of the winner over the second seat, as a share of the winner's mean score."""
     alike: float = 0.9
     """Largest share of games that may end with the same scores."""
+    worth_margin: float = 0.10
+    """How much of its share a seat barred from a kind may lose before the kind is dominant."""
+    worth_rare: float = 0.5
+    """A kind played less than this times the equal share of the plays (1/kinds) is rare."""
+    kingmaking: float = 0.25
+    """Largest share of kingmade games (three or more seats)."""
     strict: bool = False
     """Whether an inconclusive verdict fails the check (as `check --strict`)."""
 
@@ -80,7 +86,7 @@ class Thresholds:
 
 
 SHARES = ("ends", "ends_fail", "draws", "draws_fail", "fair_margin", "unfair_margin", "degenerate",
-          "degenerate_fail", "kind_share", "decisions", "margin", "alike")
+          "degenerate_fail", "kind_share", "decisions", "margin", "alike", "worth_margin", "worth_rare", "kingmaking")
 """The thresholds that are shares, 0 to 1."""
 PAIRS = (("ends_fail", "ends", "ends_fail is less than ends"), ("draws", "draws_fail", "draws is less than draws_fail"),
          ("fair_margin", "unfair_margin", "fair_margin is less than unfair_margin"),
@@ -186,6 +192,11 @@ class Criterion:
             return f"{f['turns']:.1f} turns per player"
         if self.name == "dull" and f.get("points"):
             return f"margin {f['margin']:.1f} ({f['margin_share']:.0%})"
+        if self.name == "worth" and f.get("worth"):
+            flags = [w["flag"] for w in f["worth"]]
+            return f"{flags.count('dominant')} dominant, {flags.count('dead')} dead of {len(flags)}"
+        if self.name == "kingmaking" and f.get("kingmaking"):
+            return _interval(f["kingmaking"]) + " kingmade"
         return ""
 
     def to_json(self) -> dict[str, Any]:

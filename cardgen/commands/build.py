@@ -46,6 +46,7 @@ class BuildRequest:
     langs: str = "de,en"
     only: str | None = None
     calibration: bool = False
+    cutter: str | None = None
     seed: int = 0
     quiet: bool = False
 
@@ -62,7 +63,7 @@ def build_options(request: BuildRequest) -> BuildOptions:
         colour="cmyk" if r.colour == "cmyk" else "rgb", langs=parse_list(r.langs, LANGS, "--lang"),
         set_path=Path(r.set_path) if r.set_path else None, out=Path(r.out), card_size=r.card_size,
         ink="low" if r.ink.lower() == "low" else "normal", icc=Path(r.icc) if r.icc else None, service=r.service,
-        tts_url=r.tts_url, press=r.press.lower() if r.press else None,
+        tts_url=r.tts_url, cutter=r.cutter.lower() if r.cutter else None, press=r.press.lower() if r.press else None,
     )
 
 

@@ -209,7 +209,8 @@ class GameCheck:
                 "findings": [{"error": f.error, "text": f.text} for f in self.findings],
                 "player": self.player, "ceiling": self.games, "seed": seed,
                 "thresholds": self.thresholds.to_json(),
-                "configs": [{**r.to_json(), "verdict": v.to_json(), "original_fails": list(self.original_fails(v))}
+                "configs": [{**r.to_json(), "verdict": v.to_json(), "original_fails": list(self.original_fails(v)),
+                             **asked_json(v)}
                             for r, v in zip(self.main_rows, self.verdicts)],
                 "skill": {"games_per_line": self.skill_games, "lines": [r.to_json() for r in self.skill_rows],
                           "trace": list(self.skill)},
@@ -217,10 +218,19 @@ class GameCheck:
                 "saved_games": list(self.saved)}
 
 
+def asked_json(verdict: Verdict) -> dict[str, Any]:
+    """A configuration's `worth` (a list, one entry per kind) and `kingmaking` (a mapping) for
+    the `--json` report: null where they were not measured (not asked for, or two seats)."""
+    worth, king = verdict.criterion("worth"), verdict.criterion("kingmaking")
+    return {"worth": worth.figures.get("worth") if worth is not None else None,
+            "kingmaking": king.figures.get("kingmaking") if king is not None else None}
+
+
 def judge(game: Game[Any], game_set: Any, played: Played, trace: Sequence[dict[str, Any]], limits: Thresholds,
-          final: bool = True) -> Verdict:
+          final: bool = True, extra: Sequence[Criterion] = ()) -> Verdict:
     """The verdict of one configuration: the main line `played` (its games in seed order), the
-    skill `trace` entries of its configuration and the set's thresholds."""
+    skill `trace` entries of its configuration and the set's thresholds; `extra` are the soft
+    criteria measured when asked (`worth`, `kingmaking`)."""
     line = played.line
     results = played.results
     baseline, source = lookup(game.baseline().turns, line.players, line.info.get("variant"))
@@ -229,7 +239,7 @@ def judge(game: Game[Any], game_set: Any, played: Played, trace: Sequence[dict[s
                 kinds_criterion(results, game.kinds(game_set), game.kind_supply(game_set, line.options), limits,
                                 game.kind_noun),
                 length_criterion(results, baseline, source, limits),
-                dull_criterion(results, limits, game.points)]
+                dull_criterion(results, limits, game.points), *extra]
     return Verdict(line.config, tuple(criteria), len(results), line.lineup)
 
 
@@ -263,6 +273,10 @@ class CheckRun:
     original: Any = None
     read: tuple[Any, Any, Any] | None = None
     """The set file already read (`Game.read_set` of the single game's `set_path`), else None."""
+    worth: int = 0
+    """Restricted games per kind and configuration for the `worth` criterion (0: not measured)."""
+    kingmaking: int = 0
+    """Games per configuration of three or more seats for `kingmaking` (0: not measured)."""
 
 
 def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck]:
@@ -307,6 +321,7 @@ def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck
                 owners.append(len(checks))
         checks.append(check)
     played = play(lines, seed, workers, progress, cluster, stops)
+    extra = asked_criteria(run, [(p, checks[o]) for p, o in zip(played, owners)], progress)
     out = []
     for i, check in enumerate(checks):
         mine = [p for p, o in zip(played, owners) if o == i]
@@ -317,13 +332,35 @@ def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck
         rows = tuple(row(p, check.labels, game.kinds(loaded_sets[i])) for p in mine)
         trace = tuple(skill_summary(mine))
         verdicts = tuple(judge(game, loaded_sets[i], p, [t for t in trace if t["config"] == p.line.config
-                                                         and t["players"] == p.line.players], check.thresholds)
+                                                         and t["players"] == p.line.players], check.thresholds,
+                               extra=extra.get(id(p), ()))
                          for p in mine if p.line.section == MAIN)
         saved = () if save_to is None else tuple(
             str(path) for path in save_games(game, loaded[i][1], set_path is not None, mine, seed, save_to))
         out.append(dataclasses.replace(check, rows=rows, skill=trace, verdicts=verdicts,
                                        unused=tuple(kind_findings(rows, game.kind_noun)), saved=saved))
     return out
+
+
+def asked_criteria(run: CheckRun, played: Sequence[tuple[Played, GameCheck]],
+                   progress: Progress | None) -> dict[int, tuple[Criterion, ...]]:
+    """The soft criteria measured only when asked (`run.worth`, `run.kingmaking`), by the id of
+    each main line's `Played` (each with its game's check)."""
+    from cardgen.check import kingmaking, worth
+
+    mains = [(p, c) for p, c in played if p.line.section == MAIN]
+    found: dict[int, list[Criterion]] = {id(p): [] for p, _ in mains}
+    if run.worth > 0:
+        worths = worth.measure([p for p, _ in mains], run.worth, run.seed, [c.thresholds for _, c in mains],
+                               run.workers, progress, run.cluster)
+        nouns = {g.name: g.kind_noun for g in run.games}
+        for (p, c), each in zip(mains, worths):
+            found[id(p)].append(worth.worth_criterion(each, nouns[c.name]))
+    if run.kingmaking > 0:
+        for p, c in mains:
+            measured = kingmaking.measure(p.line, run.kingmaking, run.seed, run.workers)
+            found[id(p)].append(kingmaking.kingmaking_criterion(measured, c.thresholds))
+    return {k: tuple(v) for k, v in found.items()}
 
 
 PRINT_ONLY = ("path", "name", "card_size", "tile_size", "field_size", "variant")

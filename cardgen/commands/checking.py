@@ -44,6 +44,8 @@ class CheckRequest:
     quiet: bool = False
     workers: int | None = None
     write_baselines: bool = False
+    worth: int = 0
+    kingmaking: int = 0
 
 
 def _check_usage(games: Sequence[Game[Any]], player: str | None, budget: int | None, variants: str | None) -> None:
@@ -88,7 +90,8 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
         return write_baselines(games, r.seed, r.workers, cluster, r.quiet, say)
     with progress_bar("check: games", not r.quiet and not r.as_json) as bar:
         checks = run_check(CheckRun(tuple(games), r.set_path, r.ceiling, r.skill_games, counts, r.player, r.seed,
-                                    r.workers, r.budget, cluster, r.variants, save_to, read=read), bar)
+                                    r.workers, r.budget, cluster, r.variants, save_to, read=read,
+                                    worth=r.worth, kingmaking=r.kingmaking), bar)
     if not r.no_chart:
         checks = [with_chart(c, Path(r.chart)) for c in checks]
     from cardgen.commands import recommend

@@ -12,7 +12,7 @@ every move is alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -114,3 +114,29 @@ class GreedyPlayer:
         top = max(values)
         best = [move for move, value in zip(moves, values) if value == top]
         return best[rng.randrange(len(best))]
+
+
+Bar = Callable[[GameState[Any], list[Any]], list[Any]]
+"""Which of a state's legal moves a barred player may still play (`Game.barred` with its kind)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BarredPlayer:
+    """`inner` barred from some moves (restricted play, `cardgen.check.worth`): it chooses as
+    `inner` would among the legal moves `bar` leaves it. The full list never reaches `inner`,
+    so a player that lists the legal moves itself is asked through `choose_from`."""
+
+    inner: Player
+    bar: Bar
+
+    @property
+    def name(self) -> str:
+        return f"{self.inner.name} (barred)"
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Any:
+        """`inner`'s choice among the moves left to it."""
+        return self.choose_from(state, state.legal_moves(), rng)
+
+    def choose_from(self, state: GameState[Any], moves: list[Any], rng: random.Random) -> Any:
+        """`inner`'s choice among those of `moves` (the legal moves) left to it."""
+        return self.inner.choose_from(state, self.bar(state, moves), rng)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from cardgen.errors import LayoutError
 from cardgen.kit.plan import Component, KitPlan, SheetFile
@@ -101,6 +102,15 @@ def check_layouts(plan: KitPlan, spec: KitSpec) -> None:
                                           f"--layout out")
 
 
+def _cutter_sheet(part: Part, spec: KitSpec, name: str, folds: tuple[float, ...] = ()) -> Imposed:
+    """`part` laid out for the cutting machine `name` (`cardgen.print.cutter`)."""
+    from cardgen.print import paper
+    from cardgen.print.cutter import impose_cutter, machine
+
+    imp = impose_cutter(part.items, paper(spec.paper), machine(name), spec.bleed, spec.back_offset, folds)
+    return Imposed(part, name, imp, f"{part.component.stem}-{spec.paper}-{name}.pdf")
+
+
 def _counted(faces: dict[str, tuple[Face, int]], face: Face, count: int) -> None:
     faces[face.key] = (face, faces.get(face.key, (face, 0))[1] + count)
 
@@ -125,6 +135,14 @@ def draw(game: str, plan: KitPlan, spec: KitSpec) -> Kit:
             for layout in layouts_of(comp, spec):
                 sheets.append(Imposed(part, layout, impose(part.items, spec.layout_options(layout, comp.marks)),
                                       pdf_name(comp.stem, spec.paper, layout, spec.flip)))
+            if spec.cutter is not None:  # every grid component, also one a sheet file of the plan prints
+                sheets.append(_cutter_sheet(part, spec, spec.cutter))
+    if spec.writes("pdf") and spec.cutter is not None:
+        for piece in (p for p in plan.cut_pieces if spec.wants(p.part)):
+            items = tuple(Item(ink(it.front), ink(it.back) if it.back else None, it.count) for it in piece.items) \
+                if ink else piece.items
+            comp = Component(piece.stem, piece.title, partial(tuple, items), piece.cutting, layouts=())
+            sheets.append(_cutter_sheet(Part(comp, items), spec, spec.cutter, piece.folds))
     faces: dict[str, tuple[Face, int]] = {}
     for part in parts:
         for item in part.items:

@@ -47,6 +47,11 @@ def _choices(sheets: Sequence[Entry]) -> list[str]:
             out.append("  - a printer that prints one side only, one of:")
         for e in single:
             out += _wrap(f"{e['file']}{_pages(e)}: {ONE_SIDE[e['layout']]}.", "        ", "      ")
+        for e in (e for e in mine if e.get("layout") == "cutter"):
+            cuts = e["cut_files"]
+            out += _wrap(f"{e['file']}{_pages(e)}, with its cut files for {e['program']}: "
+                         f"{', '.join(cuts[:2])}{' …' if len(cuts) > 2 else ''} (one per sheet).",
+                         "      ", f"  - a cutting machine ({e['cutter']}): ")
         out += _without_bleed(mine)
     return out
 
@@ -70,7 +75,7 @@ def _alternatives(printed: Sequence[Entry]) -> list[str]:
     or on one large page): print one of them."""
     out: list[str] = []
     others = [e for e in printed if e.get("type") == "pdf" and e.get("layout") not in (*ONE_SIDE, "duplex",
-                                                                                      "calibration")]
+                                                                                      "calibration", "cutter")]
     for component in dict.fromkeys(e["component"] for e in others):
         mine = [e for e in others if e["component"] == component]
         if len(mine) > 1:
@@ -121,7 +126,7 @@ def how_to_print(title: str, entries: Sequence[Entry], notes: Sequence[str] = ()
                    "(\"actual size\"); never \"fit to page\" or \"shrink\": a scaled print gives pieces of the "
                    "wrong size and backs that miss their fronts. Card stock (160-300 g/m2) lasts longest.")
     printed = [e for e in entries if e.get("type") in PRINTED and e.get("print")]
-    sheets = [e for e in printed if e.get("layout") == "duplex" or e.get("layout") in ONE_SIDE]
+    sheets = [e for e in printed if e.get("layout") in ("duplex", "cutter") or e.get("layout") in ONE_SIDE]
     choices = _choices(sheets) + _alternatives(printed)
     if choices:
         lines += ["", "WHICH FILE FOR WHICH PRINTER", "(one file of each kind is enough)"] + choices

@@ -76,6 +76,21 @@ class SheetFile:
 
 
 @dataclass(frozen=True, slots=True)
+class CutPiece:
+    """Pieces one of the plan's sheet files prints that a cutting machine may cut as well
+    (`--cutter`): `part` names that file's part (for `--only`), `stem` and `title` the pieces,
+    `items` their faces and counts (counted by the sheet file already), `folds` the fold lines
+    across each piece, mm from its top edge (score lines in the cut files)."""
+
+    part: str
+    stem: str
+    title: str
+    items: tuple[Item, ...]
+    cutting: str
+    folds: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Booklet:
     """The rule booklets of a kit: the game's booklet content and the set its numbers and
     diagrams come from (the set as printed: at the kit's card size, the board's field size)."""
@@ -96,6 +111,8 @@ class KitPlan:
     files: tuple[SheetFile, ...] = ()
     booklet: Booklet | None = None
     notes: tuple[str, ...] = ()
+    cut_pieces: tuple[CutPiece, ...] = ()
+    """What of the sheet files a cutting machine may cut too (`--cutter`)."""
 
     @property
     def parts(self) -> tuple[str, ...]:

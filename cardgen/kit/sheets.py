@@ -62,6 +62,10 @@ def _per_sheet_without_bleed(sheet: Imposed, spec: KitSpec) -> int | None:
 def entry(sheet: Imposed, spec: KitSpec) -> Entry:
     """The manifest entry of one grid sheet PDF: what it holds, how to print and cut it."""
     comp, imp, layout = sheet.part.component, sheet.imposition, sheet.layout
+    if layout not in SIDES:
+        from cardgen.kit.cutfiles import cutter_entry
+
+        return cutter_entry(sheet, spec)
     return {
         "file": sheet.file, "type": "pdf", "component": comp.stem, "paper": spec.paper,
         "layout": layout, "pages": len(imp.pages), "fronts": _fronts(imp),

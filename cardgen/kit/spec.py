@@ -53,6 +53,8 @@ class KitSpec:
     service: Service | None
     cmyk: bool
     tts_url: str | None = None
+    cutter: str | None = None
+    """The cutting machine of `--cutter` (None: no cutter sheets)."""
     press: str | None = None
     """The printing condition the CMYK files are separated for (`--press`, or the service's);
     None: the default one, or only the `--icc` profile."""
@@ -117,7 +119,7 @@ def resolve(options: BuildOptions) -> KitSpec:
         colour=options.colour, icc=options.icc, langs=options.langs, set_path=options.set_path,
         out=options.out, final_out=options.final_out, card_size=options.card_size, ink=options.ink,
         only=options.only, service=service, cmyk=options.colour == "cmyk" or bool(service and service.cmyk),
-        tts_url=options.tts_url, press=options.press or (service.press if service is not None else None))
+        tts_url=options.tts_url, cutter=options.cutter, press=options.press or (service.press if service is not None else None))
 
 
 def check(spec: KitSpec) -> None:

@@ -57,8 +57,8 @@ MARKER_BACK_INSET = 44.0
 MARKER_DROP = 40.0
 
 #: The data cells (row by row, most significant bit first, 1 = black) of ids 0-191 of OpenCV's
-#: DICT_4X4_250 (one set of 12 for each paper, flip edge and orientation), so that printing the sheet needs no OpenCV (tests/test_calibrate.py compares
-#: them with OpenCV's).
+#: DICT_4X4_250, one set of 12 for each paper, flip edge and orientation: so that printing the
+#: sheet needs no OpenCV (tests/print/test_calibrate.py compares them with OpenCV's).
 ARUCO_4X4: tuple[int, ...] = (
     0x4acd, 0xf065, 0xccd2, 0x66b9, 0xab61, 0x8632, 0x61d1, 0x3b0d, 0x0125, 0x30a9, 0x066e,
     0xee58, 0xf148, 0xd5f0, 0xdb4e, 0xd9c1, 0xb99a, 0x99ff, 0x93a1, 0x8950, 0x7974, 0x4fd4,

@@ -92,6 +92,16 @@ def union(boxes: Sequence[Box]) -> Box:
 
 
 @dataclass(frozen=True, slots=True)
+class Registration:
+    """A cutting machine's registration marks on a page: filled squares and L-marks (each a
+    polyline of (x, y) points, mm from the top-left corner), stroked `stroke` mm wide."""
+
+    squares: tuple[Box, ...]
+    lines: tuple[tuple[tuple[float, float], ...], ...]
+    stroke: float
+
+
+@dataclass(frozen=True, slots=True)
 class Placement:
     """One face drawn on a sheet: `trim` is its trim box; the art extends `bleed` beyond it.
     `turned`: drawn upside down (turned 180° in its box), as a back is on a sheet that turns

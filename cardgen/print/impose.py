@@ -30,7 +30,7 @@ from enum import Enum
 
 from cardgen.errors import LayoutError
 from cardgen.print.faces import Face, Item
-from cardgen.print.geometry import Box, Mark, Placement, Side, union
+from cardgen.print.geometry import Box, Mark, Placement, Registration, Side, union
 from cardgen.print.marks import MarkStyle, cut_marks, fold_mark, registration_marks
 from cardgen.print.paper import PAPERS, Paper, _fmt
 
@@ -104,6 +104,10 @@ class Page:
     bleed: float
     content: Box
     footer: Box | None
+    registration: Registration | None = None
+    """A cutting machine's registration marks (`cardgen.print.cutter`); None on other sheets."""
+    scores: tuple[Mark, ...] = ()
+    """Fold lines a cutting machine scores (cut files only: the art shows its own fold lines)."""
 
     @property
     def trim_box(self) -> Box:
@@ -142,7 +146,7 @@ class Imposition:
         return self.columns * self.rows // (2 if self.fold else 1)
 
 
-def _count(avail: float, size: float, gutter: float, outer: float) -> int:
+def fit_count(avail: float, size: float, gutter: float, outer: float) -> int:
     """How many faces of `size` fit in `avail` with `gutter` between and `outer` added once."""
     room = avail - outer + gutter + 1e-9
     return max(0, int(room // (size + gutter))) if room >= size + gutter else 0
@@ -169,16 +173,16 @@ def _plans(o: LayoutOptions, m: float, w: float, h: float, b: float, g: float, f
         aw = pw - 2 * m
         ah = ph - 2 * m - 2 * o.footer
         if o.layout is not Layout.GUTTERFOLD:
-            out.append(_Plan(landscape, _count(aw, w, g, 2 * b), _count(ah, h, g, 2 * b), None))
+            out.append(_Plan(landscape, fit_count(aw, w, g, 2 * b), fit_count(ah, h, g, 2 * b), None))
             continue
         half_h = ph / 2 - fold_gap / 2 - m - o.footer
         half_w = pw / 2 - fold_gap / 2 - m
-        out.append(_Plan(landscape, _count(aw, w, g, 2 * b), 2 * _count(half_h, h, g, b), "h"))
-        out.append(_Plan(landscape, 2 * _count(half_w, w, g, b), _count(ah, h, g, 2 * b), "v"))
+        out.append(_Plan(landscape, fit_count(aw, w, g, 2 * b), 2 * fit_count(half_h, h, g, b), "h"))
+        out.append(_Plan(landscape, 2 * fit_count(half_w, w, g, b), fit_count(ah, h, g, 2 * b), "v"))
     return out
 
 
-def _faces_of(items: Sequence[Item], layout: Layout) -> tuple[Face, ...]:
+def faces_of(items: Sequence[Item], layout: Layout) -> tuple[Face, ...]:
     faces: dict[str, Face] = {}
     for item in items:
         for face in (item.front, item.back):
@@ -232,7 +236,7 @@ def impose(
             raise LayoutError("margin", f"{_fmt(margin)} mm is below the {_fmt(MIN_MARGIN)} mm minimum")
     if o.footer < 0:
         raise LayoutError("footer", f"{_fmt(o.footer)} mm is negative")
-    faces = _faces_of(items, o.layout)
+    faces = faces_of(items, o.layout)
     w, h = faces[0].width, faces[0].height
     face_bleed = min(f.bleed for f in faces)
     b = face_bleed if o.bleed is None else o.bleed

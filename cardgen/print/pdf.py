@@ -352,6 +352,32 @@ def draw_marks(c: Canvas, page: Page, black: Color) -> Box | None:
     return None
 
 
+def draw_registration(c: Canvas, page: Page, black: Color) -> None:
+    """A cutting machine's registration marks: its squares filled, its L-marks stroked."""
+    reg, H = page.registration, page.height
+    assert reg is not None
+    c.saveState()
+    c.setFillColor(black)
+    c.setStrokeColor(black)
+    c.setLineWidth(mm_to_pt(reg.stroke))
+    c.setLineCap(0)
+    c.setLineJoin(0)
+    for sq in reg.squares:
+        c.rect(*_xywh(sq, H), stroke=0, fill=1)
+    for line in reg.lines:
+        path = c.beginPath()
+        path.moveTo(mm_to_pt(line[0][0]), mm_to_pt(H - line[0][1]))
+        for x, y in line[1:]:
+            path.lineTo(mm_to_pt(x), mm_to_pt(H - y))
+        c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _xywh(box: Box, page_height: float) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = pt_box(box, page_height)
+    return x0, y0, x1 - x0, y1 - y0
+
+
 FOLD_LABEL = "fold / falten"
 FOLD_LABEL_SIZE = 5.0
 
@@ -438,12 +464,16 @@ def write_pdf(
                 c.doForm(form_name(p.face_key))
                 c.restoreState()
             fold = draw_marks(c, page, black)
-            if page.footer is not None:
-                text = f"{title} · " if title else ""
-                side = "fronts and backs" if page.side == "both" else page.side
-                text += f"page {page.number}/{n_pages} ({side}) · {how} · print at 100 % / actual size"
-                c.setFillColor(black)
-                c.setFont(font, FOOTER_SIZE)
+            text = f"{title} · " if title else ""
+            side = "fronts and backs" if page.side == "both" else page.side
+            text += f"page {page.number}/{n_pages} ({side}) · {how} · print at 100 % / actual size"
+            c.setFillColor(black)
+            c.setFont(font, FOOTER_SIZE)
+            if page.registration is not None:
+                draw_registration(c, page, black)
+                # below the cutting area, right of the bottom-left mark: no sensor looks there
+                c.drawString(mm_to_pt(page.content.x + 23), mm_to_pt(4.5), text)
+            elif page.footer is not None:
                 for line in footer_lines(page, text, label_font(FOOTER_SIZE), () if fold is None else (fold,)):
                     c.drawString(mm_to_pt(line.x), mm_to_pt(H - line.y), line.text)
             c.showPage()

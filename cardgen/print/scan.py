@@ -150,8 +150,8 @@ def view(found: dict[int, Array], place: str, back: bool | None = None) -> View:
     seen = [m for m in markers if m.id in found]
     if len(seen) < MIN_MARKERS:
         side = "back" if kind.back else "front"
-        raise CardgenError(place, f"only {len(seen)} of the {side}'s {len(markers)} markers found (at least {MIN_MARKERS} "
-                                  "needed): scan the whole page, flat and in focus")
+        raise CardgenError(place, f"only {len(seen)} of the {side}'s {len(markers)} markers found (at least "
+                                  f"{MIN_MARKERS} needed): scan the whole page, flat and in focus")
     page = np.array([c for m in seen for c in m.corners()], dtype=float)
     pixels = np.concatenate([found[m.id] for m in seen])
     h, _ = _cv2().findHomography(page, pixels, 0)

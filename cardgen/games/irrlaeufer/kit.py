@@ -36,6 +36,7 @@ from cardgen.games.irrlaeufer.kit_layout import (
     single_edge,
     single_field,
 )
+from cardgen.games.irrlaeufer.parts_art import StandeeSize
 from cardgen.games.irrlaeufer.render import (
     CASTLES,
     PIECES_PER_SIDE,
@@ -45,7 +46,7 @@ from cardgen.games.irrlaeufer.render import (
     standee_figures,
 )
 from cardgen.kit.draw import pdf_name
-from cardgen.kit.plan import Booklet, Component, KitPlan, SheetFile
+from cardgen.kit.plan import Booklet, Component, CutPiece, KitPlan, SheetFile
 from cardgen.kit.spec import KitSpec
 from cardgen.print import Face, Item, MarkStyle, Paper, Placement, Side, paper
 from cardgen.print.geometry import Box
@@ -59,6 +60,9 @@ PARTS_CUTTING = ("standees: cut out, fold on the dashed lines with the figures o
                  "panels together and bend the tabs outwards into a foot; sticks: cut the block along "
                  "the lines, first into columns, then each column into strips; the gauge shows the "
                  "length to cut matches or skewers to")
+STANDEE_CUTTING = ("the machine cuts each standee out; fold it on its fold lines (scored where the machine "
+                   "scores them) with the figures outwards, glue the two panels together and bend the tabs "
+                   "outwards into a foot")
 CASTLES_CUTTING = ("castles: cut out each red-and-blue pair along its corner marks, fold it where red meets "
                    "blue with the colours outwards and glue the halves together: each chip is red on one "
                    "side and blue on the other")
@@ -189,4 +193,9 @@ def plan(designed: IrrBoard, spec: KitSpec) -> KitPlan:
     # sheets they need two sides: duplex and gutterfold only (another --layout is refused).
     castles = Component("castles", "Burgen / castles", partial(_castles, board, spec.bleed), CASTLE_CUTTING,
                         layouts=() if on_parts else LAYOUTS, kinds=("tile", "chit"))
-    return KitPlan(board.name, (castles,), tuple(files), Booklet(CONTENT, board), tuple(notes))
+    # The standees again for a cutting machine (`--cutter`): cut out, their three folds scored.
+    size = StandeeSize.for_field(board.field_size)
+    standees = CutPiece("parts", "standees", "Figuren / standees",
+                        tuple(Item(face, None, n) for face, n in part_faces[:2]), STANDEE_CUTTING,
+                        folds=(size.tab, size.tab + size.panel, size.tab + 2 * size.panel))
+    return KitPlan(board.name, (castles,), tuple(files), Booklet(CONTENT, board), tuple(notes), (standees,))

@@ -44,6 +44,8 @@ class Schlangennest(Game[NestSet]):
     baseline_module = baseline
     kit_module = "cardgen.games.schlangennest.kit"
     table_module = "cardgen.games.schlangennest.table_page"
+    optional_actions = ("turn", "swap")
+    """Turning a snake and swapping cards are never forced: `check --worth` bars each as a kind."""
 
     parse_set = staticmethod(parse_nest_set)
     new_state = staticmethod(new_game)

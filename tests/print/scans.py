@@ -1,4 +1,4 @@
-"""Synthetic scans of the printed calibration sheet, for tests/test_calibrate.py: the sheet is
+"""Synthetic scans of the printed calibration sheet, for tests/print/test_calibrate.py: the sheet is
 rendered, its back printed shifted by a known offset, and the paper laid on a dark scanner
 ground turned, scaled, blurred and with noise, as a scanner or a printer would."""
 

@@ -1,5 +1,5 @@
 """`cardgen calibrate`: the duplex back offset measured on synthetic scans of the rendered
-calibration sheet (tests/scans.py), its back printed with a known shift, scanned turned, scaled,
+calibration sheet (tests/print/scans.py), its back printed with a known shift, scanned turned, scaled,
 blurred and noisy; saved as build's default; and a picture that is not the sheet refused in one
 line."""
 

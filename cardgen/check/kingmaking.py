@@ -1,0 +1,156 @@
+"""Kingmaking in games of three or more seats, the soft criterion `kingmaking` (docs/check.md).
+
+A game is *kingmade* when at some probed decision the seat to move can no longer win yet picks
+who does: each of up to `alternatives` of its legal moves is played, then the game continued to
+its end by the report player in every seat, every continuation with the same seeded generators;
+the seat wins in none of them, and they do not all end with the same winners, while the first
+move's continuation played again with other generators ends as before (else the winners turn on
+the continuation's chance, not on the move). The decisions
+probed are `probes` steps spread evenly over the last two thirds of the game the report player
+played (earlier, every seat can still win). The share of kingmade games is given with its 95%
+Wilson interval; the criterion is a finding when the interval lies above `kingmaking`.
+
+The continuations are the report player's own play, so "can no longer win" and "picks the
+winner" are as that player plays the rest, not as perfect play would.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from cardgen.check.batch import game_seed
+from cardgen.check.plan import Line
+from cardgen.check.stats import wilson
+from cardgen.check.verdict import FINDING, PASS, UNMEASURED, Criterion, Thresholds
+from cardgen.engine.base import GameState
+from cardgen.engine.playable import Playable
+from cardgen.engine.players import Player, make_player
+from cardgen.engine.simulate import seat_rng
+from cardgen.workers import worker_start
+
+KING_KEY = 800_000
+"""Added to a line's seed key for its kingmaking games (apart from every other line's seeds)."""
+PROBES = 4
+ALTERNATIVES = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Kingmaking:
+    """The share of kingmade games of a configuration with its interval (the `--json` entry)."""
+
+    share: float
+    low: float
+    high: float
+    games: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """One game to probe: the configuration, its player and seed (pickled to a worker)."""
+
+    game: Playable
+    options: dict[str, Any]
+    game_set: Any
+    player: str
+    budget: int | None
+    seed: int
+    probes: int = PROBES
+    alternatives: int = ALTERNATIVES
+
+
+def finish(state: GameState[Any], player: Player, seed: int) -> tuple[int, ...]:
+    """The winners when `player` plays every seat of `state` to the end, seeded `seed`."""
+    rngs = [seat_rng(seed, s) for s in range(state.num_players)]
+    steps, bound = 0, state.move_bound()
+    while not state.is_terminal() and steps < bound:
+        seat = state.current_player
+        state.apply_trusted(player.choose(state, rngs[seat]))
+        steps += 1
+    return state.winners() if state.is_terminal() else ()
+
+
+def kingmaker_at(state: GameState[Any], player: Player, seed: int, alternatives: int) -> bool:
+    """Whether the seat to move in `state` can no longer win yet picks the winners (module text)."""
+    moves = state.legal_moves()
+    if len(moves) < 2:
+        return False
+    seat = state.current_player
+    if len(moves) > alternatives:
+        moves = random.Random(seed).sample(moves, alternatives)
+    outcomes = []
+    for move in moves:
+        child = state.clone()
+        child.apply_trusted(move)
+        winners = finish(child, player, seed)
+        if seat in winners:
+            return False
+        outcomes.append(winners)
+    if len(set(outcomes)) == 1:
+        return False
+    control = state.clone()  # the first move again, the rest played with other generators
+    control.apply_trusted(moves[0])
+    return finish(control, player, seed + 1) == outcomes[0]
+
+
+def kingmade(probe: Probe) -> bool:
+    """Whether the game of `probe` is kingmade: played by the report player, then probed."""
+    player = make_player(probe.player, probe.budget, probe.game.players())
+    start = probe.game.new_state(probe.options, probe.game_set, probe.seed)
+    moves: list[Any] = []
+    state, rngs = start.clone(), [seat_rng(probe.seed, s) for s in range(start.num_players)]
+    while not state.is_terminal() and len(moves) < state.move_bound():
+        move = player.choose(state, rngs[state.current_player])
+        moves.append(move)
+        state.apply_trusted(move)
+    length = len(moves)
+    first = length // 3
+    steps = sorted({first + (length - first) * i // probe.probes for i in range(probe.probes)} - {length})
+    state = start
+    for step, move in enumerate(moves):
+        if step in steps and kingmaker_at(state, player, probe.seed * 31 + step, probe.alternatives):
+            return True
+        state.apply_trusted(move)
+    return False
+
+
+def measure(line: Line, games: int, seed: int, workers: int | None = None) -> Kingmaking | None:
+    """The kingmaking of the configuration of `line` over `games` games of its player (None for
+    fewer than three seats or no games)."""
+    if line.players < 3 or games <= 0:
+        return None
+    probes = [Probe(line.game, line.options, line.game_set, line.lineup, line.budget,
+                    game_seed(seed, KING_KEY + line.key, i)) for i in range(games)]
+    workers = min(workers or os.cpu_count() or 1, games)
+    if workers <= 1:
+        flags = [kingmade(p) for p in probes]
+    else:
+        with multiprocessing.Pool(workers, initializer=worker_start, initargs=(os.getpid(),)) as pool:
+            flags = pool.map(kingmade, probes)
+    return of_flags(flags)
+
+
+def of_flags(flags: Sequence[bool]) -> Kingmaking:
+    """The share of kingmade games among `flags`, with its interval."""
+    low, high = wilson(sum(flags), len(flags))
+    return Kingmaking(sum(flags) / len(flags), low, high, len(flags))
+
+
+def kingmaking_criterion(found: Kingmaking | None, limits: Thresholds) -> Criterion:
+    """`kingmaking`: a finding when the share's interval lies above `limits.kingmaking`."""
+    if found is None:
+        return Criterion("kingmaking", UNMEASURED, False, "not measured (two seats, or no games)")
+    text = (f"{found.share:.0%} [{found.low:.0%}-{found.high:.0%}] of {found.games} games kingmade "
+            f"(at most {limits.kingmaking:.0%})")
+    figures = {"kingmaking": found.to_json()}
+    if found.low > limits.kingmaking:
+        return Criterion("kingmaking", FINDING, False, text + ": a seat that cannot win often picks the winner",
+                         figures)
+    return Criterion("kingmaking", PASS, False, text, figures)
