@@ -19,7 +19,7 @@ all: kit
 
 $(STAMP): pyproject.toml setup.py $(wildcard cardgen/games/*/_core.c)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,dev,cluster,play,tune]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,dev,cluster,play,tune,scan]'
 	$(PY) -m compileall -q cardgen
 	touch $(STAMP)
 

@@ -1,8 +1,7 @@
 """The command line: parses the options into a command's request (`cardgen.commands`), calls it,
 prints its lines and exits with its code; CardgenError becomes one line, exit 1 (a usage
 mistake exit 2). It names no game: the help texts and per-game defaults come from the games of
-`cardgen.registry` (`cardgen.clickparts`). With `cardgen.clickparts` the only modules that
-import click.
+`cardgen.registry` (`cardgen.clickparts`). With `cardgen.clickparts` the only modules that import click.
 
 The games come from `cardgen.registry.GAMES` unless the caller hands another `Registry` as click's
 context object (`main(obj=registry)`): the tests run a toy game through every command that way.
@@ -153,8 +152,8 @@ def _choice(*names: str) -> click.Choice[str]:
                    "cut file per sheet.")
 @click.option("--flip", type=_choice("long", "short"), default="long", show_default=True,
               help="The edge your printer turns the sheet on for duplex.")
-@click.option("--back-offset", default="0,0", metavar="X,Y", show_default=True,
-              help="Shift of the back pages in mm, read off the calibration sheet.")
+@click.option("--back-offset", metavar="X,Y", help="Shift of the back pages in mm, read off the calibration sheet.  "
+              "[default: what `cardgen calibrate --save` saved for the paper and flip, else 0,0]")
 @click.option("--bleed", type=Decimal(), metavar="MM",
               help="Art beyond the cut line, mm.  [default: 3, or what --service asks for]")
 @click.option("--marks", type=_choice("corners", "lines", "crosses", "none"),
@@ -198,6 +197,17 @@ def build(colour: str, **options: Any) -> int:
     return command.run(command.BuildRequest(colour=colour if given else None, **options), _registry(), Printer())
 
 
+@main.command()
+@click.argument("scans", nargs=-1, required=True, metavar="SCAN.png [SCAN-BACK.png]")
+@click.option("--save", is_flag=True, help="Keep the offset as build's default for the sheet's paper and flip.")
+@reports_errors
+def calibrate(scans: tuple[str, ...], save: bool) -> int:
+    """Measure --back-offset on the printed calibration sheet: scans of both sides, or the front against the light."""
+    from cardgen.commands.calibrate import CalibrateRequest, run as command
+
+    return command(CalibrateRequest(scans, save), Printer())
+
+
 # ---- replay / check / match --------------------------------------------------------------------
 
 
@@ -220,9 +230,8 @@ def replay(record: str, as_json: bool) -> int:
 @skill_option("Games per line of the skill trace (each cheap rung of the game's player ladder against the one "
               f"below, in the first and in the last seat); 0 skips it.  {_SKILL}")
 @asked_options
-@click.option("--players", "players", default=None,
-              help="Player counts to play, e.g. 2,3,4.  "
-                   f"[default: {per_game((g, g.info.check.players) for g in GAMES)}]")
+@click.option("--players", "players", default=None, help="Player counts to play, e.g. 2,3,4.  "
+              f"[default: {per_game((g, g.info.check.players) for g in GAMES)}]")
 @click.option("--player", "player", default=None, metavar="NAME",
               help="The simulated player of every configuration: random, sensible, greedy, mcts (tree search, "
                    f"mcts@N for N simulations), or a player of the game's ladder ({_LADDERS}).  "
@@ -250,9 +259,8 @@ def replay(record: str, as_json: bool) -> int:
 @json_option("Print the whole report as JSON.")
 @quiet_option()
 @workers_option
-@click.option("--write-baselines", is_flag=True, hidden=True,
-              help="Maintainers: play the default sets with the report player and write each game's "
-                   "length baseline module (make baselines).")
+@click.option("--write-baselines", is_flag=True, hidden=True, help="Maintainers: play the default sets with the "
+              "report player and write each game's length baseline module (make baselines).")
 @reports_errors
 def check(n_games: int | None, **options: Any) -> int:
     """Completeness and playability report for the sets of GAMES (all checkable games if none).
@@ -331,12 +339,10 @@ _CHECKED_AS = apply(ceiling_option("The check's ceiling: the most seeded games a
 @out_set_option("The set file to write.")
 @_set_options
 @_CHECKED_AS
-@click.option("--allow-inconclusive", is_flag=True,
-              help="Write the set even when a configuration is inconclusive at the ceiling (a failing "
-                   "one is always refused).")
-@click.option("--force", is_flag=True,
-              help="Write the set even when its check refuses it, with a comment block at its top naming "
-                   "the failed criteria (exit 0; the refusal is printed as a warning).")
+@click.option("--allow-inconclusive", is_flag=True, help="Write the set even when a configuration is inconclusive "
+              "at the ceiling (a failing one is always refused).")
+@click.option("--force", is_flag=True, help="Write the set even when its check refuses it, with a comment block at "
+              "its top naming the failed criteria (exit 0; the refusal is printed as a warning).")
 @seed_option("Base seed of the check's games.")
 @workers_option
 @cluster_option("Play the check's games on this Dask scheduler (needs cardgen[cluster]).")
@@ -377,9 +383,8 @@ def variant(n_games: int | None, **options: Any) -> int:
 @seed_option("Seed of the search (the same seed, the same search).")
 @cluster_option("Play each trial's games on a Dask scheduler instead of local processes.")
 @workers_option
-@click.option("--allow-inconclusive", is_flag=True,
-              help="When no trial passes conclusively, write the best that fails nothing (a game whose original set "
-                   "is itself inconclusive at the ceiling).")
+@click.option("--allow-inconclusive", is_flag=True, help="When no trial passes conclusively, write the best that "
+              "fails nothing (a game whose original set is itself inconclusive at the ceiling).")
 @click.option("--no-booklets", is_flag=True,
               help="Do not write the chosen set's rule booklets (German and English) to FILE.booklets/GAME/.")
 @json_option("Print every trial as JSON instead of the summary.")

@@ -1,4 +1,4 @@
-"""Shared test set-up: every test runs in its own empty working folder.
+"""Shared test set-up: every test runs in its own empty working folder (and configuration folder).
 
 Commands write to relative defaults (`output/`, the check chart); running each test in a fresh
 temporary folder keeps the repository clean and the tests independent of each other.
@@ -31,6 +31,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def _own_working_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path_factory.mktemp("cwd")
     monkeypatch.chdir(folder)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / "config"))  # no saved printer settings of the user's
     return folder
 
 

@@ -57,9 +57,9 @@ def test_runtime_imports_are_declared_dependencies() -> None:
     provides = {"PIL": "pillow", "rl_accel": "rl_accel", "_rl_accel": "rl_accel"}
     imported: set[str] = set()
     for path in (REPO / "cardgen").rglob("*.py"):
-        if path.name == "cluster.py" or path.relative_to(REPO).as_posix() in ("cardgen/commands/play/server.py",
-                                                                               "cardgen/commands/tune.py"):
-            continue  # the optional `cluster`, `play` and `tune` extras: the tests below
+        if path.name == "cluster.py" or path.relative_to(REPO).as_posix() in (
+                "cardgen/commands/play/server.py", "cardgen/commands/tune.py", "cardgen/print/scan.py"):
+            continue  # the optional `cluster`, `play`, `tune` and `scan` extras: the tests below
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 imported.update(alias.name.split(".")[0] for alias in node.names)
@@ -114,6 +114,14 @@ def test_the_play_extra_is_imported_only_by_the_play_server_and_only_when_used()
     loads them, and `cardgen play` without the extra says which extra to install."""
     assert {d.split(">")[0] for d in _extras()["play"]} == {"starlette", "uvicorn"}
     assert _importers(("starlette", "uvicorn")) == {"cardgen/commands/play/server.py": False}
+
+
+def test_the_scan_extra_is_imported_only_by_the_scan_reader_and_only_when_used() -> None:
+    """OpenCV (and numpy with it) come with the optional `scan` extra: only cardgen/print/scan.py
+    may import them, and only inside a function (or for type checking): building the calibration
+    sheet needs neither, and `cardgen calibrate` without the extra says which extra to install."""
+    assert {d.split(">")[0] for d in _extras()["scan"]} == {"opencv-python-headless", "numpy"}
+    assert _importers(("cv2", "numpy")) == {"cardgen/print/scan.py": False}
 
 
 def test_svg_art_is_parsed_in_one_place_only_when_drawn() -> None:

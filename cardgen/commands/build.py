@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class BuildRequest:
     """`cardgen build`'s options as given (docs/cli.md): the `games` by name (all when none),
-    texts as typed (`back_offset` "X,Y", `formats`, `langs` and `only` comma lists); `colour`
+    texts as typed (`back_offset` "X,Y", None: none here, and in `run` the offset saved for
+    the paper and flip by `cardgen calibrate --save`; `formats`, `langs` and `only` comma lists); `colour`
     None when not given (rgb, or cmyk when `icc` or `press` is)."""
 
     games: tuple[str, ...] = ()
@@ -30,7 +31,7 @@ class BuildRequest:
     out: str = "output"
     layout: str | None = None
     flip: str = "long"
-    back_offset: str = "0,0"
+    back_offset: str | None = None
     bleed: float | None = None
     marks: str | None = None
     formats: str = "pdf,svg,png"
@@ -57,7 +58,7 @@ def build_options(request: BuildRequest) -> BuildOptions:
     r = request
     return BuildOptions(
         paper=r.paper, layouts=(r.layout,) if r.layout else LAYOUTS, flip=r.flip,
-        back_offset=parse_offset(r.back_offset), bleed=r.bleed, marks=r.marks,
+        back_offset=parse_offset(r.back_offset or "0,0"), bleed=r.bleed, marks=r.marks,
         formats=parse_list(r.formats, FORMATS, "--format"), dpi=r.dpi,
         colour="cmyk" if r.colour == "cmyk" else "rgb", langs=parse_list(r.langs, LANGS, "--lang"),
         set_path=Path(r.set_path) if r.set_path else None, out=Path(r.out), card_size=r.card_size,
@@ -87,8 +88,12 @@ def run(request: BuildRequest, registry: Registry, say: Say) -> int:
     from cardgen.kit.pipeline import build_calibration, build_game, check_inputs
     from cardgen.kit.spec import resolve
     from cardgen.options import LAYOUTS, parse_list
+    from cardgen.print.settings import saved_offset, settings_path
 
     r = request
+    saved = saved_offset(r.paper, r.flip) if r.back_offset is None else None  # a bad file: exit 1
+    if saved is not None:
+        r = dataclasses.replace(r, back_offset=f"{saved[0]},{saved[1]}")
     named("--out", r.out)
     named("--set", r.set_path)
     named("--icc", r.icc)
@@ -120,6 +125,9 @@ def run(request: BuildRequest, registry: Registry, say: Say) -> int:
                 with as_usage():
                     check_layouts(plan, spec)
     check_inputs(spec, chosen)  # before any game is built
+    if saved is not None and "duplex" in spec.layouts and not r.quiet:
+        say(out(f"--back-offset {spec.back_offset[0]:g},{spec.back_offset[1]:g} for the duplex backs, as saved in "
+                f"{settings_path()} (cardgen calibrate --save)"))
     for game in chosen:
         for line in build_game(game, spec, quiet=r.quiet, game_set=sets.get(game.name)):
             if not r.quiet:

@@ -40,7 +40,8 @@ class Calibration(Writer[None]):
                 "layout": "calibration", "pages": 2, "sides": "double-sided", "flip": spec.flip,
                 "landscape": landscape,
                 "print": f"double-sided, flip on the {spec.flip} edge, at 100 % (actual size); "
-                         "read the back's offset off the scales and pass it as --back-offset X,Y"
+                         "read the back's offset off the scales (or scan both sides: cardgen calibrate) "
+                         "and pass it as --back-offset X,Y"
                          + (f" (for the{turned} duplex sheets)" if landscape else ""),
                 "cutting_order": "none: a test sheet, not cut"}
             out.entries.append(entry)
