@@ -235,6 +235,10 @@ def replay(record: str, as_json: bool) -> int:
 @click.option("--chart", "chart", default="output", show_default=True, metavar="DIR",
               help="Write the PNG chart (score and length histograms) to DIR/checks/<game>.png.")
 @click.option("--no-chart", is_flag=True, help="Write no chart.")
+@click.option("--html", "html", metavar="FILE", default=None,
+              help="Write the report as one self-contained HTML page (charts inline, no network).")
+@click.option("--watch", is_flag=True, help="With --set: check again at every save of the file, the main "
+                                            "configurations' verdicts first (--html: a page that reloads).")
 @click.option("--save-games", "save_games", metavar="DIR", default=None,
               help="Write a game record (to replay, or to open with `cardgen play --replay`) of each "
                    "game a configuration's verdict points at: its degenerate games and its shortest and "

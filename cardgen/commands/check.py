@@ -263,6 +263,9 @@ class CheckRun:
     original: Any = None
     read: tuple[Any, Any, Any] | None = None
     """The set file already read (`Game.read_set` of the single game's `set_path`), else None."""
+    main_only: bool = False
+    """Only the main lines of the main configurations (one per player count, docs/check.md): the
+    first verdicts of `check --watch`."""
 
 
 def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck]:
@@ -300,6 +303,8 @@ def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck
             counts = players or game.default_players(game_set)
             for line in game.check_lines(game_set, counts, n, chosen, k, combos.get(game.name)):
                 if only is not None and (line.section != MAIN or line.config not in only):
+                    continue
+                if run.main_only and (line.section != MAIN or not line.info.get("main")):
                     continue
                 line = dataclasses.replace(line, budget=budget, info={**line.info, "rules": changed})
                 lines.append(line)

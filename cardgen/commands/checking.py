@@ -44,6 +44,10 @@ class CheckRequest:
     quiet: bool = False
     workers: int | None = None
     write_baselines: bool = False
+    html: str | None = None
+    """`--html FILE`: the report as one HTML page (cardgen.commands.htmlreport)."""
+    watch: bool = False
+    """`--watch`: check again at every save of the set file (cardgen.commands.watch)."""
 
 
 def _check_usage(games: Sequence[Game[Any]], player: str | None, budget: int | None, variants: str | None) -> None:
@@ -74,6 +78,11 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
     named("--set", r.set_path)
     named("--chart", r.chart)
     named("--save-games", r.save_games)
+    named("--html", r.html)
+    if r.watch:
+        from cardgen.commands.watch import watch
+
+        return watch(r, registry, say)
     cluster = cluster_address(r.cluster)
     games, read = chosen_games(registry, r.games, r.set_path)
     _check_usage(games, r.player, r.budget, r.variants)
@@ -98,9 +107,13 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
         with progress_bar("check: trying changes", not r.quiet and not r.as_json) as bar:
             for game, c in zip(games, checks):
                 advice[c.name] = recommend.for_check(game, c, r.seed, r.workers, bar, cluster)
+    report = {c.name: {**c.to_json(c.player, r.seed), **recommend.to_json(advice.get(c.name, {}))} for c in checks}
+    if r.html is not None:
+        from cardgen.commands.htmlreport import write_html
+
+        write_html(Path(r.html), report)
     if r.as_json:
-        say(out(json.dumps({c.name: {**c.to_json(c.player, r.seed), **recommend.to_json(advice.get(c.name, {}))}
-                            for c in checks}, indent=2), raw=True))  # ASCII
+        say(out(json.dumps(report, indent=2), raw=True))  # ASCII
     else:
         for c in checks:
             say(Report(c))
