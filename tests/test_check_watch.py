@@ -80,6 +80,7 @@ def test_watch_checks_at_every_save_shows_a_broken_set_and_ends_on_ctrl_c(tmp_pa
         assert "mine.toml" in line and "TOML" in line
         watched.write_text(good.replace('name = "Schlangennest"', 'name = "Mine"'), encoding="utf-8")
         out.expect(r"^verdict, 2p 5×7: ")
+        out.expect(r"waiting for the next save")
         workers = _children(proc.pid)
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends Ctrl-C
         assert proc.wait(timeout=WAIT) == 130

@@ -43,14 +43,17 @@ def fingerprint(path: Path, last: tuple[int, int, str] | None) -> tuple[int, int
         return None
 
 
-class Saved(Exception):
-    """The watched file was saved again while a check of it was running: that check is dropped."""
+class Saved(KeyboardInterrupt):
+    """The watched file was saved again while a check of it was running: that check is dropped,
+    its workers ended as on Ctrl-C (a KeyboardInterrupt, so that no `except Exception` keeps it)."""
 
 
 @dataclass(slots=True)
 class SaveWatch:
     """A check's progress sink that looks at the watched file after every finished task and
-    raises `Saved` once its bytes differ from those being checked (the pool ends as on Ctrl-C)."""
+    raises `Saved` once its bytes differ from those being checked (the pool ends as on Ctrl-C).
+    Raised there, between two tasks inside the pool's block, never while a pool starts or ends:
+    a save is seen once the task in flight is done."""
 
     path: Path
     stamp: tuple[int, int, str]
