@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.commands.check import CheckRun, Report, run_check, with_chart
 from cardgen.commands.outcome import Say, err, out
 from cardgen.engine.players import make_player
-from cardgen.errors import CardgenError, as_usage, named
+from cardgen.errors import CardgenError, UsageMistake, as_usage, named
 from cardgen.words import count
 
 if TYPE_CHECKING:
@@ -79,11 +79,14 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
     named("--chart", r.chart)
     named("--save-games", r.save_games)
     named("--html", r.html)
-    if r.watch:
-        from cardgen.commands.watch import watch
-
-        return watch(r, registry, say)
     cluster = cluster_address(r.cluster)
+    if r.watch:
+        from cardgen.commands.watch import Watch, watch
+
+        if r.as_json:
+            raise UsageMistake("--watch", "prints text; for a page use --html FILE, not --json")
+        return watch(Watch(r.games, CheckRun((), r.set_path, r.ceiling, r.skill_games, counts, r.player, r.seed,
+                                             r.workers, r.budget, cluster, r.variants), r.html), registry, say)
     games, read = chosen_games(registry, r.games, r.set_path)
     _check_usage(games, r.player, r.budget, r.variants)
     save_to = None if r.save_games is None else Path(r.save_games)

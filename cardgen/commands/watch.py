@@ -10,6 +10,7 @@ next save. With `--html FILE` the page is rewritten after each step and reloads 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import time
 from dataclasses import dataclass
@@ -22,8 +23,8 @@ from cardgen.errors import CardgenError, UsageMistake
 from cardgen.terminal import printable
 
 if TYPE_CHECKING:
-    from cardgen.commands.checking import CheckRequest
     from cardgen.game import Registry
+
 
 POLL = 0.2
 """Seconds between two looks at the watched file."""
@@ -68,14 +69,23 @@ class SaveWatch:
         self.stamp = new or self.stamp
 
 
-def watch(request: CheckRequest, registry: Registry, say: Say, poll: float = POLL) -> int:
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """What a watch checks: the games `names` (as given; none: the game the set file is for),
+    the check `run` of their set file (`run.set_path`; its games and read set are filled in at
+    each save), and the `html` page to keep, if any."""
+
+    names: tuple[str, ...]
+    run: CheckRun
+    html: str | None = None
+
+
+def watch(request: Watch, registry: Registry, say: Say, poll: float = POLL) -> int:
     """Check the request's set file at once and again after every save, until stopped (Ctrl-C:
     KeyboardInterrupt, handled as for every command)."""
-    if request.set_path is None:
+    if request.run.set_path is None:
         raise UsageMistake("--watch", "needs --set FILE, the set file to watch")
-    if request.as_json:
-        raise UsageMistake("--watch", "prints text; for a page use --html FILE, not --json")
-    path = Path(request.set_path)
+    path = Path(request.run.set_path)
     say(out(f"check --watch: checking {printable(str(path))} at every save (Ctrl-C ends)"))
     last: tuple[int, int, str] | None = None
     checked: str | None = None
@@ -96,21 +106,17 @@ def watch(request: CheckRequest, registry: Registry, say: Say, poll: float = POL
         time.sleep(poll)
 
 
-def check_once(request: CheckRequest, registry: Registry, say: Say, sink: SaveWatch) -> None:
+def check_once(request: Watch, registry: Registry, say: Say, sink: SaveWatch) -> None:
     """One check of the watched set: the main configurations' verdicts first, then the whole
     report; a set that does not load (or cannot be checked) gives its one error line. `sink`
     raises `Saved` when the file changes meanwhile."""
     from cardgen.commands.build import chosen_games
-    from cardgen.commands.given import player_counts
 
-    r = request
     start = time.monotonic()
     try:
-        games, read = chosen_games(registry, r.games, r.set_path)
-        counts = player_counts(r.players) if r.players is not None else None
-        run = CheckRun(tuple(games), r.set_path, r.ceiling, 0, counts, r.player, r.seed, r.workers, r.budget,
-                       variants=r.variants, read=read, main_only=True)
-        quick = run_check(run, sink)
+        games, read = chosen_games(registry, request.names, request.run.set_path)
+        run = dataclasses.replace(request.run, games=tuple(games), read=read)
+        quick = run_check(dataclasses.replace(run, skill_games=0, main_only=True), sink)
         for c in quick:
             if not c.complete:
                 say(err(f"cardgen: check: {one_line(c.exit_line())}"))
@@ -118,21 +124,20 @@ def check_once(request: CheckRequest, registry: Registry, say: Say, sink: SaveWa
             for v in c.verdicts:
                 say(out(v.line()))
             say(out(f"main configurations in {time.monotonic() - start:.1f} s: {c.summary()}"))
-        _page(r, quick)
-        full = run_check(CheckRun(tuple(games), r.set_path, r.ceiling, r.skill_games, counts, r.player, r.seed,
-                                  r.workers, r.budget, variants=r.variants, read=read), sink)
+        _page(request, quick)
+        full = run_check(run, sink)
         for c in full:
             say(Report(c))
-        _page(r, full)
+        _page(request, full)
     except CardgenError as exc:
         say(err(f"cardgen: {one_line(str(exc))}"))
 
 
-def _page(request: CheckRequest, checks: list[GameCheck]) -> None:
+def _page(request: Watch, checks: list[GameCheck]) -> None:
     """With `--html`, the page of these checks, reloading itself."""
     if request.html is None:
         return
     from cardgen.commands.htmlreport import write_html
 
-    report: dict[str, Any] = {c.name: c.to_json(c.player, request.seed) for c in checks}
+    report: dict[str, Any] = {c.name: c.to_json(c.player, request.run.seed) for c in checks}
     write_html(Path(request.html), report, REFRESH)
