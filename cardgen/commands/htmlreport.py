@@ -171,8 +171,10 @@ def _kinds(report: Mapping[str, Any]) -> str:
     if not total:
         return '<p class="note">No component kind was played (or the game names none).</p>'
     items = sorted(use.items(), key=lambda kv: -kv[1])
-    return (bars("each kind's share of the plays", [(k, n / total) for k, n in items], "%")
-            + _table(("kind", "plays", "share"), [[_e(k), _e(n), _e(_pct(n / total))] for k, n in items])
+    table = _table(("kind", "plays", "share"), [[_e(k), _e(n), _e(_pct(n / total))] for k, n in items])
+    if len(items) > 12:  # Schlangengrube's dozens of tiles: the table folded away
+        table = f"<details><summary>every kind's plays ({len(items)} kinds)</summary>{table}</details>"
+    return (bars("each kind's share of the plays", [(k, n / total) for k, n in items], "%") + table
             + "".join(f'<p class="finding">{_e(t)}</p>' for t in report.get("kind_findings", [])))
 
 
