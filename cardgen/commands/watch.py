@@ -96,6 +96,9 @@ def watch(request: Watch, registry: Registry, say: Say, poll: float = POLL) -> i
             say(err(f"cardgen: {one_line(printable(str(path)))}: cannot be read; waiting for it"))
         missing = last is None
         if last is not None and last[2] != checked:
+            time.sleep(poll)  # an editor's save may come in two writes (truncate, then write)
+            if fingerprint(path, None) != last:
+                continue  # still being written: look again
             checked = last[2]
             try:
                 check_once(request, registry, say, SaveWatch(path, last))
