@@ -52,7 +52,7 @@ def main() -> None:
                 _until(proc, "main configurations in")
                 times.append(time.perf_counter() - start)
         finally:
-            proc.send_signal(signal.SIGINT)
+            proc.send_signal(signal.SIGTERM)  # not SIGINT: a shell's background job inherits it ignored
             proc.wait()
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
