@@ -30,6 +30,7 @@ from cardgen.clickparts import (
     one_line,
     os_error,
     out_set_option,
+    page_options,
     per_game,
     pipe_closed,
     quiet_option,
@@ -249,6 +250,7 @@ def replay(record: str, as_json: bool) -> int:
 @click.option("--chart", "chart", default="output", show_default=True, metavar="DIR",
               help="Write the PNG chart (score and length histograms) to DIR/checks/<game>.png.")
 @click.option("--no-chart", is_flag=True, help="Write no chart.")
+@page_options
 @click.option("--save-games", "save_games", metavar="DIR", default=None,
               help="Write a game record (to replay, or to open with `cardgen play --replay`) of each "
                    "game a configuration's verdict points at: its degenerate games and its shortest and "
@@ -267,14 +269,12 @@ def check(n_games: int | None, **options: Any) -> int:
 
     Every configuration is played by the report player in rounds until each hard criterion of
     its verdict (ends, decisive, fair, degenerate) is decided or the ceiling is reached, then
-    judged pass, fail or inconclusive; the soft criteria (skill, kinds, length, dull, and
-    worth and kingmaking when asked) are findings. Per game: a table of every configuration (completion, length, scores, the first
-    seat's share with a 95% interval, draws, balance, decisions, branching, lead changes, moves
-    of every kind), the skill trace, a per-seat table, every failure and finding with its
-    reason, and a summary line. For each configuration that fails, the one-parameter changes
-    of the set's rules that fix it, found by a small sweep (at most twice that configuration's
-    games; docs/tune.md). Exit 1 when a set is incomplete or a hard criterion fails (with
-    --strict also when one is inconclusive).
+    judged pass, fail or inconclusive; the soft criteria (skill, kinds, length, dull; worth and
+    kingmaking when asked) are findings. Per game: a table of every configuration (completion,
+    length, scores, the first seat's share with a 95% interval, draws, balance, decisions,
+    branching, lead changes, moves of every kind), the skill trace, a per-seat table, every
+    failure and finding with its reason, a summary line, and the rule changes that fix a failing
+    configuration (docs/tune.md). Exit 1: a set incomplete or a hard criterion failed (--strict: or one inconclusive).
     """
     from cardgen.commands import checking as command
 

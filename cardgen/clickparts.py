@@ -238,6 +238,14 @@ def asked_options(f: F) -> F:
                              "docs/check.md).  [default: 0, not measured]")(f)
 
 
+def page_options(f: F) -> F:
+    """`check --html FILE` and `--watch`: the report as a page, and checking again at every save."""
+    f = click.option("--watch", is_flag=True, help="With --set: check again at every save of the file, the main "
+                                                   "configurations' verdicts first (--html: a page that reloads).")(f)
+    return click.option("--html", "html", metavar="FILE", default=None,
+                        help="Write the report as one self-contained HTML page (charts inline, no network).")(f)
+
+
 def out_set_option(help_: str) -> Callable[[F], F]:
     return click.option("--out", "out", required=True, metavar="FILE.toml", help=help_)
 

@@ -277,6 +277,9 @@ class CheckRun:
     """Restricted games per kind and configuration for the `worth` criterion (0: not measured)."""
     kingmaking: int = 0
     """Games per configuration of three or more seats for `kingmaking` (0: not measured)."""
+    main_only: bool = False
+    """Only the main lines of the main configurations (one per player count, docs/check.md): the
+    first verdicts of `check --watch`."""
 
 
 def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck]:
@@ -314,6 +317,8 @@ def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck
             counts = players or game.default_players(game_set)
             for line in game.check_lines(game_set, counts, n, chosen, k, combos.get(game.name)):
                 if only is not None and (line.section != MAIN or line.config not in only):
+                    continue
+                if run.main_only and (line.section != MAIN or not line.info.get("main")):
                     continue
                 line = dataclasses.replace(line, budget=budget, info={**line.info, "rules": changed})
                 lines.append(line)

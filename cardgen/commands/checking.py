@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.commands.check import CheckRun, Report, run_check, with_chart
 from cardgen.commands.outcome import Say, err, out
 from cardgen.engine.players import make_player
-from cardgen.errors import CardgenError, as_usage, named
+from cardgen.errors import CardgenError, UsageMistake, as_usage, named
 from cardgen.words import count
 
 if TYPE_CHECKING:
@@ -46,6 +46,10 @@ class CheckRequest:
     write_baselines: bool = False
     worth: int = 0
     kingmaking: int = 0
+    html: str | None = None
+    """`--html FILE`: the report as one HTML page (cardgen.commands.htmlreport)."""
+    watch: bool = False
+    """`--watch`: check again at every save of the set file (cardgen.commands.watch)."""
 
 
 def _check_usage(games: Sequence[Game[Any]], player: str | None, budget: int | None, variants: str | None) -> None:
@@ -76,7 +80,15 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
     named("--set", r.set_path)
     named("--chart", r.chart)
     named("--save-games", r.save_games)
+    named("--html", r.html)
     cluster = cluster_address(r.cluster)
+    if r.watch:
+        from cardgen.commands.watch import Watch, watch
+
+        if r.as_json:
+            raise UsageMistake("--watch", "prints text; for a page use --html FILE, not --json")
+        return watch(Watch(r.games, CheckRun((), r.set_path, r.ceiling, r.skill_games, counts, r.player, r.seed,
+                                             r.workers, r.budget, cluster, r.variants), r.html), registry, say)
     games, read = chosen_games(registry, r.games, r.set_path)
     _check_usage(games, r.player, r.budget, r.variants)
     save_to = None if r.save_games is None else Path(r.save_games)
@@ -101,9 +113,13 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
         with progress_bar("check: trying changes", not r.quiet and not r.as_json) as bar:
             for game, c in zip(games, checks):
                 advice[c.name] = recommend.for_check(game, c, r.seed, r.workers, bar, cluster)
+    report = {c.name: {**c.to_json(c.player, r.seed), **recommend.to_json(advice.get(c.name, {}))} for c in checks}
+    if r.html is not None:
+        from cardgen.commands.htmlreport import write_html
+
+        write_html(Path(r.html), report)
     if r.as_json:
-        say(out(json.dumps({c.name: {**c.to_json(c.player, r.seed), **recommend.to_json(advice.get(c.name, {}))}
-                            for c in checks}, indent=2), raw=True))  # ASCII
+        say(out(json.dumps(report, indent=2), raw=True))  # ASCII
     else:
         for c in checks:
             say(Report(c))

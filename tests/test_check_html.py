@@ -1,0 +1,89 @@
+"""`check --html FILE`: the report as one self-contained page, opened in headless Chromium
+(Playwright driving Debian's chromium through `executable_path`, as tests/play/test_browser.py).
+
+A small real check (Schlangennest, two players, a low ceiling, saved games) writes the page; the
+browser shows it with no script error, every section of the game present, inline SVG charts, and
+links to the saved records. The worth and kingmaking figures another part of the check adds to
+`--json` are drawn when the report carries them, a sentence when not."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen.commands.htmlreport import SECTIONS, page
+
+CHROMIUM = Path(os.environ.get("CARDGEN_CHROMIUM", "/usr/bin/chromium"))
+GAME = "schlangennest"
+SMALL = ["check", GAME, "--players", "2", "--games", "20", "--skill-games", "0", "--no-recommend", "--no-chart",
+         "--quiet"]
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """The folder of one small check with --html and --save-games, and its --json report."""
+    folder = tmp_path_factory.mktemp("html")
+    done = subprocess.run([sys.executable, "-m", "cardgen", *SMALL, "--html", "report.html", "--save-games", "saved",
+                           "--json"], cwd=folder, capture_output=True, text=True, timeout=600)
+    assert done.returncode in (0, 1), done.stderr
+    return folder, json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: browser tests skipped")
+    if not CHROMIUM.exists():
+        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium): browser tests skipped")
+    with api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def test_the_page_renders_every_section_without_script_errors(checked: tuple[Path, dict[str, Any]],
+                                                              browser: Any) -> None:
+    folder, report = checked
+    page_ = browser.new_page()
+    errors: list[str] = []
+    page_.on("pageerror", lambda exc: errors.append(str(exc)))
+    requests: list[str] = []
+    page_.on("request", lambda r: requests.append(r.url))
+    page_.goto((folder / "report.html").as_uri())
+    assert errors == []
+    assert all(url.startswith("file:") for url in requests)  # self-contained: nothing from a network
+    for section in SECTIONS:
+        assert page_.locator(f"#{GAME}-{section}").count() == 1, section
+    configs = report[GAME]["configs"]
+    verdicts = page_.locator(f"#{GAME}-verdicts").inner_text()
+    assert all(c["config"] in verdicts for c in configs)
+    assert "decided after" in verdicts or "would have failed" in verdicts  # what the games could detect
+    assert page_.locator(f"#{GAME}-seats svg").count() >= len(configs)
+    assert page_.locator(f"#{GAME}-histograms svg").count() == 2 * len(configs)
+    links = page_.locator(f"#{GAME}-games a")
+    assert links.count() == len(report[GAME]["saved_games"]) > 0
+    for i in range(links.count()):
+        assert (folder / links.nth(i).get_attribute("href")).is_file()
+    assert f"cardgen play {GAME} --replay" in page_.locator(f"#{GAME}-games").inner_text()
+    assert "no \"worth\" figures" in page_.locator(f"#{GAME}-worth").inner_text()
+    page_.close()
+
+
+def test_worth_and_kingmaking_are_drawn_when_the_report_carries_them(checked: tuple[Path, dict[str, Any]]) -> None:
+    folder, report = checked
+    config = report[GAME]["configs"][0]
+    config["worth"] = [{"kind": "planted-kind", "played": 12, "diff": 0.21, "low": 0.1, "high": 0.3, "games": 40,
+                        "flag": "dominant"}]
+    config["kingmaking"] = {"share": 0.125, "low": 0.05, "high": 0.2, "games": 40}
+    text = page(report, folder)
+    worth = text.split(f'id="{GAME}-worth"')[1].split("</section>")[0]
+    assert "planted-kind" in worth and "dominant" in worth and "+21%" in worth
+    king = text.split(f'id="{GAME}-kingmaking"')[1].split("</section>")[0]
+    assert "12% [5%–20%]" in king
+    assert "http-equiv" not in text and 'http-equiv="refresh" content="2"' in page(report, folder, 2)
