@@ -38,8 +38,9 @@ from cardgen.tomlout import dumps
 if TYPE_CHECKING:
     from cardgen.game import Game
 
-RULES, SET = "rules", "set"
-"""Where a searched parameter lives: the `[rules]` table, or the generator's set options."""
+RULES, PART, SET = "rules", "part", "set"
+"""Where a searched parameter lives: the `[rules]` table, a component count of the set's own
+data (`cardgen.sets.SetPart`), or the generator's set options (the components made anew)."""
 VERIFY = 3
 """How many of the best passing trials are checked again at every player count, when the
 search played fewer (`--players`), before one is chosen."""
@@ -93,6 +94,8 @@ def _declared(game: Game[Any]) -> dict[str, tuple[str, str, int | None, int | No
     for param in game.rule_params:
         found[param.name] = (RULES, param.kind, param.low, param.high,
                              param.values() if param.kind != "int" else ())
+    for part in game.set_parts:
+        found.setdefault(part.name, (PART, "int", part.low, part.high, ()))
     for option in game.set_options:
         if option.counts and option.tunable and option.name not in found:
             found[option.name] = (SET, "int", option.low, option.high, ())
@@ -104,13 +107,12 @@ def knobs(game: Game[Any], vary: Sequence[str]) -> tuple[Knob, ...]:
     for choices), else every rule parameter over its whole range (DataError for an unknown key,
     a bad form or a range outside the parameter's bounds: a usage error)."""
     declared = _declared(game)
-    rule_names = {p.name for p in game.rule_params}
     if not vary:
-        if not game.rule_params:
+        if not game.rule_params and not game.set_parts:
             raise DataError("--vary", f"{game.name} has no rule parameters; name a set option to search "
                                       f"({', '.join(declared) or 'none'})")
-        return tuple(Knob(name, RULES, low, high, choices)
-                     for name, (_, _, low, high, choices) in declared.items() if name in rule_names)
+        return tuple(Knob(name, part, low, high, choices)
+                     for name, (part, _, low, high, choices) in declared.items() if part != SET)
     out: dict[str, Knob] = {}
     for item in vary:
         key, sep, spec = item.partition("=")
@@ -181,10 +183,12 @@ class Trial:
 def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleValue], chosen: Sequence[Knob],
                values: Mapping[str, RuleValue]) -> str:
     """The set file of one trial: the base set with the trial's rule values (a searched one
-    written even at its default, so the set says what was chosen), its components made anew by
-    the generator when a set option is searched (the base's `[check]` kept)."""
+    written even at its default, so the set says what was chosen) and component counts (each
+    part written into the set's data), its components made anew by the generator when a set
+    option is searched (the base's `[check]` kept)."""
     rules = {**base_rules, **{k.name: values[k.name] for k in chosen if k.part == RULES}}
     options = {k.name: values[k.name] for k in chosen if k.part == SET}
+    parts = {p.name: p for p in game.set_parts}
     text = base_text
     if options:
         made = tomllib.loads(game.set_text(options))
@@ -192,6 +196,12 @@ def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleVal
         if CHECK_TABLE in base:
             made[CHECK_TABLE] = base[CHECK_TABLE]
         text = dumps(made)
+    searched = [k for k in chosen if k.part == PART]
+    if searched:
+        data = tomllib.loads(text)
+        for k in searched:
+            data = parts[k.name].write(data, int(values[k.name]))
+        text = dumps(data)
     return with_rules(text, game.rule_params, rules, {k.name for k in chosen if k.part == RULES})
 
 
@@ -297,9 +307,12 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
     dists = _distributions(search.knobs)
     small = search.grid() <= search.trials
     last = search.grid() if small else search.trials
+    start = base_point(search, tomllib.loads(base_text), base_rules)
     if small:  # every point once, in a seeded order, through the same ask-and-tell
         for point in grid_points(search):
             study.enqueue_trial(point)
+    elif start is not None:  # the base set first: its check points at the one-change fixes tried next
+        study.enqueue_trial(start)
     trials: list[Trial] = []
     seen: dict[tuple[Any, ...], Trial] = {}
     try:
@@ -317,11 +330,67 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
                     seen[key] = trial
                 study.tell(asked, trial.score.value)
                 trials.append(trial)
+                if number == 1 and start is not None and not small and values == start:
+                    for point in seed_points(search, start, base_text, base_rules, trial, workers, cluster,
+                                             progress):
+                        study.enqueue_trial(point)
                 if heard is not None:
                     heard(trial, best_of(trials))
     except KeyboardInterrupt as exc:
         return trials, exc
     return trials, None
+
+
+def base_point(search: Search, data: dict[str, Any], rules: Mapping[str, RuleValue]) -> dict[str, RuleValue] | None:
+    """The base set's own values of the searched parameters (None when a generator option is
+    searched: the base has no value of it)."""
+    if any(k.part == SET for k in search.knobs):
+        return None
+    parts = {p.name: p for p in search.game.set_parts}
+    return {k.name: parts[k.name].read(data) if k.part == PART else rules[k.name] for k in search.knobs}
+
+
+def seed_points(search: Search, start: Mapping[str, RuleValue], base_text: str, base_rules: Mapping[str, RuleValue],
+                base: Trial, workers: int | None, cluster: str | None, progress: Progress | None
+                ) -> list[dict[str, RuleValue]]:
+    """The points tried right after the base set (`start`, played as trial `base`): when it
+    fails, the recommendations' one-change fixes (`cardgen.commands.recommend.sweep` over one
+    step of every searched parameter either way and back to the original set's value; those that
+    fix every failing configuration, then those that fix one, then those that improve one), then
+    every component count back at the original's value, one at a time and all together."""
+    from cardgen.commands import recommend
+
+    game, knobs = search.game, search.knobs
+    original = tomllib.loads(default_set_path(game.name).read_text(encoding="utf-8"))
+    parts = {p.name: p for p in game.set_parts}
+    back = {k.name: parts[k.name].read(original) for k in knobs if k.part == PART}
+    params = {p.name: p for p in game.rule_params}
+    candidates = []
+    for k in knobs:
+        if k.part == RULES:
+            near = recommend.neighbours(params[k.name], start[k.name])
+        else:
+            step = max(1, round((int(k.high or 0) - int(k.low or 0)) / 10))
+            near = list(dict.fromkeys([int(start[k.name]) - step, int(start[k.name]) + step, back[k.name]]))
+        for after in near:
+            if after != start[k.name] and after in k.points():
+                try:
+                    text = trial_text(game, base_text, base_rules, knobs, {**start, k.name: after})
+                except CardgenError:
+                    continue  # no set has that count
+                candidates.append(recommend.Candidate(k.name, start[k.name], after, text))
+    found: list[tuple[str, RuleValue]] = []
+    if base.check is not None and base.check.failures():
+        advice = recommend.sweep(game, base.check, candidates, 0, workers, progress, cluster)
+        found += [(c.name, c.after) for c in recommend.fix_all(advice)]
+        for wanted in ("fixes", "improves"):
+            found += [(r.candidate.name, r.candidate.after) for recs in advice.values() for r in recs
+                      if getattr(r, wanted)]
+    found += [(name, value) for name, value in back.items() if value != start[name]]
+    points = [{**start, name: value} for name, value in dict.fromkeys(found)]
+    if len([v for n, v in back.items() if v != start[n]]) > 1:
+        points.append({**start, **back})
+    return points
 
 
 def _play(search: Search, base_text: str, base_rules: Mapping[str, RuleValue], values: Mapping[str, RuleValue],
