@@ -1,20 +1,24 @@
-"""`cardgen tune` without the command line: search a set's free parameters (its rules, and the
-generator's component counts when asked) for the set whose verdict is best (docs/tune.md).
+"""`cardgen tune` without the command line: search a set's free parameters (its rules and its
+component counts, `cardgen.sets.SetPart`; the generator's options when asked) for the set whose
+verdict is best (docs/tune.md).
 
-Each trial is one set: the base set with the trial's rule values in its `[rules]` table (and,
-when a component option is searched, the components made anew by the game's generator with the
-trial's counts). It is checked exactly as `cardgen check --set` checks it (the same players,
-games, seeds and verdict) and scored by `cardgen.commands.objective`. The trials run one after
-the other through Optuna's ask-and-tell interface, so one `seed` gives one search; a small
-space (no more points than trials) is searched point by point (each point queued once, in an
-order the seed shuffles), a larger one by Optuna's TPE sampler. A trial whose set cannot be made or loaded (hand smaller than
-a turn, say) scores as unplayable and the search goes on.
+Each trial is one set: the base set with the trial's component counts written into its data
+and its rule values in its `[rules]` table (when a generator option is searched, the components
+made anew by the game's generator with the trial's counts). It is checked exactly as `cardgen
+check --set` checks it (the same players, games, seeds and verdict) and scored by
+`cardgen.commands.objective`. The trials run one after the other through Optuna's ask-and-tell
+interface, so one `seed` gives one search; a small space (no more points than trials) is
+searched point by point (each point queued once, in an order the seed shuffles), a larger one
+starts from the base set and the recommendations' one-change fixes for it (`seed_points`), then
+Optuna's TPE sampler. A trial whose set cannot be made or loaded (hand smaller than a turn,
+say) scores as unplayable and the search goes on.
 
 Optuna is an extra: `pip install 'cardgen[tune]'`.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import random
@@ -32,7 +36,7 @@ from cardgen.commands.objective import UNPLAYED, Score, score
 from cardgen.errors import CardgenError, ClusterError, DataError
 from cardgen.inputs import shown
 from cardgen.numbers import whole
-from cardgen.sets import CHECK_TABLE, RuleValue, default_set_path, with_rules
+from cardgen.sets import CHECK_TABLE, RuleValue, default_set_path, read_set, with_rules
 from cardgen.tomlout import dumps
 
 if TYPE_CHECKING:
@@ -224,6 +228,8 @@ class Search:
     base_set: Any = None
     """The base set's value when the caller has read it already (else `run_search` reads it)."""
     original_set: Any = None
+    original_data: Any = None
+    """The built-in set's file as data (its component counts are where `seed_points` starts)."""
     """The game's built-in set, read once by `run_search` (each trial's check compares with it)."""
 
     def acceptable(self, outcome: str) -> bool:
@@ -247,15 +253,16 @@ class Search:
         return math.prod(len(k.points()) for k in self.knobs)
 
 
-def _original(search: Search, base_set: Any) -> Any:
-    """The game's built-in set: the base set when that is it, else read (None when it cannot
-    be, as `cardgen.commands.check.is_original_set` allows)."""
+def _original(search: Search, base_set: Any, base_text: str) -> tuple[Any, dict[str, Any]]:
+    """The game's built-in set and its file as data: the base set when that is it, else read
+    once (the set None when it cannot be, as `cardgen.commands.check.is_original_set` allows)."""
     if search.base is None:
-        return base_set
+        return base_set, tomllib.loads(base_text)
     try:
-        return search.game.load_set()
+        name, data, src, table = read_set(search.game.default_set_path())
+        return search.game.parse_read(name, copy.deepcopy(data), src, table)[0], data
     except CardgenError:
-        return None
+        return None, {}
 
 
 def grid_points(search: Search) -> list[dict[str, RuleValue]]:
@@ -301,8 +308,9 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
     game = search.game
     base_set = search.base_set if search.base_set is not None else game.load_set(search.base_path())
     base_rules = game.rule_values(base_set)  # read and checked first
-    search = dataclasses.replace(search, base_set=base_set, original_set=_original(search, base_set))
     base_text = search.base_path().read_text(encoding="utf-8")
+    original, original_data = _original(search, base_set, base_text)
+    search = dataclasses.replace(search, base_set=base_set, original_set=original, original_data=original_data)
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=search.seed))
     dists = _distributions(search.knobs)
     small = search.grid() <= search.trials
@@ -361,9 +369,10 @@ def seed_points(search: Search, start: Mapping[str, RuleValue], base_text: str, 
     from cardgen.commands import recommend
 
     game, knobs = search.game, search.knobs
-    original = tomllib.loads(default_set_path(game.name).read_text(encoding="utf-8"))
+    knobs_by_name = {k.name: k for k in knobs}
     parts = {p.name: p for p in game.set_parts}
-    back = {k.name: parts[k.name].read(original) for k in knobs if k.part == PART}
+    back = {k.name: parts[k.name].read(search.original_data or {}) for k in knobs if k.part == PART}
+    back = {name: value for name, value in back.items() if value in knobs_by_name[name].points()}
     params = {p.name: p for p in game.rule_params}
     candidates = []
     for k in knobs:
