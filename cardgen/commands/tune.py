@@ -363,9 +363,10 @@ def seed_points(search: Search, start: Mapping[str, RuleValue], base_text: str, 
                 ) -> list[dict[str, RuleValue]]:
     """The points tried right after the base set (`start`, played as trial `base`): when it
     fails, the recommendations' one-change fixes (`cardgen.commands.recommend.sweep` over one
-    step of every searched parameter either way and back to the original set's value; those that
-    fix every failing configuration, then those that fix one, then those that improve one), then
-    every component count back at the original's value, one at a time and all together."""
+    step of every searched parameter either way and back to the original set's value: those
+    that fix every failing configuration, then those that fix one), every component count back
+    at the original's value (one at a time, then all together), then the changes that improve a
+    failing configuration; at most half the trials, the rest left to the sampler."""
     from cardgen.commands import recommend
 
     game, knobs = search.game, search.knobs
@@ -388,18 +389,19 @@ def seed_points(search: Search, start: Mapping[str, RuleValue], base_text: str, 
                 except CardgenError:
                     continue  # no set has that count
                 candidates.append(recommend.Candidate(k.name, start[k.name], after, text))
-    found: list[tuple[str, RuleValue]] = []
+    fixing: list[tuple[str, RuleValue]] = []
+    improving: list[tuple[str, RuleValue]] = []
     if base.check is not None and base.check.failures():
         advice = recommend.sweep(game, base.check, candidates, 0, workers, progress, cluster)
-        found += [(c.name, c.after) for c in recommend.fix_all(advice)]
-        for wanted in ("fixes", "improves"):
-            found += [(r.candidate.name, r.candidate.after) for recs in advice.values() for r in recs
-                      if getattr(r, wanted)]
-    found += [(name, value) for name, value in back.items() if value != start[name]]
-    points = [{**start, name: value} for name, value in dict.fromkeys(found)]
-    if len([v for n, v in back.items() if v != start[n]]) > 1:
-        points.append({**start, **back})
-    return points
+        fixing += [(c.name, c.after) for c in recommend.fix_all(advice)]
+        fixing += [(r.candidate.name, r.candidate.after) for recs in advice.values() for r in recs if r.fixes]
+        improving += [(r.candidate.name, r.candidate.after) for recs in advice.values() for r in recs if r.improves]
+    originals: list[tuple[str, RuleValue]] = [(name, value) for name, value in back.items() if value != start[name]]
+    points = [{**start, name: value} for name, value in dict.fromkeys(fixing + originals)]
+    if len(originals) > 1:
+        points.append({**start, **dict(originals)})
+    points += [{**start, name: value} for name, value in dict.fromkeys(improving) if (name, value) not in fixing]
+    return points[:max(1, search.trials // 2)]  # the other half is Optuna's
 
 
 def _play(search: Search, base_text: str, base_rules: Mapping[str, RuleValue], values: Mapping[str, RuleValue],
