@@ -374,8 +374,8 @@ def variant(n_games: int | None, **options: Any) -> int:
               help="Player counts the trials play (default: every count the set seats). The chosen set is checked "
                    "again at every count before it is written.")
 @click.option("--vary", "vary", multiple=True, metavar="KEY=LOW..HIGH|KEY=A,B",
-              help="A parameter to search and its range (repeatable; default: every rule parameter, whole range). "
-                   "Names and bounds: docs/set-files.md; set options (the generator's counts) too.")
+              help="A parameter to search and its range (repeatable; default: every rule parameter and the set's "
+                   "component counts, whole ranges). Names and bounds: docs/tune.md; set options too.")
 @click.option("--trials", type=Whole(1, 10_000), default=30, show_default=True,
               help="Sets to try (a space with fewer points is tried point by point).")
 @ceiling_option("The check's ceiling: at most N games per configuration of a trial (default: the game's, as check).")
@@ -391,8 +391,9 @@ def variant(n_games: int | None, **options: Any) -> int:
 @quiet_option()
 @reports_errors
 def tune(n_games: int | None, **options: Any) -> int:
-    """Search GAME's rule parameters (and, with --vary, its set options) for the set that plays
-    best, and write it to FILE.toml. Every trial is a whole `cardgen check` of one set; the
+    """Search GAME's rule parameters and the set's component counts (or, with --vary, those
+    named) for the set that plays best, and write it to FILE.toml. The search starts from the
+    set and the changes the check recommends for it. Every trial is a whole `cardgen check` of one set; the
     objective ranks sets that pass every hard criterion conclusively first, then by how close
     the seats are to fair, draws, length, the skill trace and the use of every kind
     (docs/tune.md). The chosen set's rule booklets, which state its rules, go to

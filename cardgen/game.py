@@ -37,7 +37,17 @@ from cardgen.engine.degenerate import Degenerate, generic
 from cardgen.engine.ladder import DEFAULT_LADDER, Ladder
 from cardgen.errors import DataError
 from cardgen.inputs import PARSE_ERRORS, shown
-from cardgen.sets import RuleParam, RuleValue, SetOption, SetSource, default_set_path, read_set, set_game, wrong_game
+from cardgen.sets import (
+    RuleParam,
+    RuleValue,
+    SetOption,
+    SetPart,
+    SetSource,
+    default_set_path,
+    read_set,
+    set_game,
+    wrong_game,
+)
 
 if TYPE_CHECKING:
     from cardgen.check.baseline import Baseline
@@ -103,6 +113,8 @@ class GameInfo:
     set_options: tuple[SetOption, ...] = ()
     check: CheckFacts = CheckFacts()
     rules: tuple[RuleParam, ...] = ()
+    parts: tuple[SetPart, ...] = ()
+    """The component counts `cardgen tune` searches in a set's data (`cardgen.sets.SetPart`)."""
 
 
 class GameChecks(Protocol):
@@ -174,6 +186,10 @@ class Game(ABC, Generic[S]):
     @property
     def set_options(self) -> tuple[SetOption, ...]:
         return self.info.set_options
+
+    @property
+    def set_parts(self) -> tuple[SetPart, ...]:
+        return self.info.parts
 
     @property
     def rule_params(self) -> tuple[RuleParam, ...]:

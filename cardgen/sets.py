@@ -312,6 +312,41 @@ class SetOption:
         return self.low is not None
 
 
+@dataclass(frozen=True, slots=True)
+class SetPart:
+    """A component count `cardgen tune` searches in a set's own data (docs/tune.md): its `name`,
+    the `help` line and its whole-number range `low`..`high`. A game's part says how to `read`
+    it from a set file's data and `write` another value into a copy of the data, keeping what
+    is not this part (a hand-made tile list included, unless the part is the tiles)."""
+
+    name: str
+    help: str
+    low: int
+    high: int
+
+    def read(self, data: dict[str, Any]) -> int:
+        """The part's value in the set file's `data`."""
+        raise NotImplementedError
+
+    def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
+        """A copy of `data` with the part at `value` (DataError when no set has it)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class TopLevelPart(SetPart):
+    """A part that is one whole number at the top of the set file (Irrläufer's `rows`), `default`
+    when the file leaves it out."""
+
+    default: int = 0
+
+    def read(self, data: dict[str, Any]) -> int:
+        return int(data.get(self.name, self.default))
+
+    def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
+        return {**data, self.name: value}
+
+
 def template_path(game: str, name: str) -> Path:
     """The built-in file `name` of `game` (its default set, its booklet texts)."""
     return TEMPLATES / game / name

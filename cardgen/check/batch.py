@@ -19,6 +19,7 @@ from cardgen.engine.playable import Playable
 from cardgen.engine.players import Player, make_player
 from cardgen.engine.policies import BarredPlayer
 from cardgen.engine.simulate import GameResult, simulate
+from cardgen.errors import DataError
 from cardgen.workers import worker_start
 
 
@@ -70,8 +71,22 @@ def run_task(task: BatchTask) -> BatchOutcome:
         try:
             results.append(play_seed(task, players, i))
         except Exception as exc:  # noqa: BLE001 - reported with the seed, never swallowed
+            unplayable = setup_error(task, seed)
+            if unplayable is not None:  # the configuration cannot be set up: one line, not one per seed
+                problems.append(unplayable)
+                break
             problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")
     return BatchOutcome(task.key, tuple(results), tuple(problems))
+
+
+def setup_error(task: BatchTask, seed: int) -> str | None:
+    """Why the configuration of `task` cannot be set up ("not playable: no frame snake of 18
+    cards fits 2×3"), when setting up its game for `seed` is refused as bad data; else None."""
+    try:
+        task.game.new_state(task.options, task.game_set, seed)
+    except DataError as exc:
+        return f"not playable: {exc.reason}"
+    return None
 
 
 def play_seed(task: BatchTask, players: list[Player] | Player, index: int, keep_record: bool = False,

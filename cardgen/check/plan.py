@@ -225,7 +225,7 @@ def row(played: Played, labels: Sequence[str], kinds: Sequence[str] = ()) -> Rep
     seat = strong_seat(line.lineup, line.players, line.strong)
     strong = None if seat is None else {"seat": seat, **skill([(played.results, seat)])}
     return ReportRow(line.config, line.lineup, line.section, line.players, dict(line.info),
-                     summarise(played.results, labels, kinds), tuple(played.problems), strong)
+                     summarise(played.results, labels, kinds), tuple(dict.fromkeys(played.problems)), strong)
 
 
 def skill_summary(played: Sequence[Played]) -> list[dict[str, Any]]:

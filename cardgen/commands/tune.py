@@ -1,20 +1,24 @@
-"""`cardgen tune` without the command line: search a set's free parameters (its rules, and the
-generator's component counts when asked) for the set whose verdict is best (docs/tune.md).
+"""`cardgen tune` without the command line: search a set's free parameters (its rules and its
+component counts, `cardgen.sets.SetPart`; the generator's options when asked) for the set whose
+verdict is best (docs/tune.md).
 
-Each trial is one set: the base set with the trial's rule values in its `[rules]` table (and,
-when a component option is searched, the components made anew by the game's generator with the
-trial's counts). It is checked exactly as `cardgen check --set` checks it (the same players,
-games, seeds and verdict) and scored by `cardgen.commands.objective`. The trials run one after
-the other through Optuna's ask-and-tell interface, so one `seed` gives one search; a small
-space (no more points than trials) is searched point by point (each point queued once, in an
-order the seed shuffles), a larger one by Optuna's TPE sampler. A trial whose set cannot be made or loaded (hand smaller than
-a turn, say) scores as unplayable and the search goes on.
+Each trial is one set: the base set with the trial's component counts written into its data
+and its rule values in its `[rules]` table (when a generator option is searched, the components
+made anew by the game's generator with the trial's counts). It is checked exactly as `cardgen
+check --set` checks it (the same players, games, seeds and verdict) and scored by
+`cardgen.commands.objective`. The trials run one after the other through Optuna's ask-and-tell
+interface, so one `seed` gives one search; a small space (no more points than trials) is
+searched point by point (each point queued once, in an order the seed shuffles), a larger one
+starts from the base set and the recommendations' one-change fixes for it (`seed_points`), then
+Optuna's TPE sampler. A trial whose set cannot be made or loaded (hand smaller than a turn,
+say) scores as unplayable and the search goes on.
 
 Optuna is an extra: `pip install 'cardgen[tune]'`.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import random
@@ -32,14 +36,15 @@ from cardgen.commands.objective import UNPLAYED, Score, score
 from cardgen.errors import CardgenError, ClusterError, DataError
 from cardgen.inputs import shown
 from cardgen.numbers import whole
-from cardgen.sets import CHECK_TABLE, RuleValue, default_set_path, with_rules
+from cardgen.sets import CHECK_TABLE, RuleValue, default_set_path, read_set, with_rules
 from cardgen.tomlout import dumps
 
 if TYPE_CHECKING:
     from cardgen.game import Game
 
-RULES, SET = "rules", "set"
-"""Where a searched parameter lives: the `[rules]` table, or the generator's set options."""
+RULES, PART, SET = "rules", "part", "set"
+"""Where a searched parameter lives: the `[rules]` table, a component count of the set's own
+data (`cardgen.sets.SetPart`), or the generator's set options (the components made anew)."""
 VERIFY = 3
 """How many of the best passing trials are checked again at every player count, when the
 search played fewer (`--players`), before one is chosen."""
@@ -93,6 +98,8 @@ def _declared(game: Game[Any]) -> dict[str, tuple[str, str, int | None, int | No
     for param in game.rule_params:
         found[param.name] = (RULES, param.kind, param.low, param.high,
                              param.values() if param.kind != "int" else ())
+    for part in game.set_parts:
+        found.setdefault(part.name, (PART, "int", part.low, part.high, ()))
     for option in game.set_options:
         if option.counts and option.tunable and option.name not in found:
             found[option.name] = (SET, "int", option.low, option.high, ())
@@ -104,13 +111,12 @@ def knobs(game: Game[Any], vary: Sequence[str]) -> tuple[Knob, ...]:
     for choices), else every rule parameter over its whole range (DataError for an unknown key,
     a bad form or a range outside the parameter's bounds: a usage error)."""
     declared = _declared(game)
-    rule_names = {p.name for p in game.rule_params}
     if not vary:
-        if not game.rule_params:
+        if not game.rule_params and not game.set_parts:
             raise DataError("--vary", f"{game.name} has no rule parameters; name a set option to search "
                                       f"({', '.join(declared) or 'none'})")
-        return tuple(Knob(name, RULES, low, high, choices)
-                     for name, (_, _, low, high, choices) in declared.items() if name in rule_names)
+        return tuple(Knob(name, part, low, high, choices)
+                     for name, (part, _, low, high, choices) in declared.items() if part != SET)
     out: dict[str, Knob] = {}
     for item in vary:
         key, sep, spec = item.partition("=")
@@ -181,10 +187,12 @@ class Trial:
 def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleValue], chosen: Sequence[Knob],
                values: Mapping[str, RuleValue]) -> str:
     """The set file of one trial: the base set with the trial's rule values (a searched one
-    written even at its default, so the set says what was chosen), its components made anew by
-    the generator when a set option is searched (the base's `[check]` kept)."""
+    written even at its default, so the set says what was chosen) and component counts (each
+    part written into the set's data), its components made anew by the generator when a set
+    option is searched (the base's `[check]` kept)."""
     rules = {**base_rules, **{k.name: values[k.name] for k in chosen if k.part == RULES}}
     options = {k.name: values[k.name] for k in chosen if k.part == SET}
+    parts = {p.name: p for p in game.set_parts}
     text = base_text
     if options:
         made = tomllib.loads(game.set_text(options))
@@ -192,6 +200,12 @@ def trial_text(game: Game[Any], base_text: str, base_rules: Mapping[str, RuleVal
         if CHECK_TABLE in base:
             made[CHECK_TABLE] = base[CHECK_TABLE]
         text = dumps(made)
+    searched = [k for k in chosen if k.part == PART]
+    if searched:
+        data = tomllib.loads(text)
+        for k in searched:
+            data = parts[k.name].write(data, int(values[k.name]))
+        text = dumps(data)
     return with_rules(text, game.rule_params, rules, {k.name for k in chosen if k.part == RULES})
 
 
@@ -214,6 +228,8 @@ class Search:
     base_set: Any = None
     """The base set's value when the caller has read it already (else `run_search` reads it)."""
     original_set: Any = None
+    original_data: Any = None
+    """The built-in set's file as data (its component counts are where `seed_points` starts)."""
     """The game's built-in set, read once by `run_search` (each trial's check compares with it)."""
 
     def acceptable(self, outcome: str) -> bool:
@@ -237,15 +253,16 @@ class Search:
         return math.prod(len(k.points()) for k in self.knobs)
 
 
-def _original(search: Search, base_set: Any) -> Any:
-    """The game's built-in set: the base set when that is it, else read (None when it cannot
-    be, as `cardgen.commands.check.is_original_set` allows)."""
+def _original(search: Search, base_set: Any, base_text: str) -> tuple[Any, dict[str, Any]]:
+    """The game's built-in set and its file as data: the base set when that is it, else read
+    once (the set None when it cannot be, as `cardgen.commands.check.is_original_set` allows)."""
     if search.base is None:
-        return base_set
+        return base_set, tomllib.loads(base_text)
     try:
-        return search.game.load_set()
+        name, data, src, table = read_set(search.game.default_set_path())
+        return search.game.parse_read(name, copy.deepcopy(data), src, table)[0], data
     except CardgenError:
-        return None
+        return None, {}
 
 
 def grid_points(search: Search) -> list[dict[str, RuleValue]]:
@@ -291,15 +308,19 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
     game = search.game
     base_set = search.base_set if search.base_set is not None else game.load_set(search.base_path())
     base_rules = game.rule_values(base_set)  # read and checked first
-    search = dataclasses.replace(search, base_set=base_set, original_set=_original(search, base_set))
     base_text = search.base_path().read_text(encoding="utf-8")
+    original, original_data = _original(search, base_set, base_text)
+    search = dataclasses.replace(search, base_set=base_set, original_set=original, original_data=original_data)
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=search.seed))
     dists = _distributions(search.knobs)
     small = search.grid() <= search.trials
     last = search.grid() if small else search.trials
+    start = base_point(search, tomllib.loads(base_text), base_rules)
     if small:  # every point once, in a seeded order, through the same ask-and-tell
         for point in grid_points(search):
             study.enqueue_trial(point)
+    elif start is not None:  # the base set first: its check points at the one-change fixes tried next
+        study.enqueue_trial(start)
     trials: list[Trial] = []
     seen: dict[tuple[Any, ...], Trial] = {}
     try:
@@ -317,11 +338,70 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
                     seen[key] = trial
                 study.tell(asked, trial.score.value)
                 trials.append(trial)
+                if number == 1 and start is not None and not small and values == start:
+                    for point in seed_points(search, start, base_text, base_rules, trial, workers, cluster,
+                                             progress):
+                        study.enqueue_trial(point)
                 if heard is not None:
                     heard(trial, best_of(trials))
     except KeyboardInterrupt as exc:
         return trials, exc
     return trials, None
+
+
+def base_point(search: Search, data: dict[str, Any], rules: Mapping[str, RuleValue]) -> dict[str, RuleValue] | None:
+    """The base set's own values of the searched parameters (None when a generator option is
+    searched: the base has no value of it)."""
+    if any(k.part == SET for k in search.knobs):
+        return None
+    parts = {p.name: p for p in search.game.set_parts}
+    return {k.name: parts[k.name].read(data) if k.part == PART else rules[k.name] for k in search.knobs}
+
+
+def seed_points(search: Search, start: Mapping[str, RuleValue], base_text: str, base_rules: Mapping[str, RuleValue],
+                base: Trial, workers: int | None, cluster: str | None, progress: Progress | None
+                ) -> list[dict[str, RuleValue]]:
+    """The points tried right after the base set (`start`, played as trial `base`): when it
+    fails, the recommendations' one-change fixes (`cardgen.commands.recommend.sweep` over one
+    step of every searched parameter either way and back to the original set's value: those
+    that fix every failing configuration, then those that fix one), every component count back
+    at the original's value (one at a time, then all together), then the changes that improve a
+    failing configuration; at most half the trials, the rest left to the sampler."""
+    from cardgen.commands import recommend
+
+    game, knobs = search.game, search.knobs
+    knobs_by_name = {k.name: k for k in knobs}
+    parts = {p.name: p for p in game.set_parts}
+    back = {k.name: parts[k.name].read(search.original_data or {}) for k in knobs if k.part == PART}
+    back = {name: value for name, value in back.items() if value in knobs_by_name[name].points()}
+    params = {p.name: p for p in game.rule_params}
+    candidates = []
+    for k in knobs:
+        if k.part == RULES:
+            near = recommend.neighbours(params[k.name], start[k.name])
+        else:
+            step = max(1, round((int(k.high or 0) - int(k.low or 0)) / 10))
+            near = list(dict.fromkeys([int(start[k.name]) - step, int(start[k.name]) + step, back[k.name]]))
+        for after in near:
+            if after != start[k.name] and after in k.points():
+                try:
+                    text = trial_text(game, base_text, base_rules, knobs, {**start, k.name: after})
+                except CardgenError:
+                    continue  # no set has that count
+                candidates.append(recommend.Candidate(k.name, start[k.name], after, text))
+    fixing: list[tuple[str, RuleValue]] = []
+    improving: list[tuple[str, RuleValue]] = []
+    if base.check is not None and base.check.failures():
+        advice = recommend.sweep(game, base.check, candidates, 0, workers, progress, cluster)
+        fixing += [(c.name, c.after) for c in recommend.fix_all(advice)]
+        fixing += [(r.candidate.name, r.candidate.after) for recs in advice.values() for r in recs if r.fixes]
+        improving += [(r.candidate.name, r.candidate.after) for recs in advice.values() for r in recs if r.improves]
+    originals: list[tuple[str, RuleValue]] = [(name, value) for name, value in back.items() if value != start[name]]
+    points = [{**start, name: value} for name, value in dict.fromkeys(fixing + originals)]
+    if len(originals) > 1:
+        points.append({**start, **dict(originals)})
+    points += [{**start, name: value} for name, value in dict.fromkeys(improving) if (name, value) not in fixing]
+    return points[:max(1, search.trials // 2)]  # the other half is Optuna's
 
 
 def _play(search: Search, base_text: str, base_rules: Mapping[str, RuleValue], values: Mapping[str, RuleValue],

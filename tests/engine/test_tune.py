@@ -27,14 +27,16 @@ def needs_optuna() -> None:
     pytest.importorskip("optuna", reason="needs Optuna (pip install -e '.[tune]'): tune's search skipped")
 
 
-def test_without_vary_every_rule_parameter_is_searched_over_its_whole_range() -> None:
+def test_without_vary_every_rule_parameter_and_component_count_is_searched_over_its_whole_range() -> None:
     for game in GAMES:
-        if not game.rule_params:
+        if not game.rule_params and not game.set_parts:
             continue
         found = knobs(game, ())
-        assert [k.name for k in found] == [p.name for p in game.rule_params]
+        assert [k.name for k in found] == [p.name for p in game.rule_params] + [p.name for p in game.set_parts]
         for knob, param in zip(found, game.rule_params):
             assert set(knob.points()) == set(param.values())
+        for knob, part in zip(found[len(game.rule_params):], game.set_parts):
+            assert (knob.part, knob.low, knob.high) == ("part", part.low, part.high)
 
 
 def test_vary_narrows_a_range_and_names_choices() -> None:

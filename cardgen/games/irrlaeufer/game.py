@@ -22,6 +22,7 @@ _GAME_INFO = GameInfo(
     components="board 15 x 21 fields, 6 red and 6 blue pieces, 4 two-sided castles, 80 sticks",
     kit_parts=("board", "parts", "castles", "booklets"),
     set_options=generator.OPTIONS,
+    parts=generator.PARTS,
     check=check.FACTS,
     rules=RULE_PARAMS,
 )

@@ -15,7 +15,7 @@ from cardgen.games.irrlaeufer.components import (
     MAX_STICKS,
     MIN_ROWS,
 )
-from cardgen.sets import SetOption, toml_string
+from cardgen.sets import SetOption, TopLevelPart, toml_string
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +57,12 @@ OPTIONS = (
     SetOption("name", "The set's name (printed on the kit).", metavar="TEXT"),
 )
 """The options of `cardgen variant irrlaeufer`."""
+
+PARTS = (
+    TopLevelPart("rows", "board length in fields", MIN_ROWS, MAX_ROWS, DEFAULT_ROWS),
+    TopLevelPart("sticks", "sticks phase 1 lays at most", 1, MAX_STICKS, DEFAULT_STICKS),
+)
+"""What `cardgen tune` searches of an Irrläufer set besides its rules."""
 
 
 def text_from_options(options: dict[str, Any]) -> str:

@@ -26,6 +26,7 @@ _GAME_INFO = GameInfo(
     variants=VARIANTS,
     kit_parts=("tiles", "booklets"),
     set_options=generator.OPTIONS,
+    parts=generator.PARTS,
     check=check.FACTS,
     rules=RULE_PARAMS,
 )

@@ -17,13 +17,14 @@ gives exactly the default set's tiles for red, green, yellow and purple.
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from cardgen.colours import PALETTE, parse_colour_option
 from cardgen.errors import DataError
-from cardgen.sets import SetOption, toml_string
+from cardgen.sets import SetOption, SetPart, toml_string
 
 DEFAULT_ORDER = ("red", "green", "yellow", "purple", "blue", "orange", "teal", "pink")
 """The colours a variant of k colours takes when only their number is given."""
@@ -176,3 +177,37 @@ def text_from_options(options: dict[str, Any]) -> str:
     return set_text(PitVariant(colours, None if tiles is None else int(tiles),
                                None if ends is None else int(ends),
                                None if name is None else str(name)))
+
+
+@dataclass(frozen=True, slots=True)
+class TilesPart(SetPart):
+    """The tiles of the set, counted: another count makes the generator's tile groups for the
+    set's colours anew (what else the set says is kept)."""
+
+    def read(self, data: dict[str, Any]) -> int:
+        return sum(int(t.get("count", 1)) for t in data.get("tile", []))
+
+    def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
+        if value == self.read(data):
+            return data
+        made = tomllib.loads(text_from_options({"colours": ",".join(data.get("colours", DEFAULT_ORDER[:4])),
+                                                "tiles": value}))
+        return {**data, "tile": made["tile"]}
+
+
+@dataclass(frozen=True, slots=True)
+class CopiesPart(SetPart):
+    """How many copies of the set's own tile list the bag holds (1: as the set says)."""
+
+    def read(self, data: dict[str, Any]) -> int:
+        return 1
+
+    def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
+        return {**data, "tile": [{**t, "count": int(t.get("count", 1)) * value} for t in data.get("tile", [])]}
+
+
+PARTS = (
+    TilesPart("tiles", "tiles in the set (the generator's tile groups for its colours)", MIN_COLOURS, 120),
+    CopiesPart("copies", "copies of the set's own tiles in the bag", 1, 4),
+)
+"""What `cardgen tune` searches of a Schlangengrube set besides its rules."""

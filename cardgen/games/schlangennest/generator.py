@@ -16,7 +16,8 @@ from typing import Any
 
 from cardgen.colours import PALETTE, parse_colour_option
 from cardgen.errors import DataError
-from cardgen.sets import SetOption, toml_string
+from cardgen.games.schlangennest.components import MAX_SIDE
+from cardgen.sets import SetOption, SetPart, toml_string
 
 DEFAULT_ORDER = ("red", "yellow", "green", "blue", "purple", "orange", "teal", "pink")
 """The colours a variant of k colours takes when only their number is given: the original's
@@ -110,3 +111,24 @@ def text_from_options(options: dict[str, Any]) -> str:
     return set_text(NestVariant(colours, 7 if straights is None else int(straights),
                                 9 if curves is None else int(curves),
                                 name=None if name is None else str(name)))
+
+
+@dataclass(frozen=True, slots=True)
+class AreaGrowthPart(SetPart):
+    """How many fields every agreed play area of the set grows in width and in height (0: as
+    the set says; a side stops at the largest allowed)."""
+
+    def read(self, data: dict[str, Any]) -> int:
+        return 0
+
+    def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
+        areas = {players: [[min(MAX_SIDE, side + value) for side in size] for size in sizes]
+                 for players, sizes in data.get("areas", {}).items()}
+        return {**data, "areas": {p: list(map(list, dict.fromkeys(map(tuple, s)))) for p, s in areas.items()}}
+
+
+PARTS = (
+    AreaGrowthPart("area_growth", "fields every play area grows in width and height", 0, 8),
+)
+"""What `cardgen tune` searches of a Schlangennest set besides its rules (not its cards per colour:
+`check` finds a set whose counts differ from the original's incomplete)."""

@@ -1,0 +1,55 @@
+"""A configuration that cannot be set up (a frame snake on a 2×3 play area) is one line of the
+check's report, never one line per seed; and `tune` searches a set that spells Schlangengrube's
+`double_markers` at the top level (its older spelling) instead of refusing every trial."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardgen.cli import main
+
+HELD_OUT = Path(__file__).parent / "tune" / "heldout"
+
+
+def test_a_configuration_that_cannot_be_set_up_is_one_line() -> None:
+    result = CliRunner().invoke(main, ["check", "schlangennest", "--set", str(HELD_OUT / "schlangennest-areas2x2.toml"),
+                                       "--players", "2", "--games", "10", "--skill-games", "0", "--workers", "1",
+                                       "--no-recommend", "--no-chart", "--quiet"])
+    assert result.exit_code == 1
+    assert result.stderr.count("not playable: no frame snake of 18 cards fits 2×3") == 1, result.stderr
+    assert "seed " not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_tune_searches_components_and_rules_of_a_set_with_the_older_top_level_spelling(tmp_path: Path) -> None:
+    import json
+
+    result = CliRunner().invoke(main, ["tune", "schlangengrube", "--set", str(HELD_OUT / "schlangengrube-pit12.toml"),
+                                       "--trials", "1", "--games", "4", "--players", "2", "--skill-games", "0",
+                                       "--workers", "1", "--json", "--no-booklets",
+                                       "--out", str(tmp_path / "out.toml")])
+    report = json.loads(result.stdout)
+    (trial,) = report["trials"]
+    assert trial["error"] is None and "given twice" not in result.stderr, result.stderr
+    assert {"tiles 3..120", "copies 1..4", "hand_size 2..10"} <= set(report["knobs"]), report["knobs"]
+    # trial 1 is the set itself: its 12 tiles, its top-level double_markers read as the rule's value
+    assert trial["values"]["tiles"] == 12 and trial["values"]["copies"] == 1 and trial["values"]["double_markers"] == 2
+
+
+def test_a_searched_component_count_keeps_the_rest_of_the_set() -> None:
+    import tomllib
+
+    from cardgen.commands.tune import knobs, trial_text
+    from cardgen.registry import GAMES
+
+    game = GAMES.get("schlangengrube")
+    path = HELD_OUT / "schlangengrube-pit12.toml"
+    text = path.read_text(encoding="utf-8")
+    rules = game.rule_values(game.load_set(path))
+    base = tomllib.loads(text)
+    doubled = tomllib.loads(trial_text(game, text, rules, knobs(game, ()), {**rules, "tiles": 12, "copies": 2}))
+    assert [t["id"] for t in doubled["tile"]] == [t["id"] for t in base["tile"]]
+    assert [t["count"] for t in doubled["tile"]] == [2 * t.get("count", 1) for t in base["tile"]]
+    assert doubled["rules"]["double_markers"] == 2 and "double_markers" not in doubled
+    assert doubled["name"] == base["name"]
