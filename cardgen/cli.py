@@ -1,10 +1,9 @@
 """The command line: parses the options into a command's request (`cardgen.commands`), calls it,
-prints its lines and exits with its code; CardgenError becomes one line, exit 1 (a usage
-mistake exit 2). It names no game: the help texts and per-game defaults come from the games of
-`cardgen.registry` (`cardgen.clickparts`). With `cardgen.clickparts` the only modules that import click.
-
-The games come from `cardgen.registry.GAMES` unless the caller hands another `Registry` as click's
-context object (`main(obj=registry)`): the tests run a toy game through every command that way.
+prints its lines and exits with its code; CardgenError becomes one line, exit 1 (a usage mistake
+exit 2). It names no game: help texts and per-game defaults come from the registry's games
+(`cardgen.clickparts`, with this the only modules that import click). The games are
+`cardgen.registry.GAMES` unless the caller hands another `Registry` as click's context object
+(`main(obj=registry)`): the tests run a game of their own through every command that way.
 """
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ def test_the_recipe_adds_the_toy_game_to_a_copy_of_the_product(tmp_path: Path) -
     follow_the_recipe(root)
     run([sys.executable, "-m", "venv", root / ".venv"], root)
     bin_ = root / ".venv" / "bin"
-    run([bin_ / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{root}[test,dev,cluster,play,tune]"], root)  # as the Makefile installs
+    run([bin_ / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{root}[test,dev,cluster,play,tune,scan]"], root)  # as the Makefile installs
     assert "toy: Toy row" in run([bin_ / "cardgen", "list"], root)
     run([bin_ / "cardgen", "build", "toy", "-q", "--out", tmp_path / "out"], root)
     assert {"tiles-a4.pdf", "rules-en-a5-read.pdf", "manifest.json"} <= {p.name for p in (tmp_path / "out" / "toy").iterdir()}

@@ -5,17 +5,16 @@ own tile art and checked against the engine (`cardgen.booklet.claims`)."""
 from __future__ import annotations
 
 import dataclasses
-import io
 from collections.abc import Callable
 
 from reportlab.graphics.shapes import Drawing, Group  # type: ignore[import-untyped]
-from svglib.svglib import svg2rlg
 
 from cardgen.booklet.build import BookletContent
 from cardgen.booklet.markup import Document
 from cardgen.booklet.pages import Figure, Shown
 from cardgen.booklet.tiles import BAD, OK, PT, Grid, beside
 from cardgen.booklet.words import join, mm
+from cardgen.print.drawings import svg_drawing
 
 from .components import GAME, ToySet
 from .moves import Take
@@ -35,7 +34,7 @@ def values(toy: ToySet, lang: str) -> dict[str, object]:
 
 def _art(number: int, size: float) -> Group:
     """The tile's face as the kit prints it, as a reportlab group `size` mm square."""
-    drawing = svg2rlg(io.BytesIO(tile_svg(number, size, 0.0).encode("utf-8")))
+    drawing = svg_drawing(tile_svg(number, size, 0.0))
     assert drawing is not None, "the tile art could not be read"
     art = Group(*drawing.contents)
     art.scale(size * PT / drawing.width, size * PT / drawing.height)
