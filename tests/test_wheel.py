@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.print.settings import settings_path
+
 pytestmark = pytest.mark.wheel
 
 REPO = Path(__file__).resolve().parent.parent
@@ -75,14 +77,14 @@ def _cardgen(python: Path, folder: Path, *args: str) -> tuple[subprocess.Complet
 def _outside_package(opened: list[Path], env: Path, work: Path) -> list[Path]:
     """Opened paths that are in the source tree or the system's fonts, or that are cardgen data
     files (set files, booklet texts, fonts) read from anywhere but the installed package or the
-    user's folder `work`."""
+    user's folder `work` (or, for the user's saved printer settings, their configuration folder)."""
     package = next(env.glob("lib/python*/site-packages/cardgen"))
     bad = []
     for path in opened:
         if path.is_relative_to(REPO) or path.is_relative_to("/usr/share/fonts"):
             bad.append(path)
         elif path.suffix in (".toml", ".ttf") or path.name.startswith("rules-") and path.suffix == ".txt":
-            if not path.is_relative_to(package) and not path.is_relative_to(work):
+            if not path.is_relative_to(package) and not path.is_relative_to(work) and path != settings_path():
                 bad.append(path)
     return bad
 
