@@ -180,6 +180,40 @@ def test_a_bots_only_game_is_shown_to_its_end_and_its_record_is_a_finished_game(
     page.close()
 
 
+def test_a_late_poll_does_not_take_the_page_back_from_the_step_the_user_went_to(
+        browser: Any, serve: Callable[..., str]) -> None:
+    """The page polls every 300 ms, and on a busy machine a poll's answer can arrive after the
+    user has stepped into the log: that late live view must not be drawn over the step."""
+    page = _page(browser)
+    held: list[Any] = []
+    holding = [False]
+
+    def route(r: Any) -> None:
+        if holding[0] and "at=" not in r.request.url:
+            held.append(r)  # a poll, answered below, after the user's step
+        else:
+            r.continue_()
+
+    page.route("**/view*", route)
+    page.goto(serve("schlangengrube", "--seats", "random,random"))
+    page.wait_for_selector("body[data-finished='true']", timeout=WAIT)
+    steps = _log(page)
+    holding[0] = True
+    while not held:  # the next poll, whenever the page sends it
+        page.wait_for_event("request", timeout=WAIT)
+    holding[0] = False
+    page.click("#step-first")
+    page.wait_for_function("document.getElementById('step-at').textContent.startsWith('0/')", timeout=WAIT)
+    answers = int(page.get_attribute("body", "data-answers") or 0)
+    late = held.pop(0)
+    late.continue_(url=late.request.url.split("?")[0])  # the whole live view, as a poll gets after a change
+    page.wait_for_function(f"Number(document.body.dataset.answers) > {answers}", timeout=WAIT)
+    assert page.inner_text("#step-at") == f"0/{steps}", "a late poll drew the live table over step 0"
+    for r in held:
+        r.continue_()
+    page.close()
+
+
 def _bot_replied(page: Any) -> None:
     """Wait until the bot has replied: the person's turn again, the log's last line the bot's
     (whenever the page learns of it: the count of steps seen before is no measure)."""

@@ -5,6 +5,9 @@ const $ = (id) => document.getElementById(id);
 let shown = -1;        // the version drawn
 let at = null;         // the log position shown (null: the live table)
 let last = null;       // the last view
+let sent = 0;          // requests numbered as sent: an answer older than the one drawn is dropped
+let drawnTicket = 0;   // the number of the request whose answer is drawn
+let answers = 0;       // answers handled, drawn or dropped (body[data-answers], for tests to wait on)
 
 async function call(method, url, body) {
   const response = await fetch(url, {method, headers: {"Content-Type": "application/json"},
@@ -76,16 +79,28 @@ function draw(v) {
   document.body.dataset.finished = v.finished;
 }
 
+// Several answers can be on their way at once (a poll every 300 ms, a click, a step through the
+// log) and arrive in any order: only an answer newer than the one drawn, asked for the position
+// still wanted, is drawn, so a late poll never replaces the step the user went to.
+function fresh(ticket, wanted) {
+  document.body.dataset.answers = ++answers;
+  if (ticket < drawnTicket || wanted !== at) return false;
+  drawnTicket = ticket;
+  return true;
+}
+
 async function refresh(force) {
+  const wanted = at, ticket = ++sent;
   const url = at !== null ? `/view?at=${at}` : force || shown < 0 ? "/view" : `/view?since=${shown}`;
   const {ok, data} = await call("GET", url);
-  if (!ok) { showRefusal(null, data.error); return; }
-  if (!data.same) draw(data);
+  if (!ok) { if (wanted === at) showRefusal(null, data.error); return; }
+  if (fresh(ticket, wanted) && !data.same) draw(data);
 }
 
 async function act(url, body) {
+  const wanted = at, ticket = ++sent;
   const {ok, data} = await call("POST", url, body);
-  if (ok) { draw(data); return; }
+  if (ok) { if (fresh(ticket, wanted)) draw(data); return; }
   if (data.rule) { await refresh(true); showRefusal(data); }
   else showRefusal(null, data.error);
 }
