@@ -71,7 +71,7 @@ typedef struct {
     int area_applies; /* the first counted card kind exists (strategy.colour_value's `body`) */
     int has_box, has_area, has_bbox, coloured;
     long box[4], area[2], bbox[4];
-    ChainInfo *cache;
+    ChainInfo **cache; /* each entry allocated on its own: a View keeps pointers to entries while the cache grows */
     int ncache, capcache;
 } Ctx;
 
@@ -187,8 +187,10 @@ static int box_attr(PyObject *obj, const char *name, long *out, int n) {
 
 static void ctx_release(Ctx *cx) {
     int i;
-    for (i = 0; i < cx->ncache; i++)
-        PyMem_Free(cx->cache[i].free);
+    for (i = 0; i < cx->ncache; i++) {
+        PyMem_Free(cx->cache[i]->free);
+        PyMem_Free(cx->cache[i]);
+    }
     PyMem_Free(cx->cache);
     PyMem_Free(cx->cells.xs);
     PyMem_Free(cx->cells.ys);
@@ -351,11 +353,11 @@ static ChainInfo *chain_get(Ctx *cx, long id) {
     Py_ssize_t i, n;
     int j;
     for (j = 0; j < cx->ncache; j++)
-        if (cx->cache[j].id == id)
-            return &cx->cache[j];
+        if (cx->cache[j]->id == id)
+            return cx->cache[j];
     if (cx->ncache == cx->capcache) {
         int cap = cx->capcache ? 2 * cx->capcache : 16;
-        ChainInfo *grown = PyMem_Realloc(cx->cache, (size_t)cap * sizeof(ChainInfo));
+        ChainInfo **grown = PyMem_Realloc(cx->cache, (size_t)cap * sizeof(ChainInfo *));
         if (grown == NULL) {
             PyErr_NoMemory();
             return NULL;
@@ -373,8 +375,11 @@ static ChainInfo *chain_get(Ctx *cx, long id) {
             PyErr_Format(PyExc_KeyError, "schlangennest core: no chain %ld", id);
         return NULL;
     }
-    ch = &cx->cache[cx->ncache];
-    memset(ch, 0, sizeof(*ch));
+    ch = PyMem_Calloc(1, sizeof(ChainInfo));
+    if (ch == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
     ch->id = id;
     parts = attr(chain, "parts");
     free = attr(chain, "free");
@@ -432,11 +437,11 @@ static ChainInfo *chain_get(Ctx *cx, long id) {
     Py_DECREF(free);
     Py_DECREF(caps);
     Py_DECREF(owner);
-    cx->ncache++;
+    cx->cache[cx->ncache++] = ch;
     return ch;
 fail:
     PyMem_Free(ch->free);
-    ch->free = NULL;
+    PyMem_Free(ch);
     Py_XDECREF(iter);
     Py_XDECREF(parts);
     Py_XDECREF(free);

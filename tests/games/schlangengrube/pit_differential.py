@@ -66,7 +66,11 @@ def same_games(script: Path, spec: list[dict[str, Any]], tmp_path: Path) -> None
     played every game, and printed the same, byte for byte."""
     path = tmp_path / "spec.json"
     path.write_text(json.dumps(spec), encoding="utf-8")
-    fast, pure = both([sys.executable, str(script), str(path)], tmp_path)
+    runs = [subprocess.run([sys.executable, str(script), str(path)], capture_output=True, text=True,
+                           env=environment(pure), cwd=tmp_path, timeout=3600) for pure in (False, True)]
+    for run, core in zip(runs, ("compiled", "pure")):
+        assert run.returncode == 0, f"the games on the {core} core failed: {run.stderr[-3000:]}"
+    fast, pure = runs[0].stdout, runs[1].stdout
     fast_games, pure_games = json.loads(fast), json.loads(pure)
     assert fast_games[0] is True and pure_games[0] is False
     assert len(fast_games) == sum(len(config["seeds"]) for config in spec) + 1
