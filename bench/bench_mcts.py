@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardgen.check.plan import play  # noqa: E402
 from cardgen.check.verdict import thresholds_of  # noqa: E402
-from cardgen.commands.check import judge  # noqa: E402
+from cardgen.commands.checkrun import judge  # noqa: E402
 from cardgen.engine.mcts import MctsPlayer  # noqa: E402
 from cardgen.engine.players import RandomPlayer  # noqa: E402
 from cardgen.registry import GAMES  # noqa: E402

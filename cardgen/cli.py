@@ -275,7 +275,7 @@ def check(n_games: int | None, **options: Any) -> int:
     failure and finding with its reason, a summary line, and the rule changes that fix a failing
     configuration (docs/tune.md). Exit 1: a set incomplete or a hard criterion failed (--strict: or one inconclusive).
     """
-    from cardgen.commands import checking as command
+    from cardgen.commands import check as command
 
     return command.run(command.CheckRequest(ceiling=n_games, **options), _registry(), Printer())
 
@@ -401,7 +401,7 @@ def tune(n_games: int | None, **options: Any) -> int:
 
     Print the set with `cardgen build GAME --set FILE.toml`; check it with `cardgen check`.
     """
-    from cardgen.commands import tuning as command
+    from cardgen.commands import tune as command
 
     return command.run(command.TuneRequest(ceiling=n_games, **options), _registry(), Printer())
 

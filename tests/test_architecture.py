@@ -139,7 +139,7 @@ def test_no_arrow_points_up() -> None:
 
 
 def test_the_layer_check_sees_an_arrow_up() -> None:
-    assert (_layer("cardgen.check.batch") or 0) < (_layer("cardgen.game") or 0) < (_layer("cardgen.commands.check") or 0)
+    assert (_layer("cardgen.check.batch") or 0) < (_layer("cardgen.game") or 0) < (_layer("cardgen.commands.checkrun") or 0)
 
 
 def test_no_import_circle() -> None:

@@ -58,7 +58,7 @@ def test_runtime_imports_are_declared_dependencies() -> None:
     imported: set[str] = set()
     for path in (REPO / "cardgen").rglob("*.py"):
         if path.name == "cluster.py" or path.relative_to(REPO).as_posix() in (
-                "cardgen/commands/play/server.py", "cardgen/commands/tune.py", "cardgen/print/scan.py"):
+                "cardgen/commands/play/server.py", "cardgen/commands/tunesearch.py", "cardgen/print/scan.py"):
             continue  # the optional `cluster`, `play`, `tune` and `scan` extras: the tests below
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
@@ -102,10 +102,10 @@ def test_the_cluster_extra_is_imported_only_by_the_cluster_module_and_only_when_
 
 
 def test_the_tune_extra_is_imported_only_by_the_search_and_only_when_used() -> None:
-    """Optuna comes with the optional `tune` extra: only cardgen/commands/tune.py may import it,
+    """Optuna comes with the optional `tune` extra: only cardgen/commands/tunesearch.py may import it,
     and only inside a function (`cardgen check` and a plain install never load it)."""
     assert any(d.startswith("optuna") for d in _extras()["tune"])
-    assert _importers(("optuna",)) == {"cardgen/commands/tune.py": False}
+    assert _importers(("optuna",)) == {"cardgen/commands/tunesearch.py": False}
 
 
 def test_the_play_extra_is_imported_only_by_the_play_server_and_only_when_used() -> None:

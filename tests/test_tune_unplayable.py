@@ -40,7 +40,7 @@ def test_tune_searches_components_and_rules_of_a_set_with_the_older_top_level_sp
 def test_a_searched_component_count_keeps_the_rest_of_the_set() -> None:
     import tomllib
 
-    from cardgen.commands.tune import knobs, trial_text
+    from cardgen.commands.tunesearch import knobs, trial_text
     from cardgen.registry import GAMES
 
     game = GAMES.get("schlangengrube")

@@ -19,7 +19,7 @@ def write_baselines(games: Sequence[Game[Any]], seed: int = 0, workers: int | No
     from cardgen.check.plan import MAIN, play
     from cardgen.check.report import progress_bar
     from cardgen.check.verdict import Thresholds
-    from cardgen.commands.check import judge
+    from cardgen.commands.checkrun import judge
 
     for game in games:
         target = game.baseline_file()

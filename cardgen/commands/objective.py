@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Thresholds, Verdict
-from cardgen.commands.check import GameCheck
+from cardgen.commands.checkrun import GameCheck
 
 OUTCOME_WEIGHT = 100.0
 CRITERION_WEIGHT = 10.0

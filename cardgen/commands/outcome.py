@@ -27,7 +27,7 @@ class Line:
 
 
 class Drawn(Protocol):
-    """A line drawn on a rich console (a check's report, `cardgen.commands.check.Report`); as
+    """A line drawn on a rich console (a check's report, `cardgen.commands.checkrun.Report`); as
     `str`, its plain text."""
 
     def draw(self, console: Any) -> None: ...

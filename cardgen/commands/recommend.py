@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.check.plan import MAIN, Line, play
 from cardgen.check.rounds import Progress
 from cardgen.check.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, farthest_seat, thresholds_of
-from cardgen.commands.check import GameCheck, judge, stop_rule
+from cardgen.commands.checkrun import GameCheck, judge, stop_rule
 from cardgen.commands.objective import WEIGHTS, soft_terms
 from cardgen.errors import CardgenError
 from cardgen.sets import RuleParam, RuleValue, with_rules

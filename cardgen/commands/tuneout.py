@@ -12,9 +12,9 @@ from pathlib import Path
 
 import svgwrite  # type: ignore[import-untyped]
 
-from cardgen.commands.check import GameCheck
+from cardgen.commands.checkrun import GameCheck
 from cardgen.commands.objective import WEIGHTS, Figures
-from cardgen.commands.tune import Knob, Search, Trial, ranked, value_text
+from cardgen.commands.tunesearch import Knob, Search, Trial, ranked, value_text
 from cardgen.errors import DataError
 from cardgen.print.files import atomic_path
 from cardgen.words import count

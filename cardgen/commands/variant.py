@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.check.rounds import Progress
-from cardgen.commands.check import CheckRun, GameCheck, run_check
+from cardgen.commands.checkrun import CheckRun, GameCheck, run_check
 from cardgen.commands.outcome import Say, err, out
 from cardgen.errors import CardgenError, ClusterError, DataError, as_usage, named
 from cardgen.print.files import names_target

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.commands.check import CheckRun, GameCheck, Report, run_check
+from cardgen.commands.checkrun import CheckRun, GameCheck, Report, run_check
 from cardgen.commands.outcome import Say, err, one_line, out
 from cardgen.errors import CardgenError, UsageMistake
 from cardgen.terminal import printable

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from cardgen.cli import main
-from cardgen.commands.check import CheckRun, print_report, run_check
+from cardgen.commands.checkrun import CheckRun, print_report, run_check
 from cardgen.registry import GAMES
 
 

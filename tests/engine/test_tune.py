@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Verdict
-from cardgen.commands.check import GameCheck
+from cardgen.commands.checkrun import GameCheck
 from cardgen.commands.objective import score
-from cardgen.commands.tune import Knob, Search, grid_points, knobs, ranked, run_search, trial_text
+from cardgen.commands.tunesearch import Knob, Search, grid_points, knobs, ranked, run_search, trial_text
 from cardgen.errors import DataError
 from cardgen.registry import GAMES
 from cardgen.sets import default_set_path
@@ -142,7 +142,7 @@ def test_the_recommendations_of_a_failing_check_play_at_most_twice_its_failing_c
     """Issue 26's budget: the sweep around a failing set plays at most twice the games of each
     configuration it recommends for (counted by the progress sink, screening and finalists both)."""
     from cardgen.commands import recommend
-    from cardgen.commands.check import CheckRun, run_check
+    from cardgen.commands.checkrun import CheckRun, run_check
 
     class Counted:
         played = 0

@@ -15,7 +15,7 @@ from synthetic import CoinGame
 
 from cardgen.check.verdict import FAIL, FINDING, INCONCLUSIVE, PASS, Criterion, Thresholds, Verdict, thresholds_of
 from cardgen.cli import main
-from cardgen.commands.check import CheckRun, run_check
+from cardgen.commands.checkrun import CheckRun, run_check
 from cardgen.errors import DataError
 from cardgen.game import Registry
 from cardgen.sets import default_set_path
@@ -183,7 +183,7 @@ def test_a_failure_the_original_set_shares_is_a_finding_about_the_game() -> None
     from cardgen.check.baseline import Baseline
     from cardgen.check.metrics import Figures
     from cardgen.check.plan import ReportRow
-    from cardgen.commands.check import GameCheck
+    from cardgen.commands.checkrun import GameCheck
 
     def row(config: str, variant: str | None) -> ReportRow:
         return ReportRow(config, "sensible", "main", 2, {"variant": variant}, Figures(1, 1))

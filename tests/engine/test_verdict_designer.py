@@ -111,7 +111,7 @@ def test_the_chart_marks_failures_counts_its_axes_and_draws_a_constant_narrow() 
 def test_the_chart_names_each_configuration_with_the_sets_changed_rules(tmp_path: Path) -> None:
     """Issue 36 item 3, the chart as the text and --json: its panels are headed by the same
     configuration names (the chart `check` writes is this drawing, rasterised)."""
-    from cardgen.commands.check import CheckRun, run_check
+    from cardgen.commands.checkrun import CheckRun, run_check
     from cardgen.registry import GAMES
 
     path = _with_rules(tmp_path, 'hand_size = 4\nsnake_score = "linear"')

@@ -21,7 +21,7 @@ from cardgen.check.stats import wilson
 from cardgen.check.verdict import FINDING, PASS, Thresholds
 from cardgen.check.worth import DEAD, DOMINANT, OK, worth_of
 from cardgen.cli import main
-from cardgen.commands.check import CheckRun, run_check
+from cardgen.commands.checkrun import CheckRun, run_check
 from cardgen.engine.policies import BarredPlayer, RandomPlayer
 from cardgen.game import Registry
 
