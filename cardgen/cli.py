@@ -147,9 +147,9 @@ def _choice(*names: str) -> click.Choice[str]:
 @click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Folder for DIR/<game>/.")
 @click.option("--layout", type=_choice("single", "duplex", "gutterfold", "glue"),
               help="Build only this layout (default: all four).")
-@click.option("--cutter", type=_choice("silhouette"),
-              help="Also lay the pieces out for a cutting machine: sheets with its registration marks and a "
-                   "cut file per sheet.")
+@click.option("--cutter", type=_choice("silhouette", "cricut", "scanncut"),
+              help="Also lay the pieces out for a cutting machine: Silhouette sheets with its marks and a cut "
+                   "file per sheet, Cricut images for Design Space (ScanNCut: not made, see docs).")
 @click.option("--flip", type=_choice("long", "short"), default="long", show_default=True,
               help="The edge your printer turns the sheet on for duplex.")
 @click.option("--back-offset", metavar="X,Y", help="Shift of the back pages in mm, read off the calibration sheet.  "
@@ -163,7 +163,7 @@ def _choice(*names: str) -> click.Choice[str]:
               help="Any of pdf,svg,png,tts (tts: Tabletop Simulator deck sheets and saved object).")
 @click.option("--tts-url", "tts_url", metavar="BASE",
               help="With --format tts: link the Tabletop Simulator images as BASE/<image>, where you upload them.")
-@click.option("--dpi", type=Whole(), default=300, show_default=True, help="Resolution of the PNG faces.")
+@click.option("--dpi", type=Whole(), default=300, show_default=True, help="Resolution of the PNG faces and Cricut images.")
 @click.option("--colour", type=_choice("rgb", "cmyk"), default="rgb", show_default=True)
 @click.option("--icc", "icc", type=click.Path(dir_okay=False), metavar="FILE.icc",
               help="CMYK output profile to separate with (implies --colour cmyk).  [default: the --press profile]")

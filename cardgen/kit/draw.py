@@ -63,7 +63,7 @@ class Kit:
 
     `parts` and `files` are the components and sheet files `--only` asks for; `faces` every
     distinct face of them (by key, as printed) with how many the kit makes; `sheets` every grid
-    sheet file; `ink` the low-ink redraw (None for normal ink)."""
+    sheet file; `ink` the low-ink redraw (None for normal ink); `images` the cutter images."""
 
     game: str
     title: str
@@ -73,6 +73,9 @@ class Kit:
     sheets: tuple[Imposed, ...]
     ink: InkAdjust | None
     notes: tuple[str, ...] = ()
+    images: tuple[Imposed, ...] = ()
+    """The pieces as images for a cutting machine that prints its own marks (`--cutter cricut`,
+    `cardgen.print.cutter_images`): each page an image, `file` the stem of their names."""
 
 
 def pdf_name(stem: str, paper_name: str, layout: str, flip: str = "long") -> str:
@@ -103,12 +106,17 @@ def check_layouts(plan: KitPlan, spec: KitSpec) -> None:
 
 
 def _cutter_sheet(part: Part, spec: KitSpec, name: str, folds: tuple[float, ...] = ()) -> Imposed:
-    """`part` laid out for the cutting machine `name` (`cardgen.print.cutter`)."""
-    from cardgen.print import paper
+    """`part` laid out for the cutting machine `name`: sheets with its marks (`cardgen.print.cutter`),
+    or Cricut's images (`cardgen.print.cutter_images`, `file` their names' stem)."""
+    from cardgen.print import cutter_images, paper
+
+    stem = f"{part.component.stem}-{spec.paper}-{name}"
+    if name == cutter_images.NAME:
+        return Imposed(part, name, cutter_images.impose_images(part.items, paper(spec.paper), spec.dpi, folds), stem)
     from cardgen.print.cutter import impose_cutter, machine
 
     imp = impose_cutter(part.items, paper(spec.paper), machine(name), spec.bleed, spec.back_offset, folds)
-    return Imposed(part, name, imp, f"{part.component.stem}-{spec.paper}-{name}.pdf")
+    return Imposed(part, name, imp, f"{stem}.pdf")
 
 
 def _counted(faces: dict[str, tuple[Face, int]], face: Face, count: int) -> None:
@@ -152,4 +160,7 @@ def draw(game: str, plan: KitPlan, spec: KitSpec) -> Kit:
     for file in files:
         for face, count in file.faces:
             _counted(faces, ink(face) if ink else face, count)
-    return Kit(game, plan.title, parts, files, faces, tuple(sheets), ink, plan.notes)
+    from cardgen.print.cutter_images import NAME as IMAGES
+
+    return Kit(game, plan.title, parts, files, faces, tuple(s for s in sheets if s.layout != IMAGES), ink,
+               plan.notes, tuple(s for s in sheets if s.layout == IMAGES))

@@ -8,6 +8,7 @@ from typing import Any
 from cardgen.kit.booklets import Booklets
 from cardgen.kit.calibration import Calibration
 from cardgen.kit.cutfiles import CutFiles
+from cardgen.kit.cutterimages import CutterImages
 from cardgen.kit.howto import HowToPrint
 from cardgen.kit.manifest import Manifest
 from cardgen.kit.png import Png
@@ -21,7 +22,7 @@ from cardgen.kit.tts import Tts
 from cardgen.kit.writer import Writer
 
 WRITERS: tuple[Writer[Any], ...] = (
-    GridSheets(), CutFiles(), Calibration(), SheetFiles(), Svg(), Png(), Proof(), Tts(), ServicePdfs(), ServiceImages(),
+    GridSheets(), CutFiles(), CutterImages(), Calibration(), SheetFiles(), Svg(), Png(), Proof(), Tts(), ServicePdfs(), ServiceImages(),
     Booklets(), HowToPrint(), Manifest(),
 )
 """Every format a kit build may write; HOW-TO-PRINT.txt and the manifest last, as they tell of the

@@ -16,8 +16,8 @@ from cardgen.print.files import write_bytes_atomic
 
 NAME = "HOW-TO-PRINT.txt"
 WIDTH = 78
-PRINTED = ("pdf", "booklet")
-"""The entry types of files a user prints."""
+PRINTED = ("pdf", "booklet", "cutter-image")
+"""The entry types of files a user prints (a cutting machine's images from its own program)."""
 ONE_SIDE = {"single": "fronts only, no backs", "gutterfold": "fronts and backs on one sheet, folded",
             "glue": "front sheets and back sheets, glued together"}
 
@@ -52,6 +52,11 @@ def _choices(sheets: Sequence[Entry]) -> list[str]:
             out += _wrap(f"{e['file']}{_pages(e)}, with its cut files for {e['program']}: "
                          f"{', '.join(cuts[:2])}{' …' if len(cuts) > 2 else ''} (one per sheet).",
                          "      ", f"  - a cutting machine ({e['cutter']}): ")
+        for e in (e for e in mine if e.get("images")):
+            images = e["images"]
+            out += _wrap(f"{', '.join(images[:2])}{' …' if len(images) > 2 else ''} ({words.count(len(images), 'image')}"
+                         f"), each with its outline (.svg), for {e['program']}.", "      ",
+                         f"  - a cutting machine ({e['cutter']}): ")
         out += _without_bleed(mine)
     return out
 
@@ -126,7 +131,8 @@ def how_to_print(title: str, entries: Sequence[Entry], notes: Sequence[str] = ()
                    "(\"actual size\"); never \"fit to page\" or \"shrink\": a scaled print gives pieces of the "
                    "wrong size and backs that miss their fronts. Card stock (160-300 g/m2) lasts longest.")
     printed = [e for e in entries if e.get("type") in PRINTED and e.get("print")]
-    sheets = [e for e in printed if e.get("layout") in ("duplex", "cutter") or e.get("layout") in ONE_SIDE]
+    sheets = [e for e in printed if e.get("layout") in ("duplex", "cutter") or e.get("layout") in ONE_SIDE
+              or e.get("images")]
     choices = _choices(sheets) + _alternatives(printed)
     if choices:
         lines += ["", "WHICH FILE FOR WHICH PRINTER", "(one file of each kind is enough)"] + choices

@@ -97,7 +97,8 @@ class KitSpec:
 
 def resolve(options: BuildOptions) -> KitSpec:
     """`options` resolved for the kit pipeline (DataError for an unknown print service or
-    printing condition, LayoutError for a condition the service does not state)."""
+    printing condition, LayoutError for a condition the service does not state or a cutting
+    machine cardgen makes nothing for)."""
     service = None
     if options.service is not None:
         from cardgen.print.services import service_spec
@@ -110,6 +111,10 @@ def resolve(options: BuildOptions) -> KitSpec:
         if service is not None and service.press is not None and options.press != service.press:
             raise LayoutError("--press", f"{service.title} states the printing condition {service.press}; "
                                          f"build without --press or with --press {service.press}")
+    if options.cutter is not None:
+        from cardgen.print.cutter import check_cutter
+
+        check_cutter(options.cutter)  # a machine cardgen makes nothing for: refused with the options
     bleed = options.bleed
     if bleed is None:  # no --bleed: cardgen's, or the service's when it asks for more
         bleed = max(DEFAULT_BLEED, service.bleed_mm if service is not None else 0.0)

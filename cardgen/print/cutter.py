@@ -78,6 +78,25 @@ class Machine:
 SILHOUETTE = Machine("silhouette", "Silhouette Cameo / Portrait", "Silhouette Studio", inset=10.0,
                      square=5.0, arm=20.0, stroke=0.3, gap=1.25, max_bleed=0.625, cut_format="dxf")
 MACHINES: dict[str, Machine] = {m.name: m for m in (SILHOUETTE,)}
+"""The machines that read marks cardgen prints (`impose_cutter`); Cricut prints its own
+(`cardgen.print.cutter_images`)."""
+CUTTERS = ("silhouette", "cricut", "scanncut")
+"""Every name `--cutter` takes; `NOT_MADE` says why some make nothing."""
+NOT_MADE = {
+    "scanncut": "cardgen makes no Brother ScanNCut sheets: no published source states the marks and the area "
+                "its print-and-cut reads (docs/printing.md says what was looked for); use --cutter silhouette "
+                "or cricut",
+}
+
+
+def check_cutter(name: str) -> str:
+    """`name` as `--cutter` means it (lower case); LayoutError for a name cardgen makes no sheets for."""
+    key = name.strip().lower()
+    if key in NOT_MADE:
+        raise LayoutError("--cutter", NOT_MADE[key])
+    if key not in CUTTERS:
+        raise LayoutError("--cutter", f"unknown cutting machine {name!r}; use {'|'.join(CUTTERS)}")
+    return key
 
 
 def machine(name: str) -> Machine:
