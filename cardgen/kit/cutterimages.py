@@ -15,6 +15,7 @@ from cardgen.kit.draw import Imposed, Kit
 from cardgen.kit.forms import png_pool
 from cardgen.kit.spec import KitSpec
 from cardgen.kit.writer import Entry, Job, Writer, Written
+from cardgen.print import paper
 from cardgen.print.cutfile import write_cut_file
 from cardgen.print.cutter_images import GAP, PROGRAM, TITLE, pixels, write_page_image
 from cardgen.print.impose import Page
@@ -59,7 +60,7 @@ def _how(sheet: Imposed, spec: KitSpec, names: Sequence[str]) -> Entry:
         "images": list(names),
         "print": (f"from {PROGRAM}, not from a PDF viewer: upload each image as a Print Then Cut image and "
                   f"give it exactly its size (Design Space ignores the image's dpi): {_sizes(names, pages)}; "
-                  f"Make It with the material size {spec.paper.upper()} and Add Bleed on; print at 100 %"),
+                  f"Make It with the material size {paper(spec.paper).label} and Add Bleed on; print at 100 %"),
         "cutting_order": (f"Design Space prints its own registration marks around each image: load the printed "
                           f"sheet on the mat as it shows and cut; it traces each piece from the image's "
                           f"{GAP:g} mm transparent gaps (the .svg beside each image holds the same outlines, "

@@ -22,7 +22,10 @@ from PIL import Image
 from pypdf import PdfReader
 
 from cardgen.cli import main
+from cardgen.errors import LayoutError
+from cardgen.print import Face, Item, paper
 from cardgen.print.cutfile import outline_box, read_svg
+from cardgen.print.cutter_images import impose_images
 from cardgen.print.geometry import Box
 from cardgen.units import MM_PER_INCH, MM_PER_POINT
 
@@ -160,3 +163,25 @@ def test_scanncut_is_refused_in_one_line(tmp_path: Path) -> None:
     errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(errors) == 1 and "ScanNCut" in errors[0] and "--cutter" in errors[0]
     assert not any(tmp_path.iterdir())
+
+
+def _items(size: float, count: int) -> list[Item]:
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}"><rect width="{size}" height="{size}"/></svg>'
+    return [Item(Face(f"piece-{n}", svg, size, size, 0.0), None, 1) for n in range(count)]
+
+
+def test_each_image_holds_as_many_pieces_as_the_largest_image_takes() -> None:
+    """45 mm pieces at 300 dpi: every image within 6.75 x 9.25 in, and one more column or row of
+    pieces (2 mm apart) would not be; the last image ends at its last piece."""
+    imp = impose_images(_items(45.0, 20), paper("a4"), 300)
+    first, last = imp.pages
+    assert len(first.placements) == imp.columns * imp.rows and len(last.placements) == 20 - len(first.placements)
+    assert first.width <= LARGEST[0] and first.height <= LARGEST[1]
+    assert first.width + 2 + 45 > LARGEST[0] + TOLERANCE and first.height + 2 + 45 > LARGEST[1] + TOLERANCE
+    assert last.height == pytest.approx(max(s.bottom for s in last.slots))
+    assert all(abs(s.width - 45) <= 0.5 * MM_PER_INCH / 300 for s in first.slots)
+
+
+def test_a_piece_larger_than_the_largest_image_is_refused() -> None:
+    with pytest.raises(LayoutError, match="larger than the largest image"):
+        impose_images(_items(180.0, 1), paper("a4"), 300)
