@@ -2,7 +2,8 @@
 
 SVG (`svg_text`): the sheet's size in mm, group `CUT` with one closed path per piece of the front
 page, group `PAGE` with the sheet's outline; for programs that open SVG (Silhouette Studio from
-its Designer Edition on), which then need no scaling, as the file states its unit.
+its Designer Edition on), which then need no scaling, as the file states its unit. The outline of
+a Cricut image (`cardgen.print.cutter_images`) is the same, the image taking the sheet's place.
 
 DXF (the AutoCAD R12 exchange format, which Silhouette Studio's basic edition opens): layer
 `CUT` holds one closed polyline per piece of the front page, layer `SCORE` the pieces' fold
