@@ -4,8 +4,8 @@ Cricut Design Space does not cut a sheet printed elsewhere: it takes uploaded im
 itself with its own registration frame around them, and traces the cut line from each image's
 opaque outline (its transparent parts are left uncut). So a Cricut "sheet" is an image: the pieces
 cut to their trim, opaque, with transparent gaps between them, no larger than the largest image
-Design Space prints then cuts, 6.75 x 9.25 in (the figure Cricut gives for Letter; it lies within
-the larger extents Cricut gives for A4 on the newer machines; docs/printing.md cites the sources).
+Design Space prints then cuts, 6.75 x 9.25 in (the figure given for Letter; it lies within the
+larger extents Cricut's help gives for A4 and Letter; docs/printing.md cites the sources).
 Design Space adds its own bleed when it prints (about 0.76 mm a side, as measured by others) and
 cuts about 1 mm either side of the line; `GAP` keeps neighbours clear of both.
 
