@@ -234,12 +234,14 @@ def test_figures_give_the_report_keys_and_shapes() -> None:
     out = summarise(games, ("pass",), ("a", "b")).to_json()
     assert list(out) == ["games", "ended", "length", "score", "first_wins", "per_game", "draws", "endings",
                          "completion", "timeouts", "win_shares", "balance", "duration", "decisions", "passes",
-                         "lead_changes", "turns", "drama", "alike", "degenerate", "kinds", "histograms"]
+                         "lead_changes", "turns", "drama", "alike", "degenerate", "kinds", "histograms",
+                         "settled", "heatmap"]  # new keys only ever come last
     assert out["length"] == {"mean": 10.0, "min": 8, "max": 12}
     assert out["score"] == {"mean": 2.0, "sd": pytest.approx(0.7071, abs=1e-4), "min": 1, "max": 3, "margin": 1.0}
     # the draw (a tie of both seats) gives each seat half a game
     assert out["first_wins"]["share"] == 0.75 and out["win_shares"] == [0.75, 0.25]
     assert out["endings"] == {"x": 1} and out["kinds"] == {"a": 2, "b": 0} and out["per_game"] == {"pass": 0.0}
-    assert out["histograms"] == {"score": [[1, 1], [2, 2], [3, 1]], "length": [[8, 1], [12, 1]]}
+    assert out["histograms"] == {"score": [[1, 1], [2, 2], [3, 1]], "length": [[8, 1], [12, 1]],
+                                 "lead_changes": [[0, 2]]}
     assert out["decisions"] == {"share": None, "branching": None, "games": 0, "steps": 0}
     assert summarise([], ("pass",)).to_json() == {"games": 0, "ended": 0}
