@@ -185,8 +185,8 @@ def _leads(configs: Sequence[Mapping[str, Any]]) -> str:
                      _e(_spread(settled.get("turn"), "{:.1f}")), _e(_spread(settled.get("share"), "{:.0%}")),
                      _e(settled.get("without", "—"))])
         if settled.get("games"):
-            charts.append(bars(f"{c['config']}: settled at % of the game",
-                               [(f"{float(edge):.0%}", float(n)) for edge, n in settled["histogram"]], "", (), None, *SMALL))
+            tenths = [(f"{float(edge):.0%}", float(n)) for edge, n in settled["histogram"]]
+            charts.append(bars(f"{c['config']}: settled at % of the game", tenths, "", (), None, *SMALL))
         if (c.get("histograms") or {}).get("lead_changes"):
             charts.append(bars(f"{c['config']}: lead changes per game",
                                binned(dense(c["histograms"]["lead_changes"])), "", (), None, *SMALL))
@@ -269,7 +269,8 @@ def page(report: Mapping[str, Mapping[str, Any]], folder: Path, refresh: int | N
                  "leads": _leads(configs), "heatmap": _heatmap(configs), "kinds": _kinds(r), "worth": _worth(configs),
                  "kingmaking": _kingmaking(configs), "games": _games(name, r.get("saved_games", []), folder)}
         titles = {"verdicts": "Verdicts", "seats": "Seat shares", "histograms": "Lengths and scores",
-                  "leads": "Lead changes and the settled turn", "heatmap": "Where play happened", "kinds": "Kinds played",
+                  "leads": "Lead changes and the settled turn", "heatmap": "Where play happened",
+                  "kinds": "Kinds played",
                   "worth": "What each kind is worth", "kingmaking": "Kingmaking", "games": "Example games"}
         body.append(f'<h2 id="{_e(name)}">{_e(name)}: <span class="{_e(r.get("outcome", ""))}">'
                     f'{_e(r.get("outcome", ""))}</span></h2><p>{_e(r.get("set", ""))}: {_e(r.get("summary", ""))}</p>'
