@@ -5,6 +5,8 @@ tile, or a stick."""
 
 from __future__ import annotations
 
+from cardgen.engine.players import make_player
+from cardgen.engine.simulate import simulate
 from cardgen.games.irrlaeufer.components import Dir, IrrBoard, Side, Stick
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide, Turn
 from cardgen.games.irrlaeufer.position import Castle
@@ -45,3 +47,21 @@ def test_irrlaeufer_counts_where_a_piece_or_castle_ends() -> None:
     stick = Stick(Dir.H, 9, 4)
     assert state.move_cells(Lay(red, stick)) == state.move_cells(Slide(red, stick, 2)) == ()
     assert state.move_cells(EndTurn(red)) == () and state.move_cells(Turn(red, ())) == ()
+
+
+def test_a_simulated_game_of_each_counts_its_moves_on_the_board() -> None:
+    cases = (("schlangennest", {"players": ["red", "yellow"], "area": [5, 7]}, "sensible"),
+             ("schlangengrube", {"players": 2}, "sensible"), ("irrlaeufer", {}, "runner"))
+    for name, options, player in cases:
+        game = GAMES.get(name)
+        r = simulate(lambda game=game, options=options: game.new_state(options, None, 3),
+                     make_player(player, None, game.players()), 3,
+                     turn_of=game.turn_of)
+        plays = sum(n for _, _, n in r.cells)
+        if name == "irrlaeufer":  # a piece's move one field, a castle's four
+            moves = r.count("move") + r.count("capture") + r.count("conquest")
+            assert all(1 <= x <= 15 and 1 <= y <= 21 for x, y, _ in r.cells)
+            assert plays >= moves and (plays - moves) % 3 == 0
+        else:  # a card or tile per step, none for a pass
+            assert plays == r.moves - r.count("pass") > 0
+        assert r.settled is not None and 1 <= r.settled <= r.length_turns  # each of these seeds has a sole winner
