@@ -3,11 +3,14 @@
 
 A small real check (Schlangennest, two players, a low ceiling, saved games) writes the page; the
 browser shows it with no script error, every section of the game present, inline SVG charts, and
-links to the saved records. The worth and kingmaking figures another part of the check adds to
-`--json` are drawn when the report carries them, a sentence when not."""
+links to the saved records, the settled turns and lead changes drawn from the report's
+`settled` and the heatmap from its `heatmap` (its cells coloured by count). The worth and
+kingmaking figures another part of the check adds to `--json` are drawn when the report carries
+them, a sentence when not; so is a heatmap of a game that names no cells."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
@@ -72,11 +75,31 @@ def test_the_page_renders_every_section_without_script_errors(checked: tuple[Pat
         assert (folder / links.nth(i).get_attribute("href")).is_file()
     assert f"cardgen play {GAME} --replay" in page_.locator(f"#{GAME}-games").inner_text()
     assert "no \"worth\" figures" in page_.locator(f"#{GAME}-worth").inner_text()
+    leads = page_.locator(f"#{GAME}-leads")
+    settled = [c["settled"] for c in configs]
+    assert all(s["games"] + s["without"] == c["games"] for s, c in zip(settled, configs))
+    first = settled[0]["turn"]
+    median = f"median {first['median']:.1f} [{first['median_low']:.1f}–{first['median_high']:.1f}]"
+    assert median in leads.inner_text()
+    assert leads.locator("svg").count() == sum(1 for s in settled if s["games"]) + len(configs)
+    heat = page_.locator(f"#{GAME}-heatmap")
+    assert heat.locator("svg").count() == len(configs)
+    drawn = heat.locator("svg").first.locator("rect[data-count]")
+    cells = configs[0]["heatmap"]
+    assert drawn.count() == len(cells) > 1
+    shown = drawn.evaluate_all("rects => rects.map(r => [Number(r.dataset.count), r.getAttribute('fill')])")
+    assert sorted(n for n, _ in shown) == sorted(n for _, _, n in cells)
+    most = max(n for _, _, n in cells)
+    assert {f for n, f in shown if n == most} == {"#08306b"}  # the darkest blue: the most played cells
+    assert len({f for _, f in shown}) > 1 and heat.locator("svg").first.locator("rect.legend").count() > 1
+    box = heat.locator("svg").first.bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 100  # rendered, not collapsed
     page_.close()
 
 
 def test_worth_and_kingmaking_are_drawn_when_the_report_carries_them(checked: tuple[Path, dict[str, Any]]) -> None:
     folder, report = checked
+    report = copy.deepcopy(report)
     config = report[GAME]["configs"][0]
     config["worth"] = [{"kind": "planted-kind", "played": 12, "diff": 0.21, "low": 0.1, "high": 0.3, "games": 40,
                         "flag": "dominant"}]
@@ -87,3 +110,16 @@ def test_worth_and_kingmaking_are_drawn_when_the_report_carries_them(checked: tu
     king = text.split(f'id="{GAME}-kingmaking"')[1].split("</section>")[0]
     assert "12% [5%–20%]" in king
     assert "http-equiv" not in text and 'http-equiv="refresh" content="2"' in page(report, folder, 2)
+
+
+def test_a_game_naming_no_cells_and_an_older_report_get_a_sentence(checked: tuple[Path, dict[str, Any]]) -> None:
+    folder, report = checked
+    report = copy.deepcopy(report)
+    for c in report[GAME]["configs"]:
+        c["heatmap"] = []
+    heat = page(report, folder).split(f'id="{GAME}-heatmap"')[1].split("</section>")[0]
+    assert "names no cells" in heat and "<svg" not in heat
+    for c in report[GAME]["configs"]:
+        del c["heatmap"], c["settled"]
+    older = page(report, folder)
+    assert "carries no \"heatmap\"" in older and "carries no settled turns" in older

@@ -14,7 +14,9 @@ Irrläufer slides one stick per step):
 - decisions: share of counted steps with more than one legal move; branching: mean number of
   legal moves per counted step (only games whose legal moves were counted contribute).
 - passes: mean number of steps labelled "pass" per game.
-- lead changes: mean per game of how often the sole score leader changed.
+- lead changes: mean per game of how often the sole score leader changed, and their histogram.
+- settled turn: the turn from which the eventual sole winner led for good (cardgen.check.leads).
+- heatmap: how often a move put something on each cell (cardgen.check.leads).
 - turns: turns per player (a turn is a run of steps by one seat), the mean over the games of
   all seats' turns divided by the seats.
 - drama: Ludii's drama (average), the mean over the games that have an eventual winner of how
@@ -33,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.check.leads import Settled, heat, settled
 from cardgen.check.stats import wilson
 from cardgen.engine.simulate import GameResult
 
@@ -194,6 +197,9 @@ class Outcomes:
     drama: float | None = None
     alike: float = 0.0
     degenerate: Mapping[str, int] = field(default_factory=dict)
+    lead_histogram: tuple[tuple[float, int], ...] = ()
+    settled: Settled | None = None
+    heatmap: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +208,8 @@ class Figures:
     `summarise` gives them: how many games were played and ended, and when there were any the
     rest (`played`). `to_json` gives the report's keys (docs/check.md): games, ended, length,
     score, first_wins, per_game, draws, endings, completion, timeouts, win_shares, balance,
-    duration, decisions, passes, lead_changes, turns, drama, alike, degenerate, kinds, histograms."""
+    duration, decisions, passes, lead_changes, turns, drama, alike, degenerate, kinds, histograms,
+    settled, heatmap."""
 
     games: int
     ended: int
@@ -235,7 +242,10 @@ class Figures:
             "passes": p.passes, "lead_changes": p.lead_changes, "turns": p.turns, "drama": p.drama,
             "alike": p.alike, "degenerate": dict(p.degenerate), "kinds": dict(p.kinds),
             "histograms": {"score": [list(x) for x in p.score_histogram],
-                           "length": [list(x) for x in p.length_histogram]},
+                           "length": [list(x) for x in p.length_histogram],
+                           "lead_changes": [list(x) for x in p.lead_histogram]},
+            "settled": None if p.settled is None else p.settled.to_json(),
+            "heatmap": [list(c) for c in p.heatmap],
         }
 
 
@@ -244,7 +254,8 @@ def summarise(results: Sequence[GameResult], labels: Sequence[str], kinds: Seque
 
     Keeps the keys of the first report (games, ended, length, score, first_wins, per_game, draws,
     endings) and adds completion, timeouts, win_shares, balance, duration, decisions, passes,
-    lead_changes, kinds and histograms of the final scores and the lengths."""
+    lead_changes, kinds, histograms of the final scores, the lengths and the lead changes, the
+    settled turns and the heatmap."""
     n = len(results)
     if n == 0:
         return Figures(0, 0)
@@ -266,7 +277,9 @@ def summarise(results: Sequence[GameResult], labels: Sequence[str], kinds: Seque
         score_histogram=tuple((v, int(c)) for v, c in histogram(scores)),
         length_histogram=tuple((v, int(c)) for v, c in histogram([r.moves for r in results])),
         turns=turns_per_player(results), drama=drama(results), alike=alike(results),
-        degenerate=dict(sorted(Counter(r.degenerate for r in results if r.degenerate).items())))
+        degenerate=dict(sorted(Counter(r.degenerate for r in results if r.degenerate).items())),
+        lead_histogram=tuple((v, int(c)) for v, c in histogram([r.lead_changes for r in results])),
+        settled=settled(results), heatmap=heat(results))
     return Figures(n, sum(r.ended for r in results), played)
 
 

@@ -4,11 +4,12 @@ network, no front-end build, charts drawn here as inline SVG).
 The page is made from the `--json` report (`{game: report}`, docs/check.md), so it shows what
 the JSON carries and nothing else: per game the verdict of every configuration with each
 criterion, its interval and what its games could detect; the seat shares with their intervals;
-the length and score histograms; the lead changes; the kinds' play shares and, when the report
-carries them, their worth (`"worth"`) and kingmaking (`"kingmaking"`); the saved example games.
-What the results do not carry (the turn the winner was settled at, where play happened) is said
-in a sentence, never drawn from guesses. With `refresh`, the page reloads itself every so many
-seconds (`check --watch`)."""
+the length and score histograms; the lead changes and the turn at which the winner was settled
+(`"settled"`); where play happened (`"heatmap"`, a grid of the cells moves put something on);
+the kinds' play shares and, when the report carries them, their worth (`"worth"`) and
+kingmaking (`"kingmaking"`); the saved example games. What a report does not carry (an older
+report's missing keys, a game that names no cells) is said in a sentence, never drawn from
+guesses. With `refresh`, the page reloads itself every so many seconds (`check --watch`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from cardgen.commands.htmlheat import heatmap_svg
 
 SECTIONS = ("verdicts", "seats", "histograms", "leads", "heatmap", "kinds", "worth", "kingmaking", "games")
 """Every game's sections, in page order (each an element `id="<game>-<section>"`)."""
@@ -52,10 +55,12 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 def bars(title: str, items: Sequence[tuple[str, float]], unit: str = "",
-         whiskers: Sequence[tuple[float, float]] = (), line: float | None = None) -> str:
-    """A bar chart as inline SVG: one bar per (label, value), optional intervals (low, high) drawn
-    as whiskers and a dashed reference `line` (the fair share); `title` labels it."""
-    width, height, left, bottom = 520, 200, 44, 36
+         whiskers: Sequence[tuple[float, float]] = (), line: float | None = None,
+         width: int = 520, height: int = 200) -> str:
+    """A bar chart as inline SVG of `width` × `height`: one bar per (label, value), optional
+    intervals (low, high) drawn as whiskers and a dashed reference `line` (the fair share);
+    `title` labels it."""
+    left, bottom = 44, 36
     top = max([v for _, v in items] + [h for _, h in whiskers] + [line or 0.0] + [1e-9])
     step = (width - left - 10) / max(len(items), 1)
     scale = (height - bottom - 24) / top
@@ -109,6 +114,13 @@ def binned(histogram: Sequence[Sequence[float]], most: int = 20) -> list[tuple[s
     return [(f"{round(e):d}" if whole else f"{e:.3g}", c) for e, c in zip(edge, counts)]
 
 
+def dense(histogram: Sequence[Sequence[float]]) -> list[list[float]]:
+    """A histogram of whole values (`[[value, count], …]`) with every value between its least and
+    largest, a value nobody had counted 0 (so no gap hides on the axis)."""
+    counts = {int(v): float(n) for v, n in histogram}
+    return [[v, counts.get(v, 0.0)] for v in range(min(counts), max(counts) + 1)] if counts else []
+
+
 def _verdicts(configs: Sequence[Mapping[str, Any]]) -> str:
     out = []
     for c in configs:
@@ -151,18 +163,51 @@ def _histograms(configs: Sequence[Mapping[str, Any]]) -> str:
     return "".join(out) or '<p class="note">No histograms: no games were played.</p>'
 
 
+def _spread(s: Mapping[str, Any] | None, fmt: str) -> str:
+    """A `Spread`'s mean and median, each with its 95 % interval, in `fmt` ("{:.1f}", "{:.0%}")."""
+    if not s:
+        return "—"
+    f = fmt.format
+    return (f"mean {f(s['mean'])} [{f(s['low'])}–{f(s['high'])}], median {f(s['median'])} "
+            f"[{f(s['median_low'])}–{f(s['median_high'])}]")
+
+
+SMALL = 340, 170
+"""The width and height of the lead charts: three to a row."""
+
+
 def _leads(configs: Sequence[Mapping[str, Any]]) -> str:
-    rows = [[_e(c["config"]), _e(f"{float(c.get('lead_changes', 0)):.2f}"),
-             _e("—" if c.get("drama") is None else f"{float(c['drama']):.2f}")] for c in configs]
-    return (_table(("configuration", "lead changes per game (mean)", "drama (how far the winners trailed)"), rows)
-            + '<p class="note">The turn at which the winner was settled is not shown: the check keeps no '
-              "per-turn leader of its games (only the number of lead changes and the drama).</p>")
+    rows, charts = [], []
+    for c in configs:
+        settled = c.get("settled") or {}
+        rows.append([_e(c["config"]), _e(f"{float(c.get('lead_changes', 0)):.2f}"),
+                     _e("—" if c.get("drama") is None else f"{float(c['drama']):.2f}"),
+                     _e(_spread(settled.get("turn"), "{:.1f}")), _e(_spread(settled.get("share"), "{:.0%}")),
+                     _e(settled.get("without", "—"))])
+        if settled.get("games"):
+            tenths = [(f"{float(edge):.0%}", float(n)) for edge, n in settled["histogram"]]
+            charts.append(bars(f"{c['config']}: settled at % of the game", tenths, "", (), None, *SMALL))
+        if (c.get("histograms") or {}).get("lead_changes"):
+            charts.append(bars(f"{c['config']}: lead changes per game",
+                               binned(dense(c["histograms"]["lead_changes"])), "", (), None, *SMALL))
+    missing = [c["config"] for c in configs if "settled" not in c]
+    return (_table(("configuration", "lead changes per game (mean)", "drama (how far the winners trailed)",
+                    "settled turn [95% intervals]", "settled, share of the game's turns [95% intervals]",
+                    "games without a settled turn (no sole winner)"), rows) + "".join(charts)
+            + ("" if not missing else '<p class="note">This report carries no settled turns (an older report): '
+               + _e(", ".join(missing)) + "</p>"))
 
 
-def _heatmap() -> str:
-    return ('<p class="note">No heatmap: the check\'s results carry no positions (where on the area or '
-            "board each move was played), only counts per move kind; the saved example games below hold "
-            "every move.</p>")
+def _heatmap(configs: Sequence[Mapping[str, Any]]) -> str:
+    maps = [heatmap_svg(f"{c['config']}: plays per cell, {c.get('games', 0)} games", c["heatmap"])
+            for c in configs if c.get("heatmap")]
+    if maps:
+        return "".join(maps)
+    if any("heatmap" in c for c in configs):
+        return ('<p class="note">No heatmap: this game names no cells for its moves (its states\' '
+                "<code>move_cells</code> gives none), so where play happened is not counted.</p>")
+    return ('<p class="note">No heatmap: this report carries no "heatmap" counts (an older report, or no '
+            "games were played).</p>")
 
 
 def _kinds(report: Mapping[str, Any]) -> str:
@@ -221,10 +266,11 @@ def page(report: Mapping[str, Mapping[str, Any]], folder: Path, refresh: int | N
     for name, r in report.items():
         configs = [c for c in r.get("configs", []) if "verdict" in c]
         parts = {"verdicts": _verdicts(configs), "seats": _seats(configs), "histograms": _histograms(configs),
-                 "leads": _leads(configs), "heatmap": _heatmap(), "kinds": _kinds(r), "worth": _worth(configs),
+                 "leads": _leads(configs), "heatmap": _heatmap(configs), "kinds": _kinds(r), "worth": _worth(configs),
                  "kingmaking": _kingmaking(configs), "games": _games(name, r.get("saved_games", []), folder)}
         titles = {"verdicts": "Verdicts", "seats": "Seat shares", "histograms": "Lengths and scores",
-                  "leads": "Lead changes", "heatmap": "Where play happened", "kinds": "Kinds played",
+                  "leads": "Lead changes and the settled turn", "heatmap": "Where play happened",
+                  "kinds": "Kinds played",
                   "worth": "What each kind is worth", "kingmaking": "Kingmaking", "games": "Example games"}
         body.append(f'<h2 id="{_e(name)}">{_e(name)}: <span class="{_e(r.get("outcome", ""))}">'
                     f'{_e(r.get("outcome", ""))}</span></h2><p>{_e(r.get("set", ""))}: {_e(r.get("summary", ""))}</p>'

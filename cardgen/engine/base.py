@@ -134,6 +134,13 @@ class GameState(ABC, Generic[M]):
         """The kind of `move` for the report's per-kind counts."""
         return "move"
 
+    def move_cells(self, move: M) -> tuple[tuple[int, int], ...]:
+        """The cells `(x, y)` of the game's grid (x growing east, y south) where `move`, about to
+        be played from this state, puts something, for the check's heatmap of where play
+        happened; each game says which cells (docs/check.md). Default: none, so a game without a
+        grid has no heatmap."""
+        return ()
+
     def move_class(self, move: M) -> int:
         """The `sensible` player's preference: it plays a move of the lowest class it has."""
         return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +25,9 @@ class GameResult:
     (every step when the simulation was asked to count, else none), `legal` is the sum of those
     counts and `decisions` the counted steps with more than one legal move; `lead_changes` is how
     often the sole score leader changed (see `leader`); `kinds` how often each component kind
-    was played (from the caller's `kind_of`).
+    was played (from the caller's `kind_of`); `settled` the turn at which the winner was settled
+    (see `Leads.settled`, None without one) and `cells` how often a move put something on each
+    cell, `(x, y, count)` sorted (from the state's `move_cells`).
 
     Per seat: `turns` counts its turns (a turn is a run of steps by the same seat) and `active`
     those in which it played something other than a pass. `drama` is how far the eventual
@@ -54,12 +56,19 @@ class GameResult:
     drama: float | None = None
     degenerate: str = ""
     unused: tuple[str, ...] = ()
+    settled: int | None = None
+    cells: tuple[tuple[int, int, int], ...] = ()
     think: tuple[float, ...] = field(default=(), compare=False)
     asked: tuple[int, ...] = field(default=(), compare=False)
 
     def count(self, label: str) -> int:
         """How many moves had `label`."""
         return dict(self.labels).get(label, 0)
+
+    @property
+    def length_turns(self) -> int:
+        """The turns of the game, all seats' together."""
+        return sum(self.turns)
 
     def shares(self) -> tuple[float, ...]:
         """Each seat's share of this game, the one definition every figure uses (the report,
@@ -81,6 +90,43 @@ def leader(scores: tuple[float, ...]) -> int | None:
     """The seat with the highest score when no other seat has as much, else None (a tie)."""
     top = max(scores)
     return scores.index(top) if scores.count(top) == 1 else None
+
+
+class Leads:
+    """The sole score leader through a game, seen after every step (`see`): how often it changed
+    (a tie keeps the last leader, so leading, tying and leading again is no change) and the turn
+    from which the latest one has led without a break."""
+
+    __slots__ = ("changes", "last", "holder", "since")
+
+    def __init__(self) -> None:
+        self.changes = 0
+        self.last: int | None = None      # the last sole leader, kept through ties
+        self.holder: int | None = None    # the sole leader after the latest step, None for a tie
+        self.since = 0                    # the turn in which `holder` took the lead for good so far
+
+    def see(self, scores: tuple[float, ...], turn: int) -> None:
+        """The scores after a step of turn `turn` (numbered over all seats from 1)."""
+        now = leader(scores)
+        if now is not None:
+            self.changes += self.last is not None and now != self.last
+            self.last = now
+        if now != self.holder:
+            self.holder, self.since = now, turn
+
+    def settled(self, winners: Sequence[int]) -> int | None:
+        """The turn at which the winner was settled: for a sole winner, the first turn from
+        which it was the sole leader (strictly ahead of every other seat) after every step to
+        the end; None for a game without a sole winner or whose winner is not ahead at the end."""
+        return self.since if len(winners) == 1 and self.holder == winners[0] else None
+
+
+def settled_turn(steps: Iterable[tuple[int, tuple[float, ...]]], winners: Sequence[int]) -> int | None:
+    """`Leads.settled` of a game given as its steps, `(turn, scores after the step)` in order."""
+    leads = Leads()
+    for turn, scores in steps:
+        leads.see(scores, turn)
+    return leads.settled(winners)
 
 
 def drama_of(deficits: Sequence[float], steps: int, winners: Sequence[int], top: float) -> float | None:
@@ -125,8 +171,9 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
     labels: Counter[str] = Counter()
     record: list[dict[str, Any]] = []
     kinds: Counter[str] = Counter()
-    moves = counted = legal_sum = decisions = changes = 0
-    last_leader: int | None = None
+    moves = counted = legal_sum = decisions = turn_no = 0
+    leads = Leads()
+    cells: Counter[tuple[int, int]] = Counter()
     turns, active, deficits = [0] * n, [0] * n, [0.0] * n
     mover: tuple[int, object] = (-1, None)
     acted = False
@@ -138,6 +185,7 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
         turn = (seat, turn_of(state) if turn_of is not None else None)
         if turn != mover:  # a new turn
             turns[seat] += 1
+            turn_no += 1
             mover, acted = turn, False
         if count_legal:
             legal = state.legal_moves()
@@ -160,6 +208,8 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
             kind = kind_of(state, move)
             if kind is not None:
                 kinds[kind] += 1
+        for cell in state.move_cells(move):
+            cells[cell] += 1
         if keep_record:
             record.append(state.move_to_json(move))
         state.apply_trusted(move)
@@ -168,10 +218,7 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
         top_now = max(scores_now)
         for s, score in enumerate(scores_now):
             deficits[s] += top_now - score
-        now = leader(scores_now)
-        if now is not None:
-            changes += last_leader is not None and now != last_leader
-            last_leader = now
+        leads.see(scores_now, turn_no)
         if after_move is not None:
             after_move(state)
     if at_end is not None:
@@ -182,8 +229,9 @@ def simulate(make_state: Callable[[], GameState[Any]], players: Sequence[Player 
     degenerate = classify(state, tuple(active)) if classify is not None else None
     top = max((scores[w] for w in winners), default=0.0)
     return GameResult(scores, moves, state.is_terminal(), winners, tuple(sorted(labels.items())),
-                      tuple(record), ending or "", counted, legal_sum, decisions, changes,
+                      tuple(record), ending or "", counted, legal_sum, decisions, leads.changes,
                       tuple(sorted(kinds.items())), tuple(turns), tuple(active),
                       drama_of(deficits, moves, winners, top),
                       degenerate.kind if degenerate else "", degenerate.unused if degenerate else (),
-                      tuple(think), tuple(asked))
+                      leads.settled(winners) if state.is_terminal() else None,
+                      tuple(sorted((x, y, n) for (x, y), n in cells.items())), tuple(think), tuple(asked))

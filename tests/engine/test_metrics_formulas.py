@@ -23,7 +23,7 @@ from cardgen.check.metrics import (
 from cardgen.check.plan import kind_findings, seats_of, strong_seat
 from cardgen.check.stats import wilson
 from cardgen.engine.base import GameState
-from cardgen.engine.simulate import GameResult, leader, simulate
+from cardgen.engine.simulate import GameResult, leader, settled_turn, simulate
 
 
 def result(scores: tuple[float, ...], winners: tuple[int, ...], moves: int = 10, ended: bool = True,
@@ -156,6 +156,30 @@ def test_simulate_counts_legal_moves_and_lead_changes() -> None:
     assert plain.counted == plain.legal == 0 and plain.lead_changes == 3
 
 
+class Placed(Scripted):
+    """The toy game whose move `m` puts something on cell (m, step) (step 0 puts nothing)."""
+
+    def clone(self) -> Placed:
+        other = Placed(self.script)
+        other.step, other.points = self.step, self.points
+        return other
+
+    def move_cells(self, move: int) -> tuple[tuple[int, int], ...]:
+        return ((move, self.step),) if self.step else ()
+
+
+def test_simulate_keeps_the_settled_turn_and_the_cells() -> None:
+    r = simulate(lambda: Placed(SCRIPT), "random", 1)
+    # one step per turn; seat 1 wins 3-4 and leads only after the last step (a tie before it)
+    steps = [(i + 1, (float(a), float(b))) for i, (_, (a, b)) in enumerate(SCRIPT)]
+    assert r.winners == (1,) and r.settled == settled_turn(steps, (1,)) == 6
+    assert r.length_turns == 6
+    assert sum(n for _, _, n in r.cells) == 5 and all(y > 0 for _, y, _ in r.cells)
+    assert simulate(lambda: Scripted(SCRIPT), "random", 1).cells == ()  # the default names no cells
+    won_early = [(1, (0, 1)), (1, (0, 2)), (1, (0, 3))]
+    assert simulate(lambda: Placed(won_early), "random", 1).settled == 1
+
+
 def test_counting_does_not_change_a_game_without_the_candidate_fast_path() -> None:
     from cardgen.registry import GAMES
 
@@ -210,12 +234,14 @@ def test_figures_give_the_report_keys_and_shapes() -> None:
     out = summarise(games, ("pass",), ("a", "b")).to_json()
     assert list(out) == ["games", "ended", "length", "score", "first_wins", "per_game", "draws", "endings",
                          "completion", "timeouts", "win_shares", "balance", "duration", "decisions", "passes",
-                         "lead_changes", "turns", "drama", "alike", "degenerate", "kinds", "histograms"]
+                         "lead_changes", "turns", "drama", "alike", "degenerate", "kinds", "histograms",
+                         "settled", "heatmap"]  # new keys only ever come last
     assert out["length"] == {"mean": 10.0, "min": 8, "max": 12}
     assert out["score"] == {"mean": 2.0, "sd": pytest.approx(0.7071, abs=1e-4), "min": 1, "max": 3, "margin": 1.0}
     # the draw (a tie of both seats) gives each seat half a game
     assert out["first_wins"]["share"] == 0.75 and out["win_shares"] == [0.75, 0.25]
     assert out["endings"] == {"x": 1} and out["kinds"] == {"a": 2, "b": 0} and out["per_game"] == {"pass": 0.0}
-    assert out["histograms"] == {"score": [[1, 1], [2, 2], [3, 1]], "length": [[8, 1], [12, 1]]}
+    assert out["histograms"] == {"score": [[1, 1], [2, 2], [3, 1]], "length": [[8, 1], [12, 1]],
+                                 "lead_changes": [[0, 2]]}
     assert out["decisions"] == {"share": None, "branching": None, "games": 0, "steps": 0}
     assert summarise([], ("pass",)).to_json() == {"games": 0, "ended": 0}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from cardgen.engine.base import GameState
 from cardgen.games.irrlaeufer import movement, strategy
-from cardgen.games.irrlaeufer.components import IrrBoard, Side
+from cardgen.games.irrlaeufer.components import IrrBoard, Side, castle_fields
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, IrrMove, Lay, Slide, Turn
 from cardgen.games.irrlaeufer.position import Position
 
@@ -98,6 +98,21 @@ class SimulationHooks(GameState[IrrMove]):
         if type(move) is Go:
             return movement.label(self.pos, move.src, move.dst)
         return {Lay: "lay", Slide: "slide", EndTurn: "end", Turn: "turn"}[type(move)]
+
+    def move_cells(self, move: IrrMove) -> tuple[tuple[int, int], ...]:
+        """Where a piece or castle ends, for the heatmap: the field a piece's move ends on, the
+        four fields a castle lands on (read off the board as `movement.label` does). Laying and
+        sliding sticks count nothing: the sticks would drown the pieces (phase 1 alone lays 80)."""
+        if type(move) is Turn and move.go is not None:
+            move = Go(move.side, *move.go)
+        if type(move) is not Go:
+            return ()
+        pos = self.pos
+        if move.src not in pos.pieces:
+            ci = pos.castle_at[move.src]
+            if pos.top(ci) >= 0 or not pos.c_piece[ci]:  # the castle itself moves
+                return castle_fields(move.dst)
+        return (move.dst,)
 
     def move_class(self, move: IrrMove) -> int:
         """0 for a move that captures or conquers, 1 otherwise (the `sensible` player; `move`

@@ -430,6 +430,13 @@ class PitState(PitPosition, GameState[PitMove]):
             return self.game.set.tile(move.tile).kind
         return type(move).__name__.lower()
 
+    def move_cells(self, move: PitMove) -> tuple[tuple[int, int], ...]:
+        """The cell of each tile a player lays (a whole turn: both), for the heatmap; a pass
+        and the start tile, laid before anyone's turn, put nothing."""
+        if isinstance(move, Place):
+            return (move.at,)
+        return tuple(p.at for p in move.places) if isinstance(move, Turn) else ()
+
     def move_to_json(self, move: PitMove) -> dict[str, Any]:
         """`move` as a game-record entry (a lone Place becomes a one-placement entry)."""
         return move_to_json(move, self.player)

@@ -334,6 +334,10 @@ class NestState(Position, GameState[NestMove]):
             return self.rules.kinds[self.rules.card_ids.index(move.card)]
         return move.kind.name.lower()
 
+    def move_cells(self, move: NestMove) -> tuple[tuple[int, int], ...]:
+        """The cell of the card laid, turned or swapped (a pass: none), for the heatmap."""
+        return () if move.kind is MoveKind.PASS else (move.at,)
+
     # ------------------------------------------------------------------ checking
 
     def _problem(self, move: NestMove) -> Problem:
