@@ -132,6 +132,20 @@ def test_a_number_in_a_query_is_ascii_digits_in_range(query: str) -> None:
     assert answer.status_code == 400 and "a whole number" in answer.json()["error"]
 
 
+@pytest.mark.parametrize(("game", "key"), [
+    ("schlangengrube", "tile:²"), ("schlangengrube", "tile:٣"),
+    ("irrlaeufer", "groove:v,²,1"), ("irrlaeufer", "groove:v,٣,1"), ("irrlaeufer", "stick:h,1,²"),
+])
+def test_a_number_in_a_pick_is_ascii_digits(game: str, key: str) -> None:
+    """A pick names a tile or a groove by number: digits of another script are a 400 that
+    changes nothing (a superscript two was a 500, an Arabic-Indic three a tile or groove taken)."""
+    session, client = _client(game=game)
+    before = client.get("/record.json").json(), session.version
+    answer = _pick(client, key)
+    assert answer.status_code == 400 and repr(key) in answer.json()["error"], answer.text
+    assert (client.get("/record.json").json(), session.version) == before
+
+
 def test_a_first_card_far_out_is_refused_so_every_record_replays(tmp_path: Path) -> None:
     """The page once took cells up to ±10,000: a game there ends where `replay` reads no more."""
     _, client = _client()
