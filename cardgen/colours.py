@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from cardgen.errors import DataError
+from cardgen.numbers import whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,8 @@ def parse_colour_option(value: str | None, order: tuple[str, ...], default: int)
     if value is None:
         return order[:default]
     text = value.strip()
+    if text.isdigit() and not text.isascii():  # '²', '٣': a number, but not in the digits 0-9
+        whole(text, "--colours", 1, len(order))
     if re.fullmatch(r"[0-9]+", text):  # ASCII digits only: str.isdigit() also takes '²'
         if len(text) > 3 or int(text) > len(order):  # no int() of a thousand digits
             raise DataError("--colours", f"{text if len(text) <= 6 else 'a million or more'} colours: "

@@ -36,6 +36,18 @@ def _own_working_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
 
 
 @pytest.fixture
+def no_serving(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cardgen play` fails where it would start serving: a test that expects an option refused
+    then fails at once should the option be taken, instead of waiting on a server for ever."""
+    import cardgen.commands.play.server as server
+
+    def serve(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the options were taken: cardgen play started serving")
+
+    monkeypatch.setattr(server, "serve", serve)
+
+
+@pytest.fixture
 def modules_loaded_by() -> Callable[..., set[str]]:
     """A function: the names of every module a fresh interpreter has loaded after importing the
     given modules (what an import drags in, without the test process's own imports)."""

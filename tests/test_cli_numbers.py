@@ -37,7 +37,10 @@ def _run(*args: str) -> tuple[int, str]:
     (("tune", "schlangengrube", "--out", "x.toml", "--vary", "hand_size=²..5"), "--vary"),
     (("tune", "schlangengrube", "--out", "x.toml", "--trials", "NaN"), "--trials"),
     (("variant", "schlangengrube", "--out", "x.toml", "--heads", "٣"), "--heads"),
+    (("variant", "schlangennest", "--out", "x.toml", "--colours", "²"), "--colours: '²': expected a whole number"),
+    (("variant", "schlangennest", "--out", "x.toml", "--colours", "٣"), "in the digits 0-9"),
 ])
+@pytest.mark.usefixtures("no_serving")
 def test_a_number_that_is_not_ascii_digits_finite_and_in_range_is_a_usage_error(
         args: tuple[str, ...], words: str, tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(str(tmp_path))

@@ -33,9 +33,10 @@ BASE = "http://127.0.0.1:8765"
 JSON = {"Content-Type": "application/json"}
 
 
-def _client(seats: str = "human,random", set_path: str | None = None, game: str = "schlangennest") -> tuple[Any, Any]:
+def _client(seats: str = "human,random", set_path: str | None = None, game: str = "schlangennest",
+            listen: str = "127.0.0.1") -> tuple[Any, Any]:
     session = new_session(GAMES.get(game), set_path, seats, 0)
-    return session, starlette.TestClient(make_app(session, "127.0.0.1", 8765), base_url=BASE)
+    return session, starlette.TestClient(make_app(session, listen, 8765), base_url=BASE)
 
 
 def _pick(client: Any, key: str, **headers: str) -> Any:
@@ -64,6 +65,23 @@ def test_a_host_that_is_not_the_servers_address_is_refused(path: str, host: str)
 def test_the_loopback_names_with_the_port_are_answered(host: str) -> None:
     _, client = _client()
     assert client.get("/view", headers={"Host": host}).status_code == 200
+
+
+@pytest.mark.parametrize(("listen", "host", "answered"), [
+    ("192.168.1.5", "192.168.1.5:8765", True), ("192.168.1.5", "127.0.0.1:8765", True),
+    ("192.168.1.5", "192.168.1.6:8765", False), ("192.168.1.5", "192.168.1.5:9999", False),
+    ("my-box.lan", "MY-BOX.LAN:8765", True), ("my-box.lan", "rebind.example:8765", False),
+    ("::", "[fe80::1]:8765", True), ("0.0.0.0", "10.0.0.1:8765", True),
+    ("0.0.0.0", "rebind.example:8765", False), ("0.0.0.0", "10.0.0.1:9999", False),
+])
+def test_the_address_the_user_gave_is_answered_there_and_nowhere_else(listen: str, host: str, answered: bool) -> None:
+    """`--host` given: its own page at that address reads and clicks (on every interface, `0.0.0.0`
+    or `::`, any numeric address of the machine), while a name resolved there by another site
+    still gets 403."""
+    _, client = _client(listen=listen)
+    view = client.get("/view", headers={"Host": host})
+    click = _pick(client, "card:curve", Host=host, Origin=f"http://{host.lower()}", **{"Sec-Fetch-Site": "same-origin"})
+    assert (view.status_code, click.status_code) == ((200, 200) if answered else (403, 403)), (view.text, click.text)
 
 
 @pytest.mark.parametrize(("headers", "words"), [
@@ -105,12 +123,10 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read_whole() -> None:
     _, client = _client()
     declared = client.post("/pick", content=b"x" * 10, headers={**JSON, "Content-Length": str(96 << 20)})
     assert declared.status_code == 400 and "at most 4096" in declared.json()["error"]
-    sent: list[int] = []
 
     def chunks() -> Iterator[bytes]:  # streamed without a length: refused once past the limit
-        for _ in range(1000):
-            sent.append(1)
-            yield b" " * 1024
+        yield from (b" " * 1024 for _ in range(1000))  # (the test client sends it whole: that the
+        # server answers while the rest is still to come is shown over real HTTP below)
 
     streamed = client.post("/pick", content=chunks(), headers=JSON)
     assert streamed.status_code == 400 and "at most 4096" in streamed.json()["error"]
@@ -130,6 +146,20 @@ def test_a_number_in_a_query_is_ascii_digits_in_range(query: str) -> None:
     _, client = _client()
     answer = client.get(f"/view?{query}")
     assert answer.status_code == 400 and "a whole number" in answer.json()["error"]
+
+
+@pytest.mark.parametrize(("game", "key"), [
+    ("schlangengrube", "tile:²"), ("schlangengrube", "tile:٣"),
+    ("irrlaeufer", "groove:v,²,1"), ("irrlaeufer", "groove:v,٣,1"), ("irrlaeufer", "stick:h,1,²"),
+])
+def test_a_number_in_a_pick_is_ascii_digits(game: str, key: str) -> None:
+    """A pick names a tile or a groove by number: digits of another script are a 400 that
+    changes nothing (a superscript two was a 500, an Arabic-Indic three a tile or groove taken)."""
+    session, client = _client(game=game)
+    before = client.get("/record.json").json(), session.version
+    answer = _pick(client, key)
+    assert answer.status_code == 400 and repr(key) in answer.json()["error"], answer.text
+    assert (client.get("/record.json").json(), session.version) == before
 
 
 def test_a_first_card_far_out_is_refused_so_every_record_replays(tmp_path: Path) -> None:
@@ -167,6 +197,7 @@ def test_undo_needs_no_set_file_again(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("host", ["", " ", "127.0.0.1 "])
+@pytest.mark.usefixtures("no_serving")
 def test_an_empty_host_is_a_usage_error(host: str) -> None:
     result = CliRunner().invoke(main, ["play", "schlangennest", "--no-open", "--host", host])
     assert result.exit_code == 2 and "--host" in result.stderr and "Traceback" not in result.stderr
@@ -177,6 +208,7 @@ def test_an_empty_host_is_a_usage_error(host: str) -> None:
     (("--port", "８０"), "--port"), (("--seed", "²"), "--seed"), (("--seats", "human,mcts@²"), "budget"),
     (("--seats", "human,mcts@٣"), "budget"),
 ])
+@pytest.mark.usefixtures("no_serving")
 def test_numbers_on_the_command_line_are_checked(args: tuple[str, ...], words: str) -> None:
     result = CliRunner().invoke(main, ["play", "schlangennest", "--no-open", *args])
     assert result.exit_code == 2 and words in result.stderr and "Traceback" not in result.stderr
@@ -191,6 +223,21 @@ def test_a_bad_set_file_is_one_line_and_exit_1(tmp_path: Path) -> None:
     assert result.stderr.startswith("cardgen: ") and result.stderr.count("\n") == 1 and "bad.toml" in result.stderr
 
 
+STARTED: list[subprocess.Popen[bytes]] = []
+"""The server processes this module's tests started."""
+
+
+@pytest.fixture(autouse=True)
+def _no_server_left() -> Iterator[None]:
+    """A test that fails before it stops its server leaves none running."""
+    yield
+    while STARTED:
+        proc = STARTED.pop()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 class Server:
     """A `cardgen play` process on a free loopback port; its lines on standard error read as
     they come (a test waits for a line, never a number of seconds)."""
@@ -203,6 +250,7 @@ class Server:
         self.proc = subprocess.Popen([sys.executable, "-m", "cardgen", "play", "schlangennest", "--no-open",
                                       "--delay", "0", "--port", "0", *args], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, preexec_fn=lowered)
+        STARTED.append(self.proc)
         assert self.proc.stdout is not None and self.proc.stderr is not None
         self.err: list[str] = []
         self.heard = threading.Condition()

@@ -199,6 +199,7 @@ def _run(*args: str) -> tuple[int, str]:
     ((), 2, "name the GAME"),
     (("--replay", "missing.json"), 1, "missing.json"),
 ])
+@pytest.mark.usefixtures("no_serving")
 def test_mistakes_on_the_command_line_are_one_line(args: tuple[str, ...], code: int, words: str) -> None:
     exit_code, err = _run(*args)
     assert exit_code == code and words in err and "Traceback" not in err

@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.engine.base import GameState
+from cardgen.errors import DataError
 from cardgen.games.irrlaeufer.board_art import BLUE, RED, BoardSpec, board_svg
 from cardgen.games.irrlaeufer.components import COLUMNS, Dir, Field, IrrBoard, Side, Stick, castle_fields
 from cardgen.games.irrlaeufer.moves import EndTurn, Go, Lay, Slide
 from cardgen.games.irrlaeufer.parts_art import castle_size, castle_svg, piece_panel_svg, stick_svg
 from cardgen.games.irrlaeufer.render import board_spec
 from cardgen.games.irrlaeufer.rules import IrrState
+from cardgen.numbers import whole
 from cardgen.table.model import Button, Picked, Selection, Table, View, cell_key, parse_cell, pick_error
 from cardgen.table.svg import document, embed, fmt, pick, target
 
@@ -339,9 +341,12 @@ class IrrTable(Table[IrrBoard]):
 
 def _triple(key: str, value: str) -> tuple[str, int, int]:
     d, *rest = value.split(",")
-    if d not in ("v", "h") or len(rest) != 2 or not all(x.isdigit() and len(x) < 4 for x in rest):
-        raise pick_error(key, "a groove or stick is 'v|h,LINE,START'")
-    return d, int(rest[0]), int(rest[1])
+    try:
+        if d not in ("v", "h") or len(rest) != 2:
+            raise ValueError
+        return d, whole(rest[0], "line", 0, 999), whole(rest[1], "start", 0, 999)
+    except (ValueError, DataError):
+        raise pick_error(key, "a groove or stick is 'v|h,LINE,START'") from None
 
 
 def table(game_set: IrrBoard) -> IrrTable:

@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.engine.base import GameState
+from cardgen.errors import DataError
 from cardgen.games.schlangengrube.components import PitSet
 from cardgen.games.schlangengrube.moves import Pass, Place
 from cardgen.games.schlangengrube.render import tile_art
 from cardgen.games.schlangengrube.rules import PitState
+from cardgen.numbers import whole
 from cardgen.table.grid import HandItem, Laid, grid_svg, hand_svg
 from cardgen.table.model import Button, Picked, Selection, Table, View, parse_cell, pick_error, turned
 
@@ -60,9 +62,11 @@ class PitTable(Table[PitSet]):
         kind, _, value = key.partition(":")
         hand = state.to_json()["hands"][state.current_player]
         if kind == "tile":
-            if not value.isdigit() or int(value) >= len(hand):
-                raise pick_error(key, f"the hand has tiles 0-{len(hand) - 1}")
-            return Picked({**selection, "slot": int(value)})
+            try:
+                chosen = whole(value, "tile", 0, len(hand) - 1)
+            except DataError:
+                raise pick_error(key, f"the hand has tiles 0-{len(hand) - 1}") from None
+            return Picked({**selection, "slot": chosen})
         if kind == "rot":
             return Picked({**selection, "rot": (int(selection.get("rot", 0)) + 90) % 360})
         if kind == "flip":
