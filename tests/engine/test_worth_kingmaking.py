@@ -2,7 +2,8 @@
 planted useless one of the toy row flagged through the command line with the `--json` keys the
 HTML report reads; the worth formula on given shares; a barred player never plays its kind unless
 nothing else is legal; kingmaking found where a synthetic game plants it and not where it does
-not, and null for two seats."""
+not, nor where the seat's move changes the winner only together with chance it cannot see, and
+null for two seats."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from kingmaker import KingGame
+from kingmaker import HiddenKingGame, KingGame
 from toy_game.game import Toy
 
 from cardgen.check.kingmaking import of_flags
@@ -93,8 +94,9 @@ def test_a_barred_player_plays_its_kind_only_when_nothing_else_is_legal() -> Non
             state.apply_trusted(move)
 
 
-def _kingmaking(planted: float, games: int) -> dict[str, Any]:
-    (check,) = run_check(CheckRun((KingGame(planted),), None, 10, 0, None, "random", 0, workers=1, kingmaking=games))
+def _kingmaking(planted: float | KingGame, games: int) -> dict[str, Any]:
+    game = planted if isinstance(planted, KingGame) else KingGame(planted)
+    (check,) = run_check(CheckRun((game,), None, 10, 0, None, "random", 0, workers=1, kingmaking=games))
     (verdict,) = check.verdicts
     criterion = verdict.criterion("kingmaking")
     assert criterion is not None
@@ -107,6 +109,13 @@ def test_kingmaking_is_found_where_it_is_planted_and_only_there() -> None:
     assert (none["share"], none["status"]) == (0.0, PASS)
     assert abs(half["share"] - 0.5) < 0.1 and half["status"] == FINDING  # its interval above 25 %
     assert (half["low"], half["high"]) == pytest.approx(wilson(half["share"] * 200, 200))
+
+
+def test_a_move_that_changes_the_winner_only_with_chance_the_seat_cannot_see_is_no_kingmaking() -> None:
+    # seat 2's move and a hidden coin decide together: with the coin fixed its two moves give
+    # two winners, but as seat 2 sees it (the coin tossed again) each move is a toss-up
+    hidden = _kingmaking(HiddenKingGame(), 200)
+    assert (hidden["share"], hidden["games"], hidden["status"]) == (0.0, 200, PASS)
 
 
 def test_kingmaking_share_and_interval() -> None:
