@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,15 @@ from cardgen.check.verdict import FINDING, PASS, Thresholds
 from cardgen.check.worth import DEAD, DOMINANT, OK, worth_of
 from cardgen.cli import main
 from cardgen.commands.checkrun import CheckRun, run_check
+from cardgen.engine.players import make_player
 from cardgen.engine.policies import BarredPlayer, RandomPlayer
+from cardgen.engine.simulate import seat_rng
 from cardgen.game import Registry
+from cardgen.games.schlangengrube.components import PartKind
+from cardgen.registry import GAMES
 
 WORTH_KEYS = {"kind", "played", "diff", "low", "high", "games", "flag"}
+PLANTED_PIT = Path(__file__).with_name("planted_pit.toml")
 
 
 def _toy_json(tmp_path: Path, tiles: list[int], *extra: str) -> tuple[int, dict[str, Any]]:
@@ -62,6 +68,40 @@ def test_a_row_of_one_number_has_no_flag_and_without_the_option_nothing_is_measu
     assert report["configs"][0]["verdict"]["criteria"]["worth"]["status"] == PASS
     _, plain = _toy_json(tmp_path, [5] * 8)
     assert plain["configs"][0]["worth"] is None and "worth" not in plain["configs"][0]["verdict"]["criteria"]
+
+
+def test_the_planted_pit_brings_every_tail_on_one_kind_and_never_lets_its_useless_tile_be_laid() -> None:
+    # the cheap half of the planted Schlangengrube set's test (the slow half measures the worth)
+    game = GAMES.get("schlangengrube")
+    pit = game.load_set(PLANTED_PIT)
+    assert [t.id for t in pit.tiles if t.ends(PartKind.TAIL)] == ["TT"]
+    assert len([t for t in pit.tiles if t.ends(PartKind.HEAD)]) == 4
+    player = make_player(game.ladder().report, None, game.players())
+    kinds: Counter[str | None] = Counter()
+    for seed in range(4):
+        state = game.new_state({"players": 2, "variants": []}, pit, seed)
+        rngs = [seat_rng(seed, s) for s in range(2)]
+        while not state.is_terminal():
+            kinds.update({game.move_kind(state, m) for m in state.legal_moves()})
+            state.apply_trusted(player.choose(state, rngs[state.current_player]))
+    assert kinds["DUD"] == 0 and kinds["TT"] > 0 and kinds["X"] > 0
+
+
+@pytest.mark.slow
+def test_a_planted_overpowered_and_a_planted_useless_tile_kind_of_a_real_set_are_flagged() -> None:
+    # Schlangengrube, 2 players (the base game and double-markers), 400 restricted games per
+    # kind: about 90 CPU seconds
+    result = CliRunner().invoke(main, ["check", "schlangengrube", "--set", str(PLANTED_PIT), "--players", "2",
+                                       "--games", "20", "--skill-games", "0", "--no-chart", "--no-recommend",
+                                       "--worth", "400", "--json"])
+    report, _ = json.JSONDecoder().raw_decode(result.output)
+    configs = report["schlangengrube"]["configs"]
+    assert [c["config"] for c in configs] == ["2p", "2p double-markers"]
+    for config in configs:
+        worth = {w["kind"]: w for w in config["worth"]}
+        assert {k: w["flag"] for k, w in worth.items() if w["flag"] != OK} == {"TT": DOMINANT, "DUD": DEAD}
+        assert worth["TT"]["high"] < 0 and worth["DUD"]["played"] == 0 and worth["DUD"]["low"] > -0.1
+        assert all(w["games"] == 400 for w in worth.values())
 
 
 def test_the_worth_formula() -> None:
