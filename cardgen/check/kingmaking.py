@@ -4,15 +4,15 @@ A game is *kingmade* when at some probed decision the seat to move can no longer
 who does. Each of up to `alternatives` of its legal moves (drawn from the seed) is played and
 the game continued to its end `continuations` times, each time from the position as the seat to
 move sees it (`GameState.determinize`: what it cannot see, such as the bag's order and the other
-hands, drawn again) and with other generators for the report player, which plays every seat.
-The seat *cannot win* when it wins in none of those continuations (a move's stop once they
-disagree, and the decision is left once fewer than two moves can still decide); a move *decides* a winner
-when all of its continuations end with the same winners; the seat *picks the winner* when two
-of its moves decide different winners. A move whose continuations disagree decides nothing: its
-winners turn on chance (the hidden tiles, the continuation's own play), not on the move. Every
-continuation of every move has generators of its own, so chance alone makes two moves decide
-different winners only when it falls alike in all of both moves' continuations (for a toss-up
-between two seats, 2 x 2^-2k for k continuations; docs/check.md).
+hands, drawn again) and with other generators for the report player, which plays every seat. The
+seat *cannot win* when it wins in none of those continuations (a move's continuations stop once
+they disagree, and the decision is left once fewer than two moves can still decide); a move
+*decides* a winner when all of its continuations end with the same winners; the seat *picks the
+winner* when two of its moves decide different winners. A move whose continuations disagree
+decides nothing: its winners turn on chance (the hidden tiles, the continuation's own play), not
+on the move. Every continuation of every move has generators of its own, so chance alone makes
+two moves decide different winners only when it falls alike in all of both moves' continuations
+(for a toss-up between two seats, 2 x 2^-2k for k continuations; docs/check.md).
 
 The decisions probed are `probes` steps spread evenly over the last two thirds of the game the
 report player played (earlier, every seat can still win). The share of kingmade games is given

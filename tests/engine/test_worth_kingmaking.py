@@ -158,6 +158,22 @@ def test_a_move_that_changes_the_winner_only_with_chance_the_seat_cannot_see_is_
     assert (hidden["share"], hidden["games"], hidden["status"]) == (0.0, 200, PASS)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["schlangengrube", "schlangennest"])
+def test_the_original_sets_are_not_found_kingmade(game: str) -> None:
+    # 20 games per configuration at 3 and 4 players (Schlangengrube about 30 CPU seconds,
+    # Schlangennest about 6): the definition that let chance make kingmakers read 45-50 % at
+    # four Schlangengrube players, a finding for the original itself
+    result = CliRunner().invoke(main, ["check", game, "--players", "3,4", "--games", "10", "--skill-games", "0",
+                                       "--no-chart", "--no-recommend", "--kingmaking", "20", "--json"])
+    report, _ = json.JSONDecoder().raw_decode(result.output)
+    configs = report[game]["configs"]
+    assert {c["players"] for c in configs} == {3, 4}
+    for config in configs:
+        assert config["kingmaking"]["games"] == 20
+        assert config["verdict"]["criteria"]["kingmaking"]["status"] == PASS, config["config"]
+
+
 def test_kingmaking_share_and_interval() -> None:
     found = of_flags([True] * 3 + [False] * 7)
     assert (found.share, found.games) == (0.3, 10) and (found.low, found.high) == pytest.approx(wilson(3, 10))
