@@ -1,17 +1,24 @@
 """Kingmaking in games of three or more seats, the soft criterion `kingmaking` (docs/check.md).
 
 A game is *kingmade* when at some probed decision the seat to move can no longer win yet picks
-who does: each of up to `alternatives` of its legal moves is played, then the game continued to
-its end by the report player in every seat, every continuation with the same seeded generators;
-the seat wins in none of them, and they do not all end with the same winners, while the first
-move's continuation played again with other generators ends as before (else the winners turn on
-the continuation's chance, not on the move). The decisions
-probed are `probes` steps spread evenly over the last two thirds of the game the report player
-played (earlier, every seat can still win). The share of kingmade games is given with its 95%
-Wilson interval; the criterion is a finding when the interval lies above `kingmaking`.
+who does. Each of up to `alternatives` of its legal moves (drawn from the seed) is played and
+the game continued to its end `continuations` times, each time from the position as the seat to
+move sees it (`GameState.determinize`: what it cannot see, such as the bag's order and the other
+hands, drawn again) and with other generators for the report player, which plays every seat. The
+seat *cannot win* when it wins in none of those continuations (a move's continuations stop once
+they disagree, and the decision is left once fewer than two moves can still decide); a move
+*decides* a winner when all of its continuations end with the same winners; the seat *picks the
+winner* when two of its moves decide different winners. A move whose continuations disagree
+decides nothing: its winners turn on chance (the hidden tiles, the continuation's own play), not
+on the move. Every continuation of every move has generators of its own, so chance alone makes
+two moves decide different winners only when it falls alike in all of both moves' continuations
+(for a toss-up between two seats, 2 x 2^-2k for k continuations; docs/check.md).
 
-The continuations are the report player's own play, so "can no longer win" and "picks the
-winner" are as that player plays the rest, not as perfect play would.
+The decisions probed are `probes` steps spread evenly over the last two thirds of the game the
+report player played (earlier, every seat can still win). The share of kingmade games is given
+with its 95% Wilson interval; the criterion is a finding when the interval lies above
+`kingmaking`. The continuations are the report player's own play, so "can no longer win" and
+"picks the winner" are as that player plays the rest, not as perfect play would.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ KING_KEY = 800_000
 """Added to a line's seed key for its kingmaking games (apart from every other line's seeds)."""
 PROBES = 4
 ALTERNATIVES = 6
+CONTINUATIONS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +72,7 @@ class Probe:
     seed: int
     probes: int = PROBES
     alternatives: int = ALTERNATIVES
+    continuations: int = CONTINUATIONS
 
 
 def finish(state: GameState[Any], player: Player, seed: int) -> tuple[int, ...]:
@@ -77,27 +86,35 @@ def finish(state: GameState[Any], player: Player, seed: int) -> tuple[int, ...]:
     return state.winners() if state.is_terminal() else ()
 
 
-def kingmaker_at(state: GameState[Any], player: Player, seed: int, alternatives: int) -> bool:
-    """Whether the seat to move in `state` can no longer win yet picks the winners (module text)."""
+def kingmaker_at(state: GameState[Any], player: Player, seed: int, alternatives: int,
+                 continuations: int = CONTINUATIONS) -> bool:
+    """Whether the seat to move in `state` can no longer win yet picks the winners (module text).
+    The continuations are played a round at a time (one more of every move still deciding), so
+    a decision is left as soon as the seat wins one or fewer than two moves can still decide."""
     moves = state.legal_moves()
     if len(moves) < 2:
         return False
     seat = state.current_player
     if len(moves) > alternatives:
         moves = random.Random(seed).sample(moves, alternatives)
-    outcomes = []
-    for move in moves:
-        child = state.clone()
-        child.apply_trusted(move)
-        winners = finish(child, player, seed)
-        if seat in winners:
+    deciding: dict[int, tuple[int, ...]] = {}
+    for k in range(continuations):
+        for n, move in enumerate(moves):
+            if k and n not in deciding:
+                continue
+            child = state.clone()
+            child.apply_trusted(move)
+            own = seed * 1_000 + n * continuations + k  # every continuation its own chance
+            winners = finish(child.determinize(seat, random.Random(own)), player, own)
+            if seat in winners:
+                return False
+            if k == 0:
+                deciding[n] = winners
+            elif deciding[n] != winners:
+                del deciding[n]
+        if len(set(deciding.values())) < 2:
             return False
-        outcomes.append(winners)
-    if len(set(outcomes)) == 1:
-        return False
-    control = state.clone()  # the first move again, the rest played with other generators
-    control.apply_trusted(moves[0])
-    return finish(control, player, seed + 1) == outcomes[0]
+    return True
 
 
 def kingmade(probe: Probe) -> bool:
@@ -115,7 +132,8 @@ def kingmade(probe: Probe) -> bool:
     steps = sorted({first + (length - first) * i // probe.probes for i in range(probe.probes)} - {length})
     state = start
     for step, move in enumerate(moves):
-        if step in steps and kingmaker_at(state, player, probe.seed * 31 + step, probe.alternatives):
+        if step in steps and kingmaker_at(state, player, probe.seed * 31 + step, probe.alternatives,
+                                                 probe.continuations):
             return True
         state.apply_trusted(move)
     return False

@@ -2,18 +2,20 @@
 planted useless one of the toy row flagged through the command line with the `--json` keys the
 HTML report reads; the worth formula on given shares; a barred player never plays its kind unless
 nothing else is legal; kingmaking found where a synthetic game plants it and not where it does
-not, and null for two seats."""
+not, nor where the seat's move changes the winner only together with chance it cannot see, and
+null for two seats."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from kingmaker import KingGame
+from kingmaker import HiddenKingGame, KingGame
 from toy_game.game import Toy
 
 from cardgen.check.kingmaking import of_flags
@@ -22,10 +24,15 @@ from cardgen.check.verdict import FINDING, PASS, Thresholds
 from cardgen.check.worth import DEAD, DOMINANT, OK, worth_of
 from cardgen.cli import main
 from cardgen.commands.checkrun import CheckRun, run_check
+from cardgen.engine.players import make_player
 from cardgen.engine.policies import BarredPlayer, RandomPlayer
+from cardgen.engine.simulate import seat_rng
 from cardgen.game import Registry
+from cardgen.games.schlangengrube.components import PartKind
+from cardgen.registry import GAMES
 
 WORTH_KEYS = {"kind", "played", "diff", "low", "high", "games", "flag"}
+PLANTED_PIT = Path(__file__).with_name("planted_pit.toml")
 
 
 def _toy_json(tmp_path: Path, tiles: list[int], *extra: str) -> tuple[int, dict[str, Any]]:
@@ -63,6 +70,40 @@ def test_a_row_of_one_number_has_no_flag_and_without_the_option_nothing_is_measu
     assert plain["configs"][0]["worth"] is None and "worth" not in plain["configs"][0]["verdict"]["criteria"]
 
 
+def test_the_planted_pit_brings_every_tail_on_one_kind_and_never_lets_its_useless_tile_be_laid() -> None:
+    # the cheap half of the planted Schlangengrube set's test (the slow half measures the worth)
+    game = GAMES.get("schlangengrube")
+    pit = game.load_set(PLANTED_PIT)
+    assert [t.id for t in pit.tiles if t.ends(PartKind.TAIL)] == ["TT"]
+    assert len([t for t in pit.tiles if t.ends(PartKind.HEAD)]) == 4
+    player = make_player(game.ladder().report, None, game.players())
+    kinds: Counter[str | None] = Counter()
+    for seed in range(4):
+        state = game.new_state({"players": 2, "variants": []}, pit, seed)
+        rngs = [seat_rng(seed, s) for s in range(2)]
+        while not state.is_terminal():
+            kinds.update({game.move_kind(state, m) for m in state.legal_moves()})
+            state.apply_trusted(player.choose(state, rngs[state.current_player]))
+    assert kinds["DUD"] == 0 and kinds["TT"] > 0 and kinds["X"] > 0
+
+
+@pytest.mark.slow
+def test_a_planted_overpowered_and_a_planted_useless_tile_kind_of_a_real_set_are_flagged() -> None:
+    # Schlangengrube, 2 players (the base game and double-markers), 400 restricted games per
+    # kind: about 90 CPU seconds
+    result = CliRunner().invoke(main, ["check", "schlangengrube", "--set", str(PLANTED_PIT), "--players", "2",
+                                       "--games", "20", "--skill-games", "0", "--no-chart", "--no-recommend",
+                                       "--worth", "400", "--json"])
+    report, _ = json.JSONDecoder().raw_decode(result.output)
+    configs = report["schlangengrube"]["configs"]
+    assert [c["config"] for c in configs] == ["2p", "2p double-markers"]
+    for config in configs:
+        worth = {w["kind"]: w for w in config["worth"]}
+        assert {k: w["flag"] for k, w in worth.items() if w["flag"] != OK} == {"TT": DOMINANT, "DUD": DEAD}
+        assert worth["TT"]["high"] < 0 and worth["DUD"]["played"] == 0 and worth["DUD"]["low"] > -0.1
+        assert all(w["games"] == 400 for w in worth.values())
+
+
 def test_the_worth_formula() -> None:
     limits = Thresholds()
     shares = [0.0] * 30 + [1.0] * 10  # the barred seat of two wins a quarter of 40 games
@@ -93,8 +134,9 @@ def test_a_barred_player_plays_its_kind_only_when_nothing_else_is_legal() -> Non
             state.apply_trusted(move)
 
 
-def _kingmaking(planted: float, games: int) -> dict[str, Any]:
-    (check,) = run_check(CheckRun((KingGame(planted),), None, 10, 0, None, "random", 0, workers=1, kingmaking=games))
+def _kingmaking(planted: float | KingGame, games: int) -> dict[str, Any]:
+    game = planted if isinstance(planted, KingGame) else KingGame(planted)
+    (check,) = run_check(CheckRun((game,), None, 10, 0, None, "random", 0, workers=1, kingmaking=games))
     (verdict,) = check.verdicts
     criterion = verdict.criterion("kingmaking")
     assert criterion is not None
@@ -107,6 +149,29 @@ def test_kingmaking_is_found_where_it_is_planted_and_only_there() -> None:
     assert (none["share"], none["status"]) == (0.0, PASS)
     assert abs(half["share"] - 0.5) < 0.1 and half["status"] == FINDING  # its interval above 25 %
     assert (half["low"], half["high"]) == pytest.approx(wilson(half["share"] * 200, 200))
+
+
+def test_a_move_that_changes_the_winner_only_with_chance_the_seat_cannot_see_is_no_kingmaking() -> None:
+    # seat 2's move and a hidden coin decide together: with the coin fixed its two moves give
+    # two winners, but as seat 2 sees it (the coin tossed again) each move is a toss-up
+    hidden = _kingmaking(HiddenKingGame(), 200)
+    assert (hidden["share"], hidden["games"], hidden["status"]) == (0.0, 200, PASS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["schlangengrube", "schlangennest"])
+def test_the_original_sets_are_not_found_kingmade(game: str) -> None:
+    # 20 games per configuration at 3 and 4 players (Schlangengrube about 30 CPU seconds,
+    # Schlangennest about 6): the definition that let chance make kingmakers read 45-50 % at
+    # four Schlangengrube players, a finding for the original itself
+    result = CliRunner().invoke(main, ["check", game, "--players", "3,4", "--games", "10", "--skill-games", "0",
+                                       "--no-chart", "--no-recommend", "--kingmaking", "20", "--json"])
+    report, _ = json.JSONDecoder().raw_decode(result.output)
+    configs = report[game]["configs"]
+    assert {c["players"] for c in configs} == {3, 4}
+    for config in configs:
+        assert config["kingmaking"]["games"] == 20
+        assert config["verdict"]["criteria"]["kingmaking"]["status"] == PASS, config["config"]
 
 
 def test_kingmaking_share_and_interval() -> None:
