@@ -69,15 +69,25 @@ static inline void b_zero(bits *a) { memset(a, 0, sizeof *a); }
 /* The helpers take the words of the board in hand (`nw`): called with a constant (levels_w),
  * the compiler unrolls them and folds the shifts. */
 #define INLINE static inline __attribute__((always_inline))
+/* the loops over a board's words unrolled: with the words a constant, the shifts fold */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL _Pragma("GCC unroll 8")
+#elif defined(__clang__)
+#define UNROLL _Pragma("unroll")
+#else
+#define UNROLL
+#endif
 
 INLINE int w_any(const bits *a, const int nw) {
     uint64_t x = 0;
+    UNROLL
     for (int i = 0; i < nw; i++) x |= a->w[i];
     return x != 0;
 }
 
 INLINE int w_count(const bits *a, const int nw) {
     int n = 0;
+    UNROLL
     for (int i = 0; i < nw; i++) n += __builtin_popcountll(a->w[i]);
     return n;
 }
@@ -89,6 +99,7 @@ static inline int b_get(const bits *a, int i) { return (int)((a->w[i >> 6] >> (i
 
 INLINE void b_shl(bits *out, const bits *a, int n, const int nw) {
     int k = n >> 6, s = n & 63;
+    UNROLL
     for (int i = nw - 1; i >= 0; i--) {
         uint64_t v = 0;
         int j = i - k;
@@ -102,6 +113,7 @@ INLINE void b_shl(bits *out, const bits *a, int n, const int nw) {
 
 INLINE void b_shr(bits *out, const bits *a, int n, const int nw) {
     int k = n >> 6, s = n & 63;
+    UNROLL
     for (int i = 0; i < nw; i++) {
         uint64_t v = 0;
         int j = i + k;
@@ -117,8 +129,10 @@ INLINE void b_shr(bits *out, const bits *a, int n, const int nw) {
 INLINE void fill_stage(bits *g, bits *q, int n, const int nw) {
     bits t;
     if (n > 0) b_shl(&t, g, n, nw); else b_shr(&t, g, -n, nw);
+    UNROLL
     for (int i = 0; i < nw; i++) g->w[i] |= q->w[i] & t.w[i];
     if (n > 0) b_shl(&t, q, n, nw); else b_shr(&t, q, -n, nw);
+    UNROLL
     for (int i = 0; i < nw; i++) q->w[i] &= t.w[i];
 }
 
@@ -126,6 +140,7 @@ INLINE void fill_stage(bits *g, bits *q, int n, const int nw) {
 INLINE void fill_last(bits *reach, const bits *g, const bits *q, int n, const int nw) {
     bits t;
     if (n > 0) b_shl(&t, g, n, nw); else b_shr(&t, g, -n, nw);
+    UNROLL
     for (int i = 0; i < nw; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
 }
 
@@ -419,6 +434,7 @@ INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const 
     const lines_t *L = S->L;
     const bits east = M->east, west = M->west, south = M->south, north = M->north;
     bits b_east, b_west, b_south, b_north;
+    UNROLL
     for (int i = 0; i < nw; i++) {
         b_east.w[i] = L->east.w[i] & ~east.w[i];
         b_west.w[i] = L->west.w[i] & ~west.w[i];
@@ -436,6 +452,7 @@ INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const 
     int found = 0;
     if (near) near->n = near->reached = 0;
     if (pieces) {
+        UNROLL
         for (int i = 0; i < nw; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
         found = w_count(&tmp, nw);
         if (near) {
@@ -469,28 +486,34 @@ INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const 
                 later_set[way] = 1;
                 if (way > later_max) later_max = way;
             }
+            UNROLL
             for (int i = 0; i < nw; i++)
                 later[way].w[i] |= (b_east.w[i] & t1.w[i]) | (b_west.w[i] & t2.w[i]) | (b_south.w[i] & t3.w[i])
                     | (b_north.w[i] & t4.w[i]);
         }
         bits next = reach;
         if (n <= later_max && later_set[n]) {
+            UNROLL
             for (int i = 0; i < nw; i++) next.w[i] |= later[n].w[i];
             later_set[n] = 0;
         }
+        UNROLL
         for (int i = 0; i < nw; i++) next.w[i] &= ~seen.w[i];
         if (!w_any(&next, nw)) {
             int more = 0;
             for (int w = n + 1; w <= later_max && !more; w++) {
                 if (!later_set[w]) continue;
+                UNROLL
                 for (int i = 0; i < nw; i++)
                     if (later[w].w[i] & ~seen.w[i]) { more = 1; break; }
             }
             if (!more) break;
         }
         frontier = next;
+        UNROLL
         for (int i = 0; i < nw; i++) seen.w[i] |= frontier.w[i];
         if (level) {
+            UNROLL
             for (int i = 0; i < nw; i++) {
                 uint64_t x = frontier.w[i];
                 while (x) {
@@ -501,6 +524,7 @@ INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const 
             }
         }
         if (pieces) {
+            UNROLL
             for (int i = 0; i < nw; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
             int got = w_count(&tmp, nw);
             found += got;
