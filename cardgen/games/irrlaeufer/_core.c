@@ -21,6 +21,7 @@
  *   playout(state, getrandbits, limit, tables) mcts._playout with players.PlayoutPlayer, whole
  *   random_game(state, getrandbits, tables)    a random phase 2, whole (bench/bench_native_irr.py)
  *   shuffle(list, getrandbits)                 random.shuffle
+ *   order_moves(pos, moves)                    hooks.expansion_order's sort of the move step
  *   draw_slides(pos, used, banned, remaining, wanted, getrandbits)
  *                                               strategy.draw_slides on the run table
  *   castle_slide(pos, side, used, banned, remaining, wanted, getrandbits)
@@ -1055,6 +1056,48 @@ static PyObject *py_best_go(PyObject *self, PyObject *args) {
 fail:
     Py_DECREF(order);
     return NULL;
+}
+
+/* order_moves(pos, moves): hooks.expansion_order's stable sort of the move step's shuffled
+ * moves by (-move_class, score_after), in place and with each Go labelled once: the plain moves
+ * (and EndTurn) first, then the captures, then the conquests, each in the order given. */
+static PyObject *py_order_moves(PyObject *self, PyObject *args) {
+    PyObject *pos, *moves;
+    static snap_t S;
+    if (!PyArg_ParseTuple(args, "OO!", &pos, &PyList_Type, &moves) || snap_read(&S, pos)) return NULL;
+    if (!go_type) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound to the move types");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(moves);
+    PyObject **sorted = PyMem_Malloc(sizeof(PyObject *) * (size_t)(n ? n : 1));
+    char *rank = PyMem_Malloc((size_t)(n ? n : 1));
+    if (!sorted || !rank) {
+        PyMem_Free(sorted);
+        PyMem_Free(rank);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *move = PyList_GET_ITEM(moves, i);
+        rank[i] = 0;
+        if (Py_TYPE(move) == (PyTypeObject *)go_type) {   /* type(m) is Go */
+            int sc, sr, dc, dr;
+            if (move_fields(move, S.rows, &sc, &sr, &dc, &dr)) {
+                PyMem_Free(sorted);
+                PyMem_Free(rank);
+                return NULL;
+            }
+            rank[i] = (char)move_label(&S, sc, sr, dc, dr);   /* L_MOVE 0, L_CAPTURE 1, L_CONQUEST 2 */
+        }
+    }
+    Py_ssize_t k = 0;
+    for (int want = L_MOVE; want <= L_CONQUEST; want++)
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (rank[i] == want) sorted[k++] = PyList_GET_ITEM(moves, i);
+    for (Py_ssize_t i = 0; i < n; i++) PyList_SET_ITEM(moves, i, sorted[i]);   /* the same references, moved */
+    PyMem_Free(sorted);
+    PyMem_Free(rank);
+    Py_RETURN_NONE;
 }
 
 /* The index CastlePlayer._best_slide picks among slides of stick ids `sids` by `bys`. */
@@ -2200,6 +2243,7 @@ static PyMethodDef methods[] = {
     {"measure", py_measure, METH_VARARGS, "runs.run_table measured afresh (measure(pos[, runs]))"},
     {"slide_moves", py_slide_moves, METH_VARARGS, "runs.slide_moves(pos, side, used, banned, remaining, cache, Slide)"},
     {"random_game", py_random_game, METH_VARARGS, "random_game(state, getrandbits, tables): a random phase 2"},
+    {"order_moves", py_order_moves, METH_VARARGS, "order_moves(pos, moves): hooks.expansion_order's sort, in place"},
     {"shuffle", py_shuffle, METH_VARARGS, "shuffle(list, getrandbits): random.shuffle's draws and order"},
     {"playout", py_playout, METH_VARARGS, "playout(state, getrandbits, limit, tables): mcts._playout's values"},
     {"bind", py_bind, METH_VARARGS, "bind(Go, Side.RED, Side.BLUE): the move type and the sides"},
