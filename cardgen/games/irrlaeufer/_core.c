@@ -1175,7 +1175,8 @@ static int way_meets(int b, int x, int st, int back, int need, int a2, int x2, i
  * strategy.evaluate for each seat). Every random draw goes through the generator's own
  * getrandbits in the order the Python code makes them, so the search is the same with either
  * core. The engine here is rules.IrrState's phase 2 on the fast path: the run table (kept
- * exact: measured afresh for every stick after a change, which is what runs.remeasure keeps),
+ * exact as runs.remeasure keeps it: after a slide the sticks near the stick's old and new place
+ * measured again, after a castle moved every stick),
  * Zobrist keys and the repetition counts (the state's `seen` read, never written). */
 
 #define MAX_BANNED 8
@@ -1279,11 +1280,13 @@ static int g_free_run(const game_t *G, int sid, int back, int limit) {
     return lim;
 }
 
+#define REACH_RUN 3   /* runs.REACH: runs are counted up to the longest slide */
+
 /* the run table measured afresh (runs.run_table; exactly what runs.remeasure keeps) */
 static void g_measure(game_t *G) {
     for (int sid = 0; sid < G->S.nsticks; sid++) {
-        G->runs[2 * sid] = g_free_run(G, sid, 0, 3);
-        G->runs[2 * sid + 1] = g_free_run(G, sid, 1, 3);
+        G->runs[2 * sid] = g_free_run(G, sid, 0, REACH_RUN);
+        G->runs[2 * sid + 1] = g_free_run(G, sid, 1, REACH_RUN);
     }
 }
 
@@ -1556,12 +1559,37 @@ static int g_end_turn(game_t *G, int event) {
     return 0;
 }
 
+/* The runs of the sticks lying within runs.Tables.near[a] measured again: on the line of a
+ * stick whose first segment is `a`, REACH fields either side of it, and on the two crossing
+ * lines at its covered crossings, REACH fields either side (what runs.remeasure does after a
+ * slide; the runs of the other sticks cannot change). */
+static void g_remeasure_near(game_t *G, int a) {
+    int rows = G->S.rows, vbase = (COLUMNS - 1) * rows, vertical = a < vbase;
+    int line = vertical ? a / rows + 1 : (a - vbase) / COLUMNS + 1, start = vertical ? a % rows + 1 : (a - vbase) % COLUMNS + 1;
+    int length = vertical ? rows : COLUMNS, other_length = vertical ? COLUMNS : rows;
+    for (int w = 0; w < 3; w++) {   /* its own line, then the lines crossing it after segments start, start + 1 */
+        int on_vertical = w == 0 ? vertical : !vertical, l = w == 0 ? line : start + w - 1;
+        int lo = w == 0 ? start - REACH_RUN : line + 1 - REACH_RUN, hi = w == 0 ? start + 2 + REACH_RUN : line + REACH_RUN;
+        int len = w == 0 ? length : other_length;
+        if (lo < 1) lo = 1;
+        if (hi > len) hi = len;
+        for (int j = lo; j <= hi; j++) {
+            int o = G->seg[on_vertical ? seg_v(rows, l, j) : seg_h(rows, l, j)];
+            if (o >= 0) {
+                G->runs[2 * o] = g_free_run(G, o, 0, REACH_RUN);
+                G->runs[2 * o + 1] = g_free_run(G, o, 1, REACH_RUN);
+            }
+        }
+    }
+}
+
 /* a slide of stick `sid` by `by` (rules.IrrState._play with runs.slid) */
 static void g_slide(game_t *G, int sid, int by) {
     int old = G->S.seg0[sid];
     g_shift(G, sid, by);
     G->zob ^= G->Z->stick[old] ^ G->Z->stick[G->S.seg0[sid]];
-    g_measure(G);
+    g_remeasure_near(G, old);
+    g_remeasure_near(G, G->S.seg0[sid]);
     G->used_sid[G->nused] = sid;
     G->used_sign[G->nused] = by > 0 ? 1 : -1;
     G->nused++;
