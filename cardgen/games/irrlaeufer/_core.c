@@ -16,6 +16,7 @@
  *   go_moves(pos, side, seat, end)             rules.IrrState.legal_moves once the slides are done
  *   field_moves(pos, side, leaving)            movement.leaving_moves / movement.free_moves
  *   measure(pos[, runs])                       runs.run_table afresh (what runs.remeasure keeps)
+ *   slid(pos, sid, by, tables)                 runs.slid
  *   slide_moves(pos, side, used, banned, remaining, cache, Slide)
  *                                               runs.slide_moves
  *   playout(state, getrandbits, limit, tables) mcts._playout with players.PlayoutPlayer, whole
@@ -1208,7 +1209,7 @@ typedef struct {
 } game_t;
 
 static PyObject *s_sticks, *s_pos, *s_to_move, *s_phase, *s_remaining, *s_used, *s_banned, *s_quiet, *s_seen, *s_outcome,
-    *s_turns, *s_budget, *s_quiet_limit, *s_zob, *s_z_stick, *s_z_piece, *s_z_castle, *s_z_blue;
+    *s_turns, *s_budget, *s_quiet_limit, *s_zob, *s_runs, *s_z_stick, *s_z_piece, *s_z_castle, *s_z_blue;
 
 static int u64_items(PyObject *tables, PyObject *name, uint64_t *out, Py_ssize_t n) {
     PyObject *t = PyObject_GetAttr(tables, name);
@@ -1690,7 +1691,7 @@ static int g_place(game_t *G, int sid) {
 /* Read a Position's sticks, occupancy and castles into G, with its run table measured: the
  * sticks' places along their lines and the occupancy of segments and crossings follow from
  * their first segments (as Position.add_stick and shift keep them). */
-static int g_read_pos(game_t *G, PyObject *pos) {
+static int g_read_board(game_t *G, PyObject *pos) {
     if (snap_read(&G->S, pos)) return -1;
     G->ncross = (COLUMNS - 1) * (G->S.rows - 1);
     memset(G->seg, -1, sizeof(short) * (size_t)G->S.nseg);
@@ -1698,6 +1699,11 @@ static int g_read_pos(game_t *G, PyObject *pos) {
     for (int sid = 0; sid < G->S.nsticks; sid++)
         if (g_place(G, sid)) return -1;
     g_refresh_castles(G);
+    return 0;
+}
+
+static int g_read_pos(game_t *G, PyObject *pos) {
+    if (g_read_board(G, pos)) return -1;
     g_measure(G);
     return 0;
 }
@@ -2153,6 +2159,148 @@ fail:
 /* runs.run_table measured afresh: a new list, or written into `runs` (a list as long) in place.
  * The table is exact (every stick's free run, at most 3), so measuring every stick gives the
  * table runs.remeasure keeps up to date around a change. */
+/* list[i] = v (a new reference to an int), 0 or -1 */
+static int set_int(PyObject *list, Py_ssize_t i, long v) {
+    if (i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_IndexError, "a stick would leave its board");
+        return -1;
+    }
+    PyObject *o = PyLong_FromLong(v);
+    return o ? PyList_SetItem(list, i, o) : -1;
+}
+
+/* A Position's lists as runs.slid reads and writes them (borrowed from `l`). */
+enum { P_START, P_SEG0, P_X0, P_LEN, P_STRIDE, P_SEG, P_CROSS, P_STICKS, P_RUNS, P_LISTS };
+
+static long item(PyObject **l, int which, Py_ssize_t i) {
+    return PyLong_AsLong(PyList_GET_ITEM(l[which], i));   /* the lists hold small ints */
+}
+
+/* sliding.free_run(pos, o, -1 if back else 1, REACH) on the Position's own lists */
+static int list_free_run(PyObject **l, const char *block, int o, int back) {
+    long start = item(l, P_START, o), a = item(l, P_SEG0, o), x = item(l, P_X0, o), stride = item(l, P_STRIDE, o);
+    long room = back ? start - 1 : item(l, P_LEN, o) - start - 2, lim = room < REACH_RUN ? room : REACH_RUN;
+    Py_ssize_t nseg = PyList_GET_SIZE(l[P_SEG]), ncross = PyList_GET_SIZE(l[P_CROSS]);
+    for (long i = 1; i <= lim; i++) {
+        long k = back ? a - i : a + 2 + i, c = back ? x - i * stride : x + (1 + i) * stride;
+        if (k < 0 || k >= nseg || c < 0 || c >= ncross) return -1;
+        if (block[k] || item(l, P_SEG, k) >= 0 || item(l, P_CROSS, c) >= 0) return (int)i - 1;
+    }
+    return (int)lim;
+}
+
+/* runs.remeasure of the sticks within runs.Tables.near[a] (see g_remeasure_near), on the
+ * Position's lists: each run table entry that changed written */
+static int list_remeasure_near(PyObject **l, const char *block, int rows, int a) {
+    int vbase = (COLUMNS - 1) * rows, vertical = a < vbase;
+    int line = vertical ? a / rows + 1 : (a - vbase) / COLUMNS + 1, start = vertical ? a % rows + 1 : (a - vbase) % COLUMNS + 1;
+    for (int w = 0; w < 3; w++) {
+        int on_vertical = w == 0 ? vertical : !vertical, ln = w == 0 ? line : start + w - 1;
+        int lo = w == 0 ? start - REACH_RUN : line + 1 - REACH_RUN, hi = w == 0 ? start + 2 + REACH_RUN : line + REACH_RUN;
+        int len = (w == 0) == vertical ? rows : COLUMNS;
+        if (lo < 1) lo = 1;
+        if (hi > len) hi = len;
+        for (int j = lo; j <= hi; j++) {
+            long o = item(l, P_SEG, on_vertical ? seg_v(rows, ln, j) : seg_h(rows, ln, j));
+            if (o < 0) continue;
+            for (int back = 0; back < 2; back++) {
+                int run = list_free_run(l, block, (int)o, back);
+                if (run < 0) {
+                    if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a stick runs off its line");
+                    return -1;
+                }
+                if (item(l, P_RUNS, 2 * o + back) != run && set_int(l[P_RUNS], 2 * o + back, run)) return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static PyObject *stick_cache[MAX_ROWS + 1][NSEG_MAX];   /* per board length and first segment: the Stick there */
+
+/* slid(pos, sid, by, tables): runs.slid: stick `sid` slid by `by` fields (unchecked, as
+ * Position.move_stick: its place in s_start, s_seg0, s_x0, the occupancy of seg and cross, the
+ * Stick in sticks, one object per place), the sticks' Zobrist code brought up to date and the
+ * run table measured again around the stick's old and new place (runs.remeasure) */
+static PyObject *py_slid(PyObject *self, PyObject *args) {
+    PyObject *pos, *tables, *names[P_LISTS] = {s_s_start, s_s_seg0, s_s_x0, s_s_len, s_s_stride, s_seg, s_cross,
+                                                s_sticks, s_runs};
+    PyObject *l[P_LISTS] = {NULL}, *zob = NULL, *block = NULL, *out = NULL;
+    int sid, by;
+    if (!PyArg_ParseTuple(args, "OiiO", &pos, &sid, &by, &tables)) return NULL;
+    for (int k = 0; k < P_LISTS; k++) {
+        if (k == P_RUNS) {
+            if (!(l[k] = PyObject_GetAttr(pos, s_runs))) goto done;
+            if (l[k] == Py_None) continue;
+        }
+        if (!(l[k] = k == P_RUNS ? l[k] : get_list(pos, names[k]))) goto done;
+        if (!PyList_Check(l[k])) {
+            PyErr_SetString(PyExc_TypeError, "a Position list attribute is not a list");
+            goto done;
+        }
+    }
+    Py_ssize_t nsticks = PyList_GET_SIZE(l[P_SEG0]), nseg = PyList_GET_SIZE(l[P_SEG]);
+    int rows = (int)((nseg + COLUMNS) / (2 * COLUMNS - 1));
+    if (sid < 0 || sid >= nsticks || PyList_GET_SIZE(l[P_STICKS]) != nsticks || rows < 1 || rows > MAX_ROWS
+        || (2 * COLUMNS - 1) * rows - COLUMNS != nseg || (l[P_RUNS] != Py_None && PyList_GET_SIZE(l[P_RUNS]) != 2 * nsticks)) {
+        PyErr_SetString(PyExc_ValueError, "no such stick, or a Position's lists out of step");
+        goto done;
+    }
+    long start = item(l, P_START, sid), a = item(l, P_SEG0, sid), x = item(l, P_X0, sid), stride = item(l, P_STRIDE, sid);
+    long a2 = a + by, x2 = x + by * stride;
+    if (PyErr_Occurred()) goto done;
+    if (a2 < 0 || a2 + 2 >= nseg) {
+        PyErr_SetString(PyExc_ValueError, "a stick would leave its board");
+        goto done;
+    }
+    /* Position.shift: unmarked, moved, marked again */
+    for (int k = 0; k < 3; k++)
+        if (set_int(l[P_SEG], a + k, -1)) goto done;
+    if (set_int(l[P_CROSS], x, -1) || set_int(l[P_CROSS], x + stride, -1)) goto done;
+    for (int k = 0; k < 3; k++)
+        if (set_int(l[P_SEG], a2 + k, sid)) goto done;
+    if (set_int(l[P_CROSS], x2, sid) || set_int(l[P_CROSS], x2 + stride, sid)) goto done;
+    if (set_int(l[P_START], sid, start + by) || set_int(l[P_SEG0], sid, a2) || set_int(l[P_X0], sid, x2)) goto done;
+    PyObject **there = &stick_cache[rows][a2];   /* Stick.moved, made once per place */
+    if (!*there && !(*there = PyObject_CallMethod(PyList_GET_ITEM(l[P_STICKS], sid), "moved", "i", by))) goto done;
+    Py_INCREF(*there);
+    if (PyList_SetItem(l[P_STICKS], sid, *there)) goto done;
+    if (!(zob = PyObject_GetAttr(pos, s_zob))) goto done;
+    if (zob != Py_None) {
+        const ztab_t *Z = ztab_for(rows, (int)nseg, tables);
+        uint64_t z = PyLong_AsUnsignedLongLong(zob);
+        if (!Z || (z == (uint64_t)-1 && PyErr_Occurred())) goto done;
+        PyObject *v = PyLong_FromUnsignedLongLong(z ^ Z->stick[a] ^ Z->stick[a2]);
+        if (!v || PyObject_SetAttr(pos, s_zob, v)) {
+            Py_XDECREF(v);
+            goto done;
+        }
+        Py_DECREF(v);
+    }
+    if (l[P_RUNS] != Py_None) {
+        if (!(block = PyObject_GetAttr(pos, s_castle_block))) goto done;
+        static char blocked[NSEG_MAX];   /* pos.castle_block as flags */
+        PyObject *it = PyObject_GetIter(block), *key;
+        if (!it) goto done;
+        memset(blocked, 0, (size_t)nseg);
+        while ((key = PyIter_Next(it))) {
+            long k = PyLong_AsLong(key);
+            Py_DECREF(key);
+            if (k == -1 && PyErr_Occurred()) break;
+            if (k >= 0 && k < nseg) blocked[k] = 1;
+        }
+        Py_DECREF(it);
+        if (PyErr_Occurred()) goto done;
+        if (list_remeasure_near(l, blocked, rows, (int)a) || list_remeasure_near(l, blocked, rows, (int)a2)) goto done;
+    }
+    out = Py_NewRef(Py_None);
+done:
+    for (int k = 0; k < P_LISTS; k++) Py_XDECREF(l[k]);
+    Py_XDECREF(zob);
+    Py_XDECREF(block);
+    return out;
+}
+
 static PyObject *py_measure(PyObject *self, PyObject *args) {
     PyObject *pos, *runs = Py_None;
     if (!PyArg_ParseTuple(args, "O|O", &pos, &runs)) return NULL;
@@ -2268,6 +2416,7 @@ static PyMethodDef methods[] = {
     {"zobrist", py_zobrist, METH_VARARGS, "runs.zobrist(pos, Side(seat)) with runs.tables_for's codes"},
     {"go_moves", py_go_moves, METH_VARARGS, "rules.IrrState.legal_moves after the slides"},
     {"field_moves", py_field_moves, METH_VARARGS, "movement.leaving_moves / free_moves"},
+    {"slid", py_slid, METH_VARARGS, "runs.slid(pos, sid, by) (slid(pos, sid, by, tables))"},
     {"measure", py_measure, METH_VARARGS, "runs.run_table measured afresh (measure(pos[, runs]))"},
     {"slide_moves", py_slide_moves, METH_VARARGS, "runs.slide_moves(pos, side, used, banned, remaining, cache, Slide)"},
     {"random_game", py_random_game, METH_VARARGS, "random_game(state, getrandbits, tables): a random phase 2"},
@@ -2294,7 +2443,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     INTERN(s_pos, "pos"); INTERN(s_to_move, "to_move"); INTERN(s_phase, "phase"); INTERN(s_remaining, "remaining");
     INTERN(s_used, "used"); INTERN(s_banned, "banned"); INTERN(s_quiet, "quiet"); INTERN(s_seen, "seen");
     INTERN(s_outcome, "outcome"); INTERN(s_turns, "turns"); INTERN(s_budget, "budget");
-    INTERN(s_quiet_limit, "quiet_limit"); INTERN(s_zob, "zob"); INTERN(s_z_stick, "z_stick");
+    INTERN(s_quiet_limit, "quiet_limit"); INTERN(s_zob, "zob"); INTERN(s_runs, "runs"); INTERN(s_z_stick, "z_stick");
     INTERN(s_z_piece, "z_piece"); INTERN(s_z_castle, "z_castle"); INTERN(s_z_blue, "z_blue");
     INTERN(s_sticks, "sticks");
 #undef INTERN
