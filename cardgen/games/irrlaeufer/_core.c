@@ -1560,26 +1560,34 @@ static int g_end_turn(game_t *G, int event) {
     return 0;
 }
 
-/* The runs of the sticks lying within runs.Tables.near[a] measured again: on the line of a
- * stick whose first segment is `a`, REACH fields either side of it, and on the two crossing
- * lines at its covered crossings, REACH fields either side (what runs.remeasure does after a
- * slide; the runs of the other sticks cannot change). */
-static void g_remeasure_near(game_t *G, int a) {
-    int rows = G->S.rows, vbase = (COLUMNS - 1) * rows, vertical = a < vbase;
+#define NEAR_MAX (3 * (2 * REACH_RUN + 3))
+
+/* runs.Tables.near[a], the segments whose sticks may run differently once a stick whose first
+ * segment is `a` lies there or leaves: on its line, REACH fields either side of it, and on the
+ * two crossing lines at its covered crossings, REACH fields either side; returns how many. */
+static int near_segments(int rows, int a, int *out) {
+    int vbase = (COLUMNS - 1) * rows, vertical = a < vbase, n = 0;
     int line = vertical ? a / rows + 1 : (a - vbase) / COLUMNS + 1, start = vertical ? a % rows + 1 : (a - vbase) % COLUMNS + 1;
-    int length = vertical ? rows : COLUMNS, other_length = vertical ? COLUMNS : rows;
     for (int w = 0; w < 3; w++) {   /* its own line, then the lines crossing it after segments start, start + 1 */
         int on_vertical = w == 0 ? vertical : !vertical, l = w == 0 ? line : start + w - 1;
         int lo = w == 0 ? start - REACH_RUN : line + 1 - REACH_RUN, hi = w == 0 ? start + 2 + REACH_RUN : line + REACH_RUN;
-        int len = w == 0 ? length : other_length;
+        int len = on_vertical ? rows : COLUMNS;
         if (lo < 1) lo = 1;
         if (hi > len) hi = len;
-        for (int j = lo; j <= hi; j++) {
-            int o = G->seg[on_vertical ? seg_v(rows, l, j) : seg_h(rows, l, j)];
-            if (o >= 0) {
-                G->runs[2 * o] = g_free_run(G, o, 0, REACH_RUN);
-                G->runs[2 * o + 1] = g_free_run(G, o, 1, REACH_RUN);
-            }
+        for (int j = lo; j <= hi; j++) out[n++] = on_vertical ? seg_v(rows, l, j) : seg_h(rows, l, j);
+    }
+    return n;
+}
+
+/* The runs of the sticks near a stick whose first segment is `a` measured again (what
+ * runs.remeasure does after a slide; the runs of the other sticks cannot change). */
+static void g_remeasure_near(game_t *G, int a) {
+    int near[NEAR_MAX], n = near_segments(G->S.rows, a, near);
+    for (int k = 0; k < n; k++) {
+        int o = G->seg[near[k]];
+        if (o >= 0) {
+            G->runs[2 * o] = g_free_run(G, o, 0, REACH_RUN);
+            G->runs[2 * o + 1] = g_free_run(G, o, 1, REACH_RUN);
         }
     }
 }
@@ -2189,28 +2197,20 @@ static int list_free_run(PyObject **l, const char *block, int o, int back) {
     return (int)lim;
 }
 
-/* runs.remeasure of the sticks within runs.Tables.near[a] (see g_remeasure_near), on the
+/* runs.remeasure of the sticks near a stick whose first segment is `a` (near_segments), on the
  * Position's lists: each run table entry that changed written */
 static int list_remeasure_near(PyObject **l, const char *block, int rows, int a) {
-    int vbase = (COLUMNS - 1) * rows, vertical = a < vbase;
-    int line = vertical ? a / rows + 1 : (a - vbase) / COLUMNS + 1, start = vertical ? a % rows + 1 : (a - vbase) % COLUMNS + 1;
-    for (int w = 0; w < 3; w++) {
-        int on_vertical = w == 0 ? vertical : !vertical, ln = w == 0 ? line : start + w - 1;
-        int lo = w == 0 ? start - REACH_RUN : line + 1 - REACH_RUN, hi = w == 0 ? start + 2 + REACH_RUN : line + REACH_RUN;
-        int len = (w == 0) == vertical ? rows : COLUMNS;
-        if (lo < 1) lo = 1;
-        if (hi > len) hi = len;
-        for (int j = lo; j <= hi; j++) {
-            long o = item(l, P_SEG, on_vertical ? seg_v(rows, ln, j) : seg_h(rows, ln, j));
-            if (o < 0) continue;
-            for (int back = 0; back < 2; back++) {
-                int run = list_free_run(l, block, (int)o, back);
-                if (run < 0) {
-                    if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a stick runs off its line");
-                    return -1;
-                }
-                if (item(l, P_RUNS, 2 * o + back) != run && set_int(l[P_RUNS], 2 * o + back, run)) return -1;
+    int near[NEAR_MAX], n = near_segments(rows, a, near);
+    for (int k = 0; k < n; k++) {
+        long o = item(l, P_SEG, near[k]);
+        if (o < 0) continue;
+        for (int back = 0; back < 2; back++) {
+            int run = list_free_run(l, block, (int)o, back);
+            if (run < 0) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a stick runs off its line");
+                return -1;
             }
+            if (item(l, P_RUNS, 2 * o + back) != run && set_int(l[P_RUNS], 2 * o + back, run)) return -1;
         }
     }
     return 0;
