@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from cardgen.engine.base import GameState
 from cardgen.engine.policies import Player, SensiblePlayer
@@ -70,11 +70,24 @@ def outcome_values(state: GameState[Any]) -> list[float]:
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
 
 
+_WHOLE: dict[type, bool] = {}
+"""Per policy class, whether it is a `WholePlayout` (a protocol's isinstance check walks the
+class's attributes each time: once per simulation was a tenth of Irrläufer's search)."""
+
+
+def _plays_whole(policy: Player) -> TypeGuard[WholePlayout]:
+    kind = type(policy)
+    whole = _WHOLE.get(kind)
+    if whole is None:
+        whole = _WHOLE[kind] = isinstance(policy, WholePlayout)
+    return whole
+
+
 def _playout(state: GameState[Any], rng: random.Random, policy: Player) -> list[float]:
     """Play on with the cheap policy up to the game's limit, then score the position. A policy
     with a `playout(state, rng)` method may play the whole playout itself (a compiled core
     does, with the same draws and values); where it returns None the loop below plays it."""
-    if isinstance(policy, WholePlayout):
+    if _plays_whole(policy):
         values = policy.playout(state, rng)
         if values is not None:
             return values

@@ -16,11 +16,13 @@
  *   go_moves(pos, side, seat, end)             rules.IrrState.legal_moves once the slides are done
  *   field_moves(pos, side, leaving)            movement.leaving_moves / movement.free_moves
  *   measure(pos[, runs])                       runs.run_table afresh (what runs.remeasure keeps)
+ *   slid(pos, sid, by, tables)                 runs.slid
  *   slide_moves(pos, side, used, banned, remaining, cache, Slide)
  *                                               runs.slide_moves
  *   playout(state, getrandbits, limit, tables) mcts._playout with players.PlayoutPlayer, whole
  *   random_game(state, getrandbits, tables)    a random phase 2, whole (bench/bench_native_irr.py)
  *   shuffle(list, getrandbits)                 random.shuffle
+ *   order_moves(pos, moves)                    hooks.expansion_order's sort of the move step
  *   draw_slides(pos, used, banned, remaining, wanted, getrandbits)
  *                                               strategy.draw_slides on the run table
  *   castle_slide(pos, side, used, banned, remaining, wanted, getrandbits)
@@ -69,15 +71,25 @@ static inline void b_zero(bits *a) { memset(a, 0, sizeof *a); }
 /* The helpers take the words of the board in hand (`nw`): called with a constant (levels_w),
  * the compiler unrolls them and folds the shifts. */
 #define INLINE static inline __attribute__((always_inline))
+/* the loops over a board's words unrolled: with the words a constant, the shifts fold */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL _Pragma("GCC unroll 8")
+#elif defined(__clang__)
+#define UNROLL _Pragma("unroll")
+#else
+#define UNROLL
+#endif
 
 INLINE int w_any(const bits *a, const int nw) {
     uint64_t x = 0;
+    UNROLL
     for (int i = 0; i < nw; i++) x |= a->w[i];
     return x != 0;
 }
 
 INLINE int w_count(const bits *a, const int nw) {
     int n = 0;
+    UNROLL
     for (int i = 0; i < nw; i++) n += __builtin_popcountll(a->w[i]);
     return n;
 }
@@ -89,6 +101,7 @@ static inline int b_get(const bits *a, int i) { return (int)((a->w[i >> 6] >> (i
 
 INLINE void b_shl(bits *out, const bits *a, int n, const int nw) {
     int k = n >> 6, s = n & 63;
+    UNROLL
     for (int i = nw - 1; i >= 0; i--) {
         uint64_t v = 0;
         int j = i - k;
@@ -102,6 +115,7 @@ INLINE void b_shl(bits *out, const bits *a, int n, const int nw) {
 
 INLINE void b_shr(bits *out, const bits *a, int n, const int nw) {
     int k = n >> 6, s = n & 63;
+    UNROLL
     for (int i = 0; i < nw; i++) {
         uint64_t v = 0;
         int j = i + k;
@@ -117,8 +131,10 @@ INLINE void b_shr(bits *out, const bits *a, int n, const int nw) {
 INLINE void fill_stage(bits *g, bits *q, int n, const int nw) {
     bits t;
     if (n > 0) b_shl(&t, g, n, nw); else b_shr(&t, g, -n, nw);
+    UNROLL
     for (int i = 0; i < nw; i++) g->w[i] |= q->w[i] & t.w[i];
     if (n > 0) b_shl(&t, q, n, nw); else b_shr(&t, q, -n, nw);
+    UNROLL
     for (int i = 0; i < nw; i++) q->w[i] &= t.w[i];
 }
 
@@ -126,6 +142,7 @@ INLINE void fill_stage(bits *g, bits *q, int n, const int nw) {
 INLINE void fill_last(bits *reach, const bits *g, const bits *q, int n, const int nw) {
     bits t;
     if (n > 0) b_shl(&t, g, n, nw); else b_shr(&t, g, -n, nw);
+    UNROLL
     for (int i = 0; i < nw; i++) reach->w[i] |= g->w[i] | (q->w[i] & t.w[i]);
 }
 
@@ -419,6 +436,7 @@ INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const 
     const lines_t *L = S->L;
     const bits east = M->east, west = M->west, south = M->south, north = M->north;
     bits b_east, b_west, b_south, b_north;
+    UNROLL
     for (int i = 0; i < nw; i++) {
         b_east.w[i] = L->east.w[i] & ~east.w[i];
         b_west.w[i] = L->west.w[i] & ~west.w[i];
@@ -436,6 +454,7 @@ INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const 
     int found = 0;
     if (near) near->n = near->reached = 0;
     if (pieces) {
+        UNROLL
         for (int i = 0; i < nw; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
         found = w_count(&tmp, nw);
         if (near) {
@@ -469,28 +488,34 @@ INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const 
                 later_set[way] = 1;
                 if (way > later_max) later_max = way;
             }
+            UNROLL
             for (int i = 0; i < nw; i++)
                 later[way].w[i] |= (b_east.w[i] & t1.w[i]) | (b_west.w[i] & t2.w[i]) | (b_south.w[i] & t3.w[i])
                     | (b_north.w[i] & t4.w[i]);
         }
         bits next = reach;
         if (n <= later_max && later_set[n]) {
+            UNROLL
             for (int i = 0; i < nw; i++) next.w[i] |= later[n].w[i];
             later_set[n] = 0;
         }
+        UNROLL
         for (int i = 0; i < nw; i++) next.w[i] &= ~seen.w[i];
         if (!w_any(&next, nw)) {
             int more = 0;
             for (int w = n + 1; w <= later_max && !more; w++) {
                 if (!later_set[w]) continue;
+                UNROLL
                 for (int i = 0; i < nw; i++)
                     if (later[w].w[i] & ~seen.w[i]) { more = 1; break; }
             }
             if (!more) break;
         }
         frontier = next;
+        UNROLL
         for (int i = 0; i < nw; i++) seen.w[i] |= frontier.w[i];
         if (level) {
+            UNROLL
             for (int i = 0; i < nw; i++) {
                 uint64_t x = frontier.w[i];
                 while (x) {
@@ -501,6 +526,7 @@ INLINE int levels_w(const snap_t *S, const masks_t *M, const bits *goals, const 
             }
         }
         if (pieces) {
+            UNROLL
             for (int i = 0; i < nw; i++) tmp.w[i] = frontier.w[i] & pieces->w[i];
             int got = w_count(&tmp, nw);
             found += got;
@@ -1033,6 +1059,48 @@ fail:
     return NULL;
 }
 
+/* order_moves(pos, moves): hooks.expansion_order's stable sort of the move step's shuffled
+ * moves by (-move_class, score_after), in place and with each Go labelled once: the plain moves
+ * (and EndTurn) first, then the captures, then the conquests, each in the order given. */
+static PyObject *py_order_moves(PyObject *self, PyObject *args) {
+    PyObject *pos, *moves;
+    static snap_t S;
+    if (!PyArg_ParseTuple(args, "OO!", &pos, &PyList_Type, &moves) || snap_read(&S, pos)) return NULL;
+    if (!go_type) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled core is not bound to the move types");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(moves);
+    PyObject **sorted = PyMem_Malloc(sizeof(PyObject *) * (size_t)(n ? n : 1));
+    char *rank = PyMem_Malloc((size_t)(n ? n : 1));
+    if (!sorted || !rank) {
+        PyMem_Free(sorted);
+        PyMem_Free(rank);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *move = PyList_GET_ITEM(moves, i);
+        rank[i] = 0;
+        if (Py_TYPE(move) == (PyTypeObject *)go_type) {   /* type(m) is Go */
+            int sc, sr, dc, dr;
+            if (move_fields(move, S.rows, &sc, &sr, &dc, &dr)) {
+                PyMem_Free(sorted);
+                PyMem_Free(rank);
+                return NULL;
+            }
+            rank[i] = (char)move_label(&S, sc, sr, dc, dr);   /* L_MOVE 0, L_CAPTURE 1, L_CONQUEST 2 */
+        }
+    }
+    Py_ssize_t k = 0;
+    for (int want = L_MOVE; want <= L_CONQUEST; want++)
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (rank[i] == want) sorted[k++] = PyList_GET_ITEM(moves, i);
+    for (Py_ssize_t i = 0; i < n; i++) PyList_SET_ITEM(moves, i, sorted[i]);   /* the same references, moved */
+    PyMem_Free(sorted);
+    PyMem_Free(rank);
+    Py_RETURN_NONE;
+}
+
 /* The index CastlePlayer._best_slide picks among slides of stick ids `sids` by `bys`. */
 static PyObject *py_best_slide(PyObject *self, PyObject *args) {
     PyObject *pos, *side, *other, *sids_o, *bys_o, *through_o;
@@ -1108,7 +1176,8 @@ static int way_meets(int b, int x, int st, int back, int need, int a2, int x2, i
  * strategy.evaluate for each seat). Every random draw goes through the generator's own
  * getrandbits in the order the Python code makes them, so the search is the same with either
  * core. The engine here is rules.IrrState's phase 2 on the fast path: the run table (kept
- * exact: measured afresh for every stick after a change, which is what runs.remeasure keeps),
+ * exact as runs.remeasure keeps it: after a slide the sticks near the stick's old and new place
+ * measured again, after a castle moved every stick),
  * Zobrist keys and the repetition counts (the state's `seen` read, never written). */
 
 #define MAX_BANNED 8
@@ -1140,7 +1209,7 @@ typedef struct {
 } game_t;
 
 static PyObject *s_sticks, *s_pos, *s_to_move, *s_phase, *s_remaining, *s_used, *s_banned, *s_quiet, *s_seen, *s_outcome,
-    *s_turns, *s_budget, *s_quiet_limit, *s_zob, *s_z_stick, *s_z_piece, *s_z_castle, *s_z_blue;
+    *s_turns, *s_budget, *s_quiet_limit, *s_zob, *s_runs, *s_z_stick, *s_z_piece, *s_z_castle, *s_z_blue;
 
 static int u64_items(PyObject *tables, PyObject *name, uint64_t *out, Py_ssize_t n) {
     PyObject *t = PyObject_GetAttr(tables, name);
@@ -1212,11 +1281,13 @@ static int g_free_run(const game_t *G, int sid, int back, int limit) {
     return lim;
 }
 
+#define REACH_RUN 3   /* runs.REACH: runs are counted up to the longest slide */
+
 /* the run table measured afresh (runs.run_table; exactly what runs.remeasure keeps) */
 static void g_measure(game_t *G) {
     for (int sid = 0; sid < G->S.nsticks; sid++) {
-        G->runs[2 * sid] = g_free_run(G, sid, 0, 3);
-        G->runs[2 * sid + 1] = g_free_run(G, sid, 1, 3);
+        G->runs[2 * sid] = g_free_run(G, sid, 0, REACH_RUN);
+        G->runs[2 * sid + 1] = g_free_run(G, sid, 1, REACH_RUN);
     }
 }
 
@@ -1489,12 +1560,45 @@ static int g_end_turn(game_t *G, int event) {
     return 0;
 }
 
+#define NEAR_MAX (3 * (2 * REACH_RUN + 3))
+
+/* runs.Tables.near[a], the segments whose sticks may run differently once a stick whose first
+ * segment is `a` lies there or leaves: on its line, REACH fields either side of it, and on the
+ * two crossing lines at its covered crossings, REACH fields either side; returns how many. */
+static int near_segments(int rows, int a, int *out) {
+    int vbase = (COLUMNS - 1) * rows, vertical = a < vbase, n = 0;
+    int line = vertical ? a / rows + 1 : (a - vbase) / COLUMNS + 1, start = vertical ? a % rows + 1 : (a - vbase) % COLUMNS + 1;
+    for (int w = 0; w < 3; w++) {   /* its own line, then the lines crossing it after segments start, start + 1 */
+        int on_vertical = w == 0 ? vertical : !vertical, l = w == 0 ? line : start + w - 1;
+        int lo = w == 0 ? start - REACH_RUN : line + 1 - REACH_RUN, hi = w == 0 ? start + 2 + REACH_RUN : line + REACH_RUN;
+        int len = on_vertical ? rows : COLUMNS;
+        if (lo < 1) lo = 1;
+        if (hi > len) hi = len;
+        for (int j = lo; j <= hi; j++) out[n++] = on_vertical ? seg_v(rows, l, j) : seg_h(rows, l, j);
+    }
+    return n;
+}
+
+/* The runs of the sticks near a stick whose first segment is `a` measured again (what
+ * runs.remeasure does after a slide; the runs of the other sticks cannot change). */
+static void g_remeasure_near(game_t *G, int a) {
+    int near[NEAR_MAX], n = near_segments(G->S.rows, a, near);
+    for (int k = 0; k < n; k++) {
+        int o = G->seg[near[k]];
+        if (o >= 0) {
+            G->runs[2 * o] = g_free_run(G, o, 0, REACH_RUN);
+            G->runs[2 * o + 1] = g_free_run(G, o, 1, REACH_RUN);
+        }
+    }
+}
+
 /* a slide of stick `sid` by `by` (rules.IrrState._play with runs.slid) */
 static void g_slide(game_t *G, int sid, int by) {
     int old = G->S.seg0[sid];
     g_shift(G, sid, by);
     G->zob ^= G->Z->stick[old] ^ G->Z->stick[G->S.seg0[sid]];
-    g_measure(G);
+    g_remeasure_near(G, old);
+    g_remeasure_near(G, G->S.seg0[sid]);
     G->used_sid[G->nused] = sid;
     G->used_sign[G->nused] = by > 0 ? 1 : -1;
     G->nused++;
@@ -1595,7 +1699,7 @@ static int g_place(game_t *G, int sid) {
 /* Read a Position's sticks, occupancy and castles into G, with its run table measured: the
  * sticks' places along their lines and the occupancy of segments and crossings follow from
  * their first segments (as Position.add_stick and shift keep them). */
-static int g_read_pos(game_t *G, PyObject *pos) {
+static int g_read_board(game_t *G, PyObject *pos) {
     if (snap_read(&G->S, pos)) return -1;
     G->ncross = (COLUMNS - 1) * (G->S.rows - 1);
     memset(G->seg, -1, sizeof(short) * (size_t)G->S.nseg);
@@ -1603,6 +1707,11 @@ static int g_read_pos(game_t *G, PyObject *pos) {
     for (int sid = 0; sid < G->S.nsticks; sid++)
         if (g_place(G, sid)) return -1;
     g_refresh_castles(G);
+    return 0;
+}
+
+static int g_read_pos(game_t *G, PyObject *pos) {
+    if (g_read_board(G, pos)) return -1;
     g_measure(G);
     return 0;
 }
@@ -2058,6 +2167,140 @@ fail:
 /* runs.run_table measured afresh: a new list, or written into `runs` (a list as long) in place.
  * The table is exact (every stick's free run, at most 3), so measuring every stick gives the
  * table runs.remeasure keeps up to date around a change. */
+/* list[i] = v (a new reference to an int), 0 or -1 */
+static int set_int(PyObject *list, Py_ssize_t i, long v) {
+    if (i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_IndexError, "a stick would leave its board");
+        return -1;
+    }
+    PyObject *o = PyLong_FromLong(v);
+    return o ? PyList_SetItem(list, i, o) : -1;
+}
+
+/* A Position's lists as runs.slid reads and writes them (borrowed from `l`). */
+enum { P_START, P_SEG0, P_X0, P_LEN, P_STRIDE, P_SEG, P_CROSS, P_STICKS, P_RUNS, P_LISTS };
+
+static long item(PyObject **l, int which, Py_ssize_t i) {
+    return PyLong_AsLong(PyList_GET_ITEM(l[which], i));   /* the lists hold small ints */
+}
+
+/* sliding.free_run(pos, o, -1 if back else 1, REACH) on the Position's own lists */
+static int list_free_run(PyObject **l, const char *block, int o, int back) {
+    long start = item(l, P_START, o), a = item(l, P_SEG0, o), x = item(l, P_X0, o), stride = item(l, P_STRIDE, o);
+    long room = back ? start - 1 : item(l, P_LEN, o) - start - 2, lim = room < REACH_RUN ? room : REACH_RUN;
+    Py_ssize_t nseg = PyList_GET_SIZE(l[P_SEG]), ncross = PyList_GET_SIZE(l[P_CROSS]);
+    for (long i = 1; i <= lim; i++) {
+        long k = back ? a - i : a + 2 + i, c = back ? x - i * stride : x + (1 + i) * stride;
+        if (k < 0 || k >= nseg || c < 0 || c >= ncross) return -1;
+        if (block[k] || item(l, P_SEG, k) >= 0 || item(l, P_CROSS, c) >= 0) return (int)i - 1;
+    }
+    return (int)lim;
+}
+
+/* runs.remeasure of the sticks near a stick whose first segment is `a` (near_segments), on the
+ * Position's lists: each run table entry that changed written */
+static int list_remeasure_near(PyObject **l, const char *block, int rows, int a) {
+    int near[NEAR_MAX], n = near_segments(rows, a, near);
+    for (int k = 0; k < n; k++) {
+        long o = item(l, P_SEG, near[k]);
+        if (o < 0) continue;
+        for (int back = 0; back < 2; back++) {
+            int run = list_free_run(l, block, (int)o, back);
+            if (run < 0) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a stick runs off its line");
+                return -1;
+            }
+            if (item(l, P_RUNS, 2 * o + back) != run && set_int(l[P_RUNS], 2 * o + back, run)) return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *stick_cache[MAX_ROWS + 1][NSEG_MAX];   /* per board length and first segment: the Stick there */
+
+/* slid(pos, sid, by, tables): runs.slid: stick `sid` slid by `by` fields (unchecked, as
+ * Position.move_stick: its place in s_start, s_seg0, s_x0, the occupancy of seg and cross, the
+ * Stick in sticks, one object per place), the sticks' Zobrist code brought up to date and the
+ * run table measured again around the stick's old and new place (runs.remeasure) */
+static PyObject *py_slid(PyObject *self, PyObject *args) {
+    PyObject *pos, *tables, *names[P_LISTS] = {s_s_start, s_s_seg0, s_s_x0, s_s_len, s_s_stride, s_seg, s_cross,
+                                                s_sticks, s_runs};
+    PyObject *l[P_LISTS] = {NULL}, *zob = NULL, *block = NULL, *out = NULL;
+    int sid, by;
+    if (!PyArg_ParseTuple(args, "OiiO", &pos, &sid, &by, &tables)) return NULL;
+    for (int k = 0; k < P_LISTS; k++) {
+        if (k == P_RUNS) {
+            if (!(l[k] = PyObject_GetAttr(pos, s_runs))) goto done;
+            if (l[k] == Py_None) continue;
+        }
+        if (!(l[k] = k == P_RUNS ? l[k] : get_list(pos, names[k]))) goto done;
+        if (!PyList_Check(l[k])) {
+            PyErr_SetString(PyExc_TypeError, "a Position list attribute is not a list");
+            goto done;
+        }
+    }
+    Py_ssize_t nsticks = PyList_GET_SIZE(l[P_SEG0]), nseg = PyList_GET_SIZE(l[P_SEG]);
+    int rows = (int)((nseg + COLUMNS) / (2 * COLUMNS - 1));
+    if (sid < 0 || sid >= nsticks || PyList_GET_SIZE(l[P_STICKS]) != nsticks || rows < 1 || rows > MAX_ROWS
+        || (2 * COLUMNS - 1) * rows - COLUMNS != nseg || (l[P_RUNS] != Py_None && PyList_GET_SIZE(l[P_RUNS]) != 2 * nsticks)) {
+        PyErr_SetString(PyExc_ValueError, "no such stick, or a Position's lists out of step");
+        goto done;
+    }
+    long start = item(l, P_START, sid), a = item(l, P_SEG0, sid), x = item(l, P_X0, sid), stride = item(l, P_STRIDE, sid);
+    long a2 = a + by, x2 = x + by * stride;
+    if (PyErr_Occurred()) goto done;
+    if (a2 < 0 || a2 + 2 >= nseg) {
+        PyErr_SetString(PyExc_ValueError, "a stick would leave its board");
+        goto done;
+    }
+    /* Position.shift: unmarked, moved, marked again */
+    for (int k = 0; k < 3; k++)
+        if (set_int(l[P_SEG], a + k, -1)) goto done;
+    if (set_int(l[P_CROSS], x, -1) || set_int(l[P_CROSS], x + stride, -1)) goto done;
+    for (int k = 0; k < 3; k++)
+        if (set_int(l[P_SEG], a2 + k, sid)) goto done;
+    if (set_int(l[P_CROSS], x2, sid) || set_int(l[P_CROSS], x2 + stride, sid)) goto done;
+    if (set_int(l[P_START], sid, start + by) || set_int(l[P_SEG0], sid, a2) || set_int(l[P_X0], sid, x2)) goto done;
+    PyObject **there = &stick_cache[rows][a2];   /* Stick.moved, made once per place */
+    if (!*there && !(*there = PyObject_CallMethod(PyList_GET_ITEM(l[P_STICKS], sid), "moved", "i", by))) goto done;
+    Py_INCREF(*there);
+    if (PyList_SetItem(l[P_STICKS], sid, *there)) goto done;
+    if (!(zob = PyObject_GetAttr(pos, s_zob))) goto done;
+    if (zob != Py_None) {
+        const ztab_t *Z = ztab_for(rows, (int)nseg, tables);
+        uint64_t z = PyLong_AsUnsignedLongLong(zob);
+        if (!Z || (z == (uint64_t)-1 && PyErr_Occurred())) goto done;
+        PyObject *v = PyLong_FromUnsignedLongLong(z ^ Z->stick[a] ^ Z->stick[a2]);
+        if (!v || PyObject_SetAttr(pos, s_zob, v)) {
+            Py_XDECREF(v);
+            goto done;
+        }
+        Py_DECREF(v);
+    }
+    if (l[P_RUNS] != Py_None) {
+        if (!(block = PyObject_GetAttr(pos, s_castle_block))) goto done;
+        static char blocked[NSEG_MAX];   /* pos.castle_block as flags */
+        PyObject *it = PyObject_GetIter(block), *key;
+        if (!it) goto done;
+        memset(blocked, 0, (size_t)nseg);
+        while ((key = PyIter_Next(it))) {
+            long k = PyLong_AsLong(key);
+            Py_DECREF(key);
+            if (k == -1 && PyErr_Occurred()) break;
+            if (k >= 0 && k < nseg) blocked[k] = 1;
+        }
+        Py_DECREF(it);
+        if (PyErr_Occurred()) goto done;
+        if (list_remeasure_near(l, blocked, rows, (int)a) || list_remeasure_near(l, blocked, rows, (int)a2)) goto done;
+    }
+    out = Py_NewRef(Py_None);
+done:
+    for (int k = 0; k < P_LISTS; k++) Py_XDECREF(l[k]);
+    Py_XDECREF(zob);
+    Py_XDECREF(block);
+    return out;
+}
+
 static PyObject *py_measure(PyObject *self, PyObject *args) {
     PyObject *pos, *runs = Py_None;
     if (!PyArg_ParseTuple(args, "O|O", &pos, &runs)) return NULL;
@@ -2173,9 +2416,11 @@ static PyMethodDef methods[] = {
     {"zobrist", py_zobrist, METH_VARARGS, "runs.zobrist(pos, Side(seat)) with runs.tables_for's codes"},
     {"go_moves", py_go_moves, METH_VARARGS, "rules.IrrState.legal_moves after the slides"},
     {"field_moves", py_field_moves, METH_VARARGS, "movement.leaving_moves / free_moves"},
+    {"slid", py_slid, METH_VARARGS, "runs.slid(pos, sid, by) (slid(pos, sid, by, tables))"},
     {"measure", py_measure, METH_VARARGS, "runs.run_table measured afresh (measure(pos[, runs]))"},
     {"slide_moves", py_slide_moves, METH_VARARGS, "runs.slide_moves(pos, side, used, banned, remaining, cache, Slide)"},
     {"random_game", py_random_game, METH_VARARGS, "random_game(state, getrandbits, tables): a random phase 2"},
+    {"order_moves", py_order_moves, METH_VARARGS, "order_moves(pos, moves): hooks.expansion_order's sort, in place"},
     {"shuffle", py_shuffle, METH_VARARGS, "shuffle(list, getrandbits): random.shuffle's draws and order"},
     {"playout", py_playout, METH_VARARGS, "playout(state, getrandbits, limit, tables): mcts._playout's values"},
     {"bind", py_bind, METH_VARARGS, "bind(Go, Side.RED, Side.BLUE): the move type and the sides"},
@@ -2198,7 +2443,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     INTERN(s_pos, "pos"); INTERN(s_to_move, "to_move"); INTERN(s_phase, "phase"); INTERN(s_remaining, "remaining");
     INTERN(s_used, "used"); INTERN(s_banned, "banned"); INTERN(s_quiet, "quiet"); INTERN(s_seen, "seen");
     INTERN(s_outcome, "outcome"); INTERN(s_turns, "turns"); INTERN(s_budget, "budget");
-    INTERN(s_quiet_limit, "quiet_limit"); INTERN(s_zob, "zob"); INTERN(s_z_stick, "z_stick");
+    INTERN(s_quiet_limit, "quiet_limit"); INTERN(s_zob, "zob"); INTERN(s_runs, "runs"); INTERN(s_z_stick, "z_stick");
     INTERN(s_z_piece, "z_piece"); INTERN(s_z_castle, "z_castle"); INTERN(s_z_blue, "z_blue");
     INTERN(s_sticks, "sticks");
 #undef INTERN

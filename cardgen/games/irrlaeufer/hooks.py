@@ -130,13 +130,17 @@ class SimulationHooks(GameState[IrrMove]):
     def expansion_order(self, rng: random.Random) -> list[IrrMove]:
         """`GameState.expansion_order`, the same list: the shuffle in the compiled core where it is
         built (random.shuffle's draws), and sorted only in the move step (slides and lays are
-        all of one class and score, so the stable sort would keep their shuffled order)."""
+        all of one class and score, so the stable sort would keep their shuffled order), there
+        by the compiled core too."""
         moves = self.legal_moves()
         if strategy.CORE is not None and type(rng) is random.Random:
             strategy.CORE.shuffle(moves, rng.getrandbits)
         else:
             rng.shuffle(moves)
         if len(moves) > 1 and type(moves[0]) is not Slide and type(moves[0]) is not Lay:
+            if strategy.CORE is not None:  # the same stable sort, each move labelled once
+                strategy.CORE.order_moves(self.pos, moves)
+                return moves
             scores = self.scores_after(moves)
             keys = {id(m): (-self.move_class(m), score) for m, score in zip(moves, scores)}
             moves.sort(key=lambda m: keys[id(m)])

@@ -168,6 +168,9 @@ def remeasure(pos: Position, segments: tuple[int, ...] | set[int], more: tuple[i
 def slid(pos: Position, sid: int, by: int) -> None:
     """Slide stick `sid` by `by` fields (unchecked, as `Position.move_stick`) and bring the
     run table and the sticks' Zobrist code up to date around its old and new place."""
+    if CORE is not None:  # all of it in the compiled core, with the same window
+        CORE.slid(pos, sid, by, tables_for(pos.board.rows))
+        return
     old = pos.s_seg0[sid]
     pos.move_stick(sid, by)
     new = pos.s_seg0[sid]

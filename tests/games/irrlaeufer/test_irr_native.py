@@ -4,8 +4,8 @@ Two kinds of evidence, neither within a tolerance:
 - decisions: seeded games between the ladder's heuristic players, and at every step the pure
   code and the compiled core asked the same question on the same position with generators in
   the same state: the same move, the generator left in the same state, the same way search
-  (`closeness` of both sides for several stick steps, the distances to the targets) and the
-  same phase-1 lays;
+  (`closeness` of both sides for several stick steps, the distances to the targets), the
+  same phase-1 lays and the same expansion order of the search;
 - whole commands: `cardgen check irrlaeufer --json` with its saved game records, and the
   replays of the project's example records, run once with `CARDGEN_PURE=1` and once with the
   compiled core, byte for byte, for the original set and for sets at both ends of every rule
@@ -31,6 +31,7 @@ from cardgen.engine.mcts import _playout
 from cardgen.games.irrlaeufer import maze, movement, runs, strategy
 from cardgen.games.irrlaeufer.components import IrrBoard, IrrRules, Side
 from cardgen.games.irrlaeufer.cores import switched
+from cardgen.games.irrlaeufer.moves import Go, Slide
 from cardgen.games.irrlaeufer.native_core import compiled
 from cardgen.games.irrlaeufer.players import PlayoutPlayer, RunnerPlayer, search, wary
 from cardgen.games.irrlaeufer.rules import IrrState
@@ -64,6 +65,10 @@ def _same_evaluation(state: IrrState) -> None:
             pure_moves = state.legal_moves()
         with switched(True):
             assert state.legal_moves() == pure_moves
+        with switched(False):  # the search's expansion order: the same shuffle and sort
+            pure_order = state.expansion_order(random.Random(len(pure_moves)))
+        with switched(True):
+            assert state.expansion_order(random.Random(len(pure_moves))) == pure_order
     if state.phase == 1:
         assert CORE.legal_lays(pos, pos.grid.all_sticks, False) == maze.legal_lays_py(pos)
         assert CORE.legal_lays(pos, pos.grid.all_sticks, True) == maze.legal_lays_py(pos, True)
@@ -244,6 +249,48 @@ def test_evaluations_of_hand_made_positions_agree() -> None:
     pos.refresh_castles()
     assert strategy.targets(pos, Side.RED) == [] and CORE.closeness(pos, Side.RED, 2) == 0.0
     _same_evaluation(state)
+
+
+def test_expansion_order_of_captures_and_conquests_agrees() -> None:
+    """The search's expansion order where plain moves, a capture, conquests and EndTurn mix
+    (seeded games rarely offer all at once): the same stable sort for many shuffles."""
+    state = IrrState.custom(pieces={(5, 19): Side.RED, (8, 10): Side.RED, (8, 5): Side.BLUE, (12, 12): Side.BLUE})
+    moves = state.legal_moves()
+    labels = {movement.label(state.pos, m.src, m.dst) for m in moves if isinstance(m, Go)}
+    assert labels == {"move", "capture", "conquest"} and not isinstance(moves[-1], Go)
+    for seed in range(20):
+        with switched(False):
+            pure = state.expansion_order(random.Random(seed))
+        with switched(True):
+            assert state.expansion_order(random.Random(seed)) == pure, seed
+
+
+def test_slides_played_alike() -> None:
+    """`runs.slid` (a stick slid, its Zobrist code and the run table around it) leaves the
+    same position with either core, slide after slide of seeded random games."""
+    fields = ("sticks", "seg", "cross", "s_start", "s_seg0", "s_x0", "s_len", "s_stride", "runs", "zob")
+    for seed in range(6):
+        state, rng = IrrState(IrrBoard(rows=(17, 21, 31)[seed % 3])), random.Random(seed)
+        slides = 0
+        while not state.is_terminal() and slides < 60:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            if isinstance(move, Slide):
+                if state.pos.zob is None:  # the compiled core's keys leave it unset: any code is updated alike
+                    state.pos.zob = 2**63 + seed
+                twin = state.clone()
+                sid = state.pos.stick_id(move.stick)
+                with switched(False):
+                    runs.slid(twin.pos, sid, move.by)
+                with switched(True):
+                    runs.slid(state.pos, sid, move.by)
+                assert [getattr(state.pos, f) for f in fields] == [getattr(twin.pos, f) for f in fields], (seed, slides)
+                slides += 1
+                state.used.append((sid, 1 if move.by > 0 else -1))
+                state.remaining -= abs(move.by)
+            else:
+                state.apply_trusted(move)
+        assert slides == 60
 
 
 def test_bad_input_is_an_error_not_a_crash() -> None:
