@@ -389,8 +389,9 @@ class Game(ABC, Generic[S]):
     baselines`), None for a game without one."""
 
     def baseline(self) -> Baseline:
-        """The original set's own figures (cardgen.check.baseline): turns per player and the hard
-        criteria it fails with how badly, by player count and variant, from `baseline_module`."""
+        """The original set's own figures (cardgen.check.baseline): turns per player, the hard
+        criteria it fails and those it leaves undecided between fine and failing, with how badly,
+        by player count and variant, from `baseline_module`."""
         from cardgen.check.baseline import Baseline  # the check's layer, loaded by the check alone
 
         module = self.baseline_module
@@ -400,7 +401,8 @@ class Game(ABC, Generic[S]):
         fails: dict[str, tuple[str, ...]] = module.FAILS
         player: str = module.PLAYER
         figures: dict[str, dict[str, tuple[float, float, float]]] = getattr(module, "FIGURES", {})
-        return Baseline(turns, fails, player, figures)
+        undecided: dict[str, tuple[str, ...]] = getattr(module, "UNDECIDED", {})
+        return Baseline(turns, fails, player, figures, undecided)
 
     def baseline_file(self) -> Path | None:
         """Where `make baselines` writes this game's baseline module (None: the game has none)."""

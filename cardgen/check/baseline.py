@@ -3,7 +3,11 @@ measured against: its turns per player (the check's `length` criterion: a config
 than `length_factor` times shorter or longer is a finding) and the hard criteria it fails
 itself, each with how badly (its figure and 95 % interval, `cardgen.check.criteria.badness`): a
 set that fails the same criterion there, not significantly worse than the original, is not
-failed for it (that is a finding about the game, not about the set).
+failed for it (that is a finding about the game, not about the set). So are the hard criteria
+the original leaves undecided with its figure between fine and failing (`undecided`, e.g. a
+seat at 60 % of two-player games, between the margins of 55 % and 65 %): a set that fails one
+of those, not significantly worse than the original, is not failed for it either; more games
+could have failed the original there as well.
 
 A game keeps its baseline as data in its own package (`Game.baseline`, the module
 `Game.baseline_file` names). `make baselines` (`cardgen check --write-baselines`) regenerates them:
@@ -20,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.check.criteria import badness
+from cardgen.check.criteria import badness, leaning
 from cardgen.check.metrics import turns_per_player
 from cardgen.check.plan import MAIN, Played
 
@@ -43,6 +47,9 @@ class Baseline:
     player: str = ""
     """The report player the baseline was measured with."""
     figures: Mapping[str, Mapping[str, Sequence[float]]] = field(default_factory=dict)
+    undecided: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """The hard criteria the original leaves undecided between fine and failing (and fails in
+    no configuration of that key), by key; their figures are in `figures` too."""
 
     def _key(self, players: int, variant: str | None) -> str:
         """The key of this player count and variant; for a player count the original does not
@@ -57,6 +64,11 @@ class Baseline:
     def original_fails(self, players: int, variant: str | None) -> tuple[str, ...]:
         """The hard criteria the original set fails in this player count and variant (`_key`)."""
         return tuple(self.fails.get(self._key(players, variant), ()))
+
+    def original_undecided(self, players: int, variant: str | None) -> tuple[str, ...]:
+        """The hard criteria the original set leaves undecided between fine and failing in this
+        player count and variant (`_key`)."""
+        return tuple(self.undecided.get(self._key(players, variant), ()))
 
     def figure(self, players: int, variant: str | None, criterion: str) -> Figure | None:
         """How badly the original set fails `criterion` there (None: it passes it, or the
@@ -109,20 +121,40 @@ def failing(played: Sequence[Played], verdicts: Sequence[Any]) -> dict[str, dict
     return {k: dict(sorted(v.items())) for k, v in sorted(out.items()) if v}
 
 
+def undecided(played: Sequence[Played], verdicts: Sequence[Any],
+              fails: Mapping[str, Mapping[str, Figure]]) -> dict[str, dict[str, Figure]]:
+    """Per key the hard criteria a baseline run's configurations leave undecided between fine
+    and failing (`cardgen.check.criteria.leaning`) and that none of that key fails (`fails`),
+    each with the `Figure` of the configuration farthest off."""
+    out: dict[str, dict[str, Figure]] = {}
+    for p, v in zip([p for p in played if p.line.section == MAIN], verdicts):
+        key = baseline_key(p.line.players, p.line.info.get("variant"))
+        mine = out.setdefault(key, {})
+        for c in v.criteria:
+            found = badness(c) if c.hard and leaning(c) and c.name not in fails.get(key, {}) else None
+            if found is not None and (c.name not in mine or found[0] > mine[c.name][0]):
+                mine[c.name] = found
+    return {k: dict(sorted(v.items())) for k, v in sorted(out.items()) if v}
+
+
 def module_text(game: str, player: str, games: int, seed: int, turns: Mapping[str, Any],
-                fails: Mapping[str, Mapping[str, Figure]]) -> str:
+                fails: Mapping[str, Mapping[str, Figure]], open_: Mapping[str, Mapping[str, Figure]]) -> str:
     """The Python module that holds a game's baseline (written by `make baselines`)."""
     rows = "".join(f"    {k!r}: {v!r},\n" for k, v in turns.items())
     failed = "".join(f"    {k!r}: {tuple(v)!r},\n" for k, v in fails.items())
-    figures = "".join(f"    {k!r}: {{" + ", ".join(f"{c!r}: {tuple(round(x, 4) for x in f)!r}" for c, f in v.items())
-                      + "},\n" for k, v in fails.items())
-    return (f'"""The baseline of {game}: the default set\'s turns per player and the hard criteria it fails,\n'
-            f"per player count and variant, with how badly (figure, low, high: cardgen.check.criteria.badness)\n"
-            f"(cardgen.check.baseline). Written by `make baselines` (`cardgen check --write-baselines`) with\n"
-            f'the report player; do not edit by hand, run it again."""\n\n'
+    left = "".join(f"    {k!r}: {tuple(v)!r},\n" for k, v in open_.items())
+    both = {k: {**open_.get(k, {}), **fails.get(k, {})} for k in sorted({*fails, *open_})}
+    figures = "".join(f"    {k!r}: {{" + ", ".join(f"{c!r}: {tuple(round(x, 4) for x in f)!r}"
+                                                   for c, f in sorted(v.items())) + "},\n" for k, v in both.items())
+    return (f'"""The baseline of {game}: the default set\'s turns per player, the hard criteria it fails and\n'
+            f"those it leaves undecided between fine and failing, per player count and variant, with how\n"
+            f"badly (figure, low, high: cardgen.check.criteria.badness) (cardgen.check.baseline). Written by\n"
+            f"`make baselines` (`cardgen check --write-baselines`) with the report player; do not edit by\n"
+            f'hand, run it again."""\n\n'
             f"PLAYER = {player!r}\nGAMES = {games!r}\nSEED = {seed!r}\n\n"
             f"TURNS: dict[str, float] = {{\n{rows}}}\n\n"
             f"FAILS: dict[str, tuple[str, ...]] = {{\n{failed}}}\n\n"
+            f"UNDECIDED: dict[str, tuple[str, ...]] = {{\n{left}}}\n\n"
             f"FIGURES: dict[str, dict[str, tuple[float, float, float]]] = {{\n{figures}}}\n")
 
 

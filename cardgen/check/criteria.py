@@ -136,12 +136,13 @@ def _rate_criterion(name: str, flags: Sequence[bool], fine: float, bad: float, l
     detect = (f"; with {count(n, 'game')} {threshold} or more ({threshold / n:.0%}) would have failed"
               if threshold is not None and n else "")
     share = hits / played if played else 0.0
-    between = status == INCONCLUSIVE and min(fine, bad) < share < max(fine, bad)
+    past = min(fine, bad) < share < max(fine, bad)
+    between = status == INCONCLUSIVE and past
     text = (f"{hits} of {count(played, 'game')} {what} ({share:.0%} [{low:.0%}-{high:.0%}]; fine up to "
             f"{fine:.0%}, failing from {bad:.0%})" + (", between the two" if between else "") + f": {when}{detect}")
     figures = {"count": hits, "games": played, "share": share, "low": low,
                "high": high, "fine": fine, "bad": bad, "decided_at": n if status in (PASS, FAIL) else None,
-               "detect": threshold / n if threshold is not None and n else None, **figures}
+               "detect": threshold / n if threshold is not None and n else None, "between": past, **figures}
     return Criterion(name, status, True, text, figures)
 
 
@@ -188,6 +189,7 @@ def fair_criterion(results: Sequence[GameResult], seats: int, limits: Thresholds
     margins = (f"fair share {fair:.0%}, fine within {limits.fair_margin * 100:g} points, unfair from "
                f"{limits.unfair_margin * 100:g}")
     worst = farthest_seat(rows, fair) if rows else None
+    past = worst is not None and limits.fair_margin < abs(float(worst["share"]) - fair) < limits.unfair_margin
     if unfair:
         head = ", ".join(_seat(r) for r in unfair)
         text = f"{head}: unfair ({margins}; {when}){detect}"
@@ -196,12 +198,11 @@ def fair_criterion(results: Sequence[GameResult], seats: int, limits: Thresholds
     elif status == PASS:
         text = f"every seat near the fair share, the farthest {_seat(worst)} ({margins}; {when}){detect}"
     else:
-        between = limits.fair_margin < abs(float(worst["share"]) - fair) < limits.unfair_margin
-        text = (_seat(worst) + (": between the two margins" if between else "")
+        text = (_seat(worst) + (": between the two margins" if past else "")
                 + f", undecided ({margins}; {when}){detect}")
     figures = {"fair_share": fair, "margin": limits.fair_margin, "unfair_margin": limits.unfair_margin,
                "games": played, "decided_at": n if status in (PASS, FAIL) else None, "seats": rows,
-               "detect": {"above": above, "below": below}}
+               "detect": {"above": above, "below": below}, "between": past}
     return Criterion("fair", status, True, text, figures)
 
 
@@ -279,6 +280,13 @@ def badness(c: Criterion) -> tuple[float, float, float] | None:
     if "share" in f and "low" in f and "high" in f:
         return float(f["share"]), float(f["low"]), float(f["high"])
     return None
+
+
+def leaning(c: Criterion) -> bool:
+    """Whether a hard criterion is undecided with its figure between its fine and its failing
+    value (the farthest seat between the two margins, a share between fine and failing): what
+    more games might still fail."""
+    return c.status not in (PASS, FAIL) and bool(c.figures.get("between"))
 
 
 def worse(c: Criterion, original: Sequence[float] | None) -> bool:

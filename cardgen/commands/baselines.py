@@ -35,8 +35,9 @@ def write_baselines(games: Sequence[Game[Any]], seed: int = 0, workers: int | No
         main = [p for p in played if p.line.section == MAIN]
         verdicts = [judge(game, game_set, p, [], Thresholds()) for p in main]
         fails = baseline.failing(main, verdicts)
-        baseline.write_module(target, baseline.module_text(game.name, player, n, seed, table, fails))
+        left = baseline.undecided(main, verdicts, fails)
+        baseline.write_module(target, baseline.module_text(game.name, player, n, seed, table, fails, left))
         if not quiet:
             say(out(f"wrote {target}: {len(table)} baselines, {player} players, {n} games each; "
-                       f"the original fails: {fails or 'nothing'}"))
+                       f"the original fails: {fails or 'nothing'}; leaves undecided: {left or 'nothing'}"))
     return 0

@@ -91,36 +91,61 @@ class GameCheck:
         """The rows of the skill trace."""
         return [r for r in self.rows if r.get("section") != MAIN]
 
-    def original_fails(self, verdict: Verdict) -> tuple[str, ...]:
+    def original_fails(self, verdict: Verdict, config: str | None = None) -> tuple[str, ...]:
         """The hard criteria the original set fails itself in this verdict's player count and
-        variant and this verdict fails no worse: every failure of this very verdict when the set
-        is the original; else those of its baseline (only when measured with the player of this
-        check) where this verdict is not significantly worse than the original (`worse`)."""
+        variant (those of `config` when given: a changed set's verdict judged in the configuration
+        it was played for) and this verdict fails no worse: every failure of this very verdict
+        when the set is the original; else those of its baseline (only when measured with the
+        player of this check) where this verdict is not significantly worse than the original
+        (`worse`)."""
         if self.is_original:
             return tuple(c.name for c in verdict.failures())
-        return tuple(n for n, figure in self._baseline_fails(verdict)
+        return tuple(n for n, figure in self._baseline_fails(config or verdict.config)
                      if (c := verdict.criterion(n)) is None or not worse(c, figure))
 
-    def _baseline_fails(self, verdict: Verdict) -> list[tuple[str, Figure | None]]:
-        """The hard criteria the baseline says the original fails in this verdict's player count
-        and variant, each with how badly (none when the baseline's player is another)."""
+    def _baseline_fails(self, config: str) -> list[tuple[str, Figure | None]]:
+        """The hard criteria the baseline says the original fails, or leaves undecided between
+        fine and failing, in the player count and variant of the configuration `config`, each
+        with how badly (none when the baseline's player is another)."""
         if self.original.player != self.player:
             return []
-        r = next(r for r in self.main_rows if r["config"] == verdict.config)
-        players, variant = int(r["players"]), r.get("variant")
-        return [(n, self.original.figure(players, variant, n)) for n in self.original.original_fails(players, variant)]
+        players, variant = self._where(config)
+        names = (*self.original.original_fails(players, variant), *self.original.original_undecided(players, variant))
+        return [(n, self.original.figure(players, variant, n)) for n in names]
+
+    def _where(self, config: str) -> tuple[int, str | None]:
+        """The player count and variant of the configuration `config`."""
+        r = next(r for r in self.main_rows if r["config"] == config)
+        return int(r["players"]), r.get("variant")
+
+    def _as_original(self, verdict: Verdict, c: Criterion) -> str:
+        """How the original set does on the criterion `c` that this verdict fails: "fails it
+        too, …" or "leaves it undecided, …" with the original's figure ("" when the baseline
+        has none)."""
+        figure = dict(self._baseline_fails(verdict.config)).get(c.name)
+        if figure is None:
+            return ""
+        worst = "the farthest seat off the fair share by " if c.name == "fair" else ""
+        how = "leaves it undecided between fine and failing" if self._undecided(verdict, c) else "fails it too"
+        return f"the original set {how}, {worst}{figure[0]:.0%} [{figure[1]:.0%}-{figure[2]:.0%}]"
+
+    def _undecided(self, verdict: Verdict, c: Criterion) -> bool:
+        """Whether the baseline has the original set leave `c` undecided between fine and failing
+        in this verdict's player count and variant (rather than fail it)."""
+        return (self.original.player == self.player
+                and c.name in self.original.original_undecided(*self._where(verdict.config)))
 
     def _failure(self, verdict: Verdict, c: Criterion) -> str:
-        """A new failure's line; one the original set fails too says how much better it does."""
-        figure = dict(self._baseline_fails(verdict)).get(c.name)
-        worst = "the farthest seat off the fair share by " if c.name == "fair" else ""
-        than = (f" (the original set fails it too, {worst}{figure[0]:.0%} [{figure[1]:.0%}-{figure[2]:.0%}]: "
-                "this set does significantly worse)" if figure is not None else "")
+        """A new failure's line; one the original set fails too (or leaves undecided) says how
+        much better it does."""
+        original = self._as_original(verdict, c)
+        than = f" ({original}: this set does significantly worse)" if original else ""
         return f"{self.name} {verdict.config}: {c.name} fails: {c.text}{than}"
 
-    def new_failures(self, verdict: Verdict) -> list[Criterion]:
-        """The verdict's failed hard criteria that the original set passes."""
-        return [c for c in verdict.failures() if c.name not in self.original_fails(verdict)]
+    def new_failures(self, verdict: Verdict, config: str | None = None) -> list[Criterion]:
+        """The verdict's failed hard criteria that the original set passes (in `config`'s player
+        count and variant when given, as `original_fails`)."""
+        return [c for c in verdict.failures() if c.name not in self.original_fails(verdict, config)]
 
     def failures(self) -> list[str]:
         """What makes the check fail: completeness errors, every hard criterion of a verdict
@@ -135,6 +160,9 @@ class GameCheck:
     def shared_failures(self) -> list[str]:
         """The failed hard criteria the original set fails too: findings about the game."""
         return [f"{self.name} {v.config}: {c.name} fails, as for the original set: {c.text}"
+                if self.is_original or not self._undecided(v, c)
+                else f"{self.name} {v.config}: {c.name} fails, not significantly worse than the original set "
+                     f"({self._as_original(v, c)}): {c.text}"
                 for v in self.verdicts for c in v.failures() if c.name in self.original_fails(v)]
 
     def exit_line(self) -> str:

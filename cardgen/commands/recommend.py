@@ -8,7 +8,8 @@ configuration, with the same player and seeds as the check, and all of them toge
 most twice the games that configuration played: the first half screens every candidate on a
 few games each (at least `SCREEN_GAMES`, the candidates cut to fit), the second half plays the
 two most promising ones on the games left (when they are more than the screening's): the
-*confirmation*. A candidate *fixes* the configuration only when its confirmation decided it: none
+*confirmation*. With no more candidates than that, there is nothing to screen: each is confirmed
+at once on its share of the whole budget. A candidate *fixes* the configuration only when its confirmation decided it: none
 of its hard criteria fails and each that failed has passed. A screening, or a confirmation that
 left a criterion undecided, is an estimate: a candidate whose failing criteria read better than
 before (`_badness`) *improves* it, with its figures, and is not said to fix it.
@@ -36,12 +37,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """One change to try: the parameter, its value before and after, and the set's text."""
+    """One change to try: the parameter, its value before and after, the set's text, and
+    whether `after` is the original game's own value (`restores`: preferred among equals, as
+    the rules the original's whole check stands on)."""
 
     name: str
     before: RuleValue
     after: RuleValue
     text: str
+    restores: bool = False
 
     def change(self) -> str:
         """"hand_size 5 → 6"."""
@@ -116,7 +120,8 @@ def rule_candidates(game: Game[Any], text: str, values: Mapping[str, RuleValue])
     for param in game.rule_params:
         for after in neighbours(param, values[param.name]):
             out.append(Candidate(param.name, values[param.name], after,
-                                 with_rules(text, game.rule_params, {**values, param.name: after})))
+                                 with_rules(text, game.rule_params, {**values, param.name: after}),
+                                 after == param.default))
     return out
 
 
@@ -187,13 +192,18 @@ def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], se
     out: dict[str, list[Recommendation]] = {}
     with tempfile.TemporaryDirectory(prefix="cardgen-sweep-") as folder:
         paths = _write(candidates, Path(folder))
+        few = len(candidates) <= FINALISTS  # nothing to choose between: each is confirmed at once
         screen: list[tuple[Verdict, Candidate, int]] = []
-        for v in failing:
+        for v in failing if not few else ():
             per = min(v.games, max(SCREEN_GAMES, v.games // len(candidates)))  # never over the budget
             screen.extend((v, cand, per) for cand in candidates[:max(1, v.games // per)])
         first = _run(game, check, screen, paths, players, seed, workers, progress, cluster)
         final: list[tuple[Verdict, Candidate, int]] = []
         for v in failing:
+            if few:
+                final.extend((v, cand, 2 * v.games // len(candidates)) for cand in candidates)
+                out[v.config] = []
+                continue
             mine = sorted((r for r in first if r.config == v.config), key=lambda r: (not r.looks, r.badness))
             spent = sum(r.games for r in mine)
             best = mine[:FINALISTS]
@@ -206,7 +216,7 @@ def sweep(game: Game[Any], check: GameCheck, candidates: Sequence[Candidate], se
         for rec in _run(game, check, final, paths, players, seed, workers, progress, cluster, confirm=True):
             out[rec.config].insert(0, rec)
     for recs in out.values():
-        recs.sort(key=lambda r: (not r.fixes, not r.improves, r.badness, r.penalty))
+        recs.sort(key=lambda r: (not r.fixes, not r.improves, r.badness, not r.candidate.restores, r.penalty))
     return out
 
 
@@ -251,20 +261,22 @@ def _run(game: Game[Any], check: GameCheck, plans: Sequence[tuple[Verdict, Candi
     for (v, cand, _, limits, game_set), result in zip(lines, played):
         after = judge(game, game_set, result, [], limits)
         was = [c.name for c in check.new_failures(v)]
-        looks = not after.failures() and all(looks_fine(after.criterion(n), limits) for n in was)
-        fixes = confirm and not after.failures() and all(_passed(after.criterion(n)) for n in was)
+        new = [c.name for c in check.new_failures(after, v.config)]  # the original's own findings not counted
+        looks = not new and all(looks_fine(after.criterion(n), limits) for n in was)
+        fixes = confirm and not new and all(_passed(after.criterion(n)) for n in was)
         rows = tuple((n, headline(v.criterion(n)), headline(after.criterion(n))) for n in was)
         penalty = sum(WEIGHTS[k] * t for k, t in soft_terms(after, limits).items())
-        badness = 10.0 * len(after.failures()) + sum(_badness(after.criterion(n), limits) for n in was)
+        badness = 10.0 * len(new) + sum(_badness(after.criterion(n), limits) for n in was)
         out.append(Recommendation(v.config, cand, len(result.results), fixes, rows, penalty, badness,
-                                  not fixes and _improves(v, after, was, limits), looks, confirm))
+                                  not fixes and _improves(v, after, was, new, limits), looks, confirm))
     return out
 
 
-def _improves(before: Verdict, after: Verdict, was: Sequence[str], limits: Thresholds) -> bool:
+def _improves(before: Verdict, after: Verdict, was: Sequence[str], new: Sequence[str], limits: Thresholds) -> bool:
     """Whether the figures of the failing criteria `was` read better `after` than `before`: none
-    farther from fine (`_badness`), one nearer, and no other hard criterion failing."""
-    if any(c.name not in was for c in after.failures()):
+    farther from fine (`_badness`), one nearer, and no other hard criterion failing but as the
+    original set fails it (`new`: the criteria `after` fails where the original does not)."""
+    if any(n not in was for n in new):
         return False
     pairs = [(_badness(before.criterion(n), limits), _badness(after.criterion(n), limits)) for n in was]
     return all(a <= b for b, a in pairs) and any(a < b for b, a in pairs)

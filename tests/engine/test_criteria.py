@@ -144,10 +144,12 @@ def test_every_game_keeps_a_baseline_for_its_report_player(game: Any) -> None:
 
 def test_a_baseline_module_reads_back() -> None:
     text = module_text("toy", "sensible", 10, 0, {"2p base": 4.5, "3p tail-first": 3.0},
-                       {"3p tail-first": {"degenerate": (0.2, 0.15, 0.26)}})
+                       {"3p tail-first": {"degenerate": (0.2, 0.15, 0.26)}}, {"2p base": {"fair": (0.1, 0.04, 0.16)}})
     space: dict[str, Any] = {}
     exec(compile(text, "baseline", "exec"), space)  # noqa: S102 - the module we just wrote
-    baseline = Baseline(space["TURNS"], space["FAILS"], "sensible", space["FIGURES"])
+    baseline = Baseline(space["TURNS"], space["FAILS"], "sensible", space["FIGURES"], space["UNDECIDED"])
     assert baseline.turns["2p base"] == 4.5 and baseline.original_fails(3, "tail-first") == ("degenerate",)
     assert baseline.original_fails(2, None) == () and baseline.figure(2, None, "degenerate") is None
     assert baseline.figure(4, "tail-first", "degenerate") == (0.2, 0.15, 0.26)  # the nearest count
+    assert baseline.original_undecided(2, None) == ("fair",) and baseline.figure(2, None, "fair") == (0.1, 0.04, 0.16)
+    assert baseline.original_undecided(3, "tail-first") == ()

@@ -212,3 +212,35 @@ def test_a_failure_the_original_set_shares_is_a_finding_about_the_game() -> None
     # a baseline that names the failure without its figures shows nothing of how bad it was: the set fails
     bare = dataclasses.replace(check, original=dataclasses.replace(check.original, figures={}))
     assert bare.failures()
+
+
+def test_a_failure_where_the_original_set_is_undecided_between_the_margins_is_judged_against_it() -> None:
+    """The original leaves 2-player `fair` undecided with a seat between the two margins (its
+    baseline's `UNDECIDED`): a set failing it there is not failed for it unless significantly
+    worse than the original, and the lines say which of the two it is."""
+    from cardgen.check.baseline import Baseline
+    from cardgen.check.metrics import Figures
+    from cardgen.check.plan import ReportRow
+    from cardgen.commands.checkrun import GameCheck
+
+    def fair(share: float, low: float, high: float) -> Criterion:
+        seats = [{"seat": 1, "share": 1 - share, "low": 1 - high, "high": 1 - low, "decision": "unfair"},
+                 {"seat": 2, "share": share, "low": low, "high": high, "decision": "unfair"}]
+        return Criterion("fair", FAIL, True, "seat 2 unfair", {"fair_share": 0.5, "seats": seats})
+
+    row = ReportRow("2p", "sensible", "main", 2, {"variant": None}, Figures(1, 1))
+    original = Baseline({"2p base": 9.0}, {}, "sensible", {"2p base": {"fair": (0.1, 0.05, 0.15)}},
+                        {"2p base": ("fair",)})
+    near = GameCheck("nest", "set.toml", "Nest", (), (), 400, 0, (row,), player="sensible",
+                     verdicts=(Verdict("2p", (fair(0.64, 0.6, 0.68),), 400),), original=original)
+    assert near.failures() == [] and near.outcome == PASS
+    assert near.shared_failures() == [
+        "nest 2p: fair fails, not significantly worse than the original set (the original set leaves it undecided "
+        "between fine and failing, the farthest seat off the fair share by 10% [5%-15%]): seat 2 unfair"]
+    far = dataclasses.replace(near, verdicts=(Verdict("2p", (fair(0.75, 0.7, 0.8),), 400),))
+    assert far.exit_line() == "nest: 1 of 1 configurations fail: 2p (fair)"
+    assert far.failures()[0].endswith("(the original set leaves it undecided between fine and failing, the farthest "
+                                      "seat off the fair share by 10% [5%-15%]: this set does significantly worse)")
+    # without the baseline's undecided criteria the same set fails
+    plain = dataclasses.replace(near, original=dataclasses.replace(original, undecided={}))
+    assert plain.exit_line() == "nest: 1 of 1 configurations fail: 2p (fair)"
