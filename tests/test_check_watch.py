@@ -96,3 +96,38 @@ def test_watch_needs_a_set_file() -> None:
     done = subprocess.run([sys.executable, "-m", "cardgen", "check", GAME, "--watch"], capture_output=True, text=True,
                           timeout=WAIT)
     assert done.returncode == 2 and "--watch" in done.stderr and "--set" in done.stderr
+
+
+class _Counted:
+    """A watch's progress sink that counts the games played (and never sees a save)."""
+
+    def __init__(self) -> None:
+        self.played = 0
+
+    def planned(self, games: int) -> None:
+        """Nothing."""
+
+    def done(self, games: int) -> None:
+        self.played += games
+
+
+def test_a_watch_plays_each_main_configuration_once(tmp_path: Path) -> None:
+    """After the main configurations' first verdicts the whole check takes their games as played:
+    one watch step plays as many games as one plain check of the set, and says the same verdicts."""
+    import dataclasses
+
+    from cardgen.commands.checkrun import CheckRun, run_check
+    from cardgen.commands.watch import Watch, check_once
+
+    path = tmp_path / "nest.toml"
+    path.write_text(GAMES.get(GAME).default_set_path().read_text(encoding="utf-8"), encoding="utf-8")
+    run = CheckRun((), str(path), 60, 4, (2,), None, 0, 1)
+    watched, whole = _Counted(), _Counted()
+    said: list[object] = []
+    check_once(Watch((GAME,), run, str(tmp_path / "page.html")), GAMES, said.append, watched)  # type: ignore[arg-type]
+    (plain,) = run_check(dataclasses.replace(run, games=(GAMES.get(GAME),)), whole)  # type: ignore[arg-type]
+    assert watched.played == whole.played > 0
+    first = [x.text for x in said if hasattr(x, "text") and str(x.text).startswith("verdict, ")]
+    heads = [v.line().split(" (")[0] for v in plain.verdicts]  # "verdict, 2p 5×7: … after 60 games by room"
+    assert first and all(line.split(" (")[0] in heads for line in first)
+    assert (tmp_path / "page.html").is_file()

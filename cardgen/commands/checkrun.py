@@ -310,9 +310,23 @@ class CheckRun:
     first verdicts of `check --watch`."""
 
 
-def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck]:
+LineKey = tuple[Any, ...]
+"""What makes two lines of one set's checks play the same games (`line_key`)."""
+
+
+def line_key(line: Line) -> LineKey:
+    """The line's game, configuration, lineup, section, players, seed key, games and search
+    budget: two lines of the same set file alike in these play the same seeded games."""
+    return (getattr(line.game, "name", ""), line.config, line.lineup, line.section, line.players, line.key,
+            line.games, line.budget)
+
+
+def run_check(run: CheckRun, progress: Progress | None = None,
+              memo: dict[LineKey, Played] | None = None) -> list[GameCheck]:
     """Check the sets of `run` (see `CheckRun`); `progress` hears of the games planned (round by
-    round) and played."""
+    round) and played. `memo`: the lines an earlier check of the same set file played (a watch's
+    main configurations, played first), by `line_key`: each is taken from there rather than
+    played again, and the lines this check plays are added to it."""
     games_, set_path, games, skill_games = run.games, run.set_path, run.ceiling, run.skill_games
     players, player, seed, workers, budget = run.players, run.player, run.seed, run.workers, run.budget
     cluster, variants, save_to, only = run.cluster, run.variants, run.save_to, run.only
@@ -353,7 +367,12 @@ def run_check(run: CheckRun, progress: Progress | None = None) -> list[GameCheck
                 stops.append(stop_rule(line, limits) if line.section == MAIN else None)
                 owners.append(len(checks))
         checks.append(check)
-    played = play(lines, seed, workers, progress, cluster, stops)
+    known = memo if memo is not None else {}
+    todo = [i for i, line in enumerate(lines) if line_key(line) not in known]
+    fresh = dict(zip(todo, play([lines[i] for i in todo], seed, workers, progress, cluster, [stops[i] for i in todo])))
+    known.update((line_key(p.line), p) for p in fresh.values())
+    played = [fresh[i] if i in fresh else dataclasses.replace(known[line_key(line)], line=line)
+              for i, line in enumerate(lines)]
     extra = asked_criteria(run, [(p, checks[o]) for p, o in zip(played, owners)], progress)
     out = []
     for i, check in enumerate(checks):

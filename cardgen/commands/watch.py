@@ -3,8 +3,8 @@
 The file is polled (its modification time and size, then a hash of its bytes: a save that
 changes nothing checks nothing). At each change the main configurations are played first,
 without the skill trace and stopping as soon as the sequential tests decide (docs/check.md),
-and their verdicts printed; then the whole check (skill trace and soft criteria) runs and its
-report follows. A set that does not load gives its one error line, and the watch waits for the
+and their verdicts printed; then the whole check (skill trace and soft criteria) runs, taking
+those configurations' games as played rather than playing them again, and its report follows. A set that does not load gives its one error line, and the watch waits for the
 next save. With `--html FILE` the page is rewritten after each step and reloads itself. Ctrl-C
 (or SIGTERM, cardgen.signals) ends the watch as it ends every command, its workers with it."""
 
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.commands.checkrun import CheckRun, GameCheck, Report, run_check
+from cardgen.check.plan import Played
+from cardgen.commands.checkrun import CheckRun, GameCheck, LineKey, Report, run_check
 from cardgen.commands.outcome import Say, err, one_line, out
 from cardgen.errors import CardgenError, UsageMistake
 from cardgen.terminal import printable
@@ -119,7 +120,8 @@ def check_once(request: Watch, registry: Registry, say: Say, sink: SaveWatch) ->
     try:
         games, read = chosen_games(registry, request.names, request.run.set_path)
         run = dataclasses.replace(request.run, games=tuple(games), read=read)
-        quick = run_check(dataclasses.replace(run, skill_games=0, main_only=True), sink)
+        memo: dict[LineKey, Played] = {}  # the main configurations are played once, for both
+        quick = run_check(dataclasses.replace(run, skill_games=0, main_only=True), sink, memo)
         for c in quick:
             if not c.complete:
                 say(err(f"cardgen: check: {one_line(c.exit_line())}"))
@@ -128,7 +130,7 @@ def check_once(request: Watch, registry: Registry, say: Say, sink: SaveWatch) ->
                 say(out(v.line()))
             say(out(f"main configurations in {time.monotonic() - start:.1f} s: {c.summary()}"))
         _page(request, quick)
-        full = run_check(run, sink)
+        full = run_check(run, sink, memo)
         for c in full:
             say(Report(c))
         _page(request, full)
