@@ -214,6 +214,39 @@ def test_a_late_poll_does_not_take_the_page_back_from_the_step_the_user_went_to(
     page.close()
 
 
+def test_a_poll_saying_nothing_changed_does_not_drop_the_live_view_the_user_asked_for(
+        browser: Any, serve: Callable[..., str]) -> None:
+    """Back to the last step (the live view, asked for whole) while a poll is on its way: on a
+    busy machine the poll's short "nothing changed" answer can come first. It draws nothing, so
+    it must not count as drawn: the whole view that follows it is drawn, not dropped as older."""
+    page = _page(browser)
+    held: list[Any] = []
+    holding = [False]
+
+    def route(r: Any) -> None:
+        if holding[0] and r.request.url.endswith("/view"):
+            held.append(r)  # the whole live view the step asks for, answered after a poll
+        else:
+            r.continue_()
+
+    page.route("**/view*", route)
+    page.goto(serve("schlangengrube", "--seats", "random,random"))
+    page.wait_for_selector("body[data-finished='true']", timeout=WAIT)
+    steps = _log(page)
+    page.click("#step-first")
+    page.wait_for_function("document.getElementById('step-at').textContent.startsWith('0/')", timeout=WAIT)
+    holding[0] = True
+    page.click("#step-last")
+    while not held:
+        page.wait_for_event("request", timeout=WAIT)
+    answers = int(page.get_attribute("body", "data-answers") or 0)
+    page.wait_for_function(f"Number(document.body.dataset.answers) > {answers}", timeout=WAIT)  # a poll came back
+    holding[0] = False
+    held.pop(0).continue_()
+    page.wait_for_function(f"document.getElementById('step-at').textContent === '{steps}/{steps}'", timeout=WAIT)
+    page.close()
+
+
 def _bot_replied(page: Any) -> None:
     """Wait until the bot has replied: the person's turn again, the log's last line the bot's
     (whenever the page learns of it: the count of steps seen before is no measure)."""

@@ -82,10 +82,12 @@ function draw(v) {
 // Several answers can be on their way at once (a poll every 300 ms, a click, a step through the
 // log) and arrive in any order: only an answer newer than the one drawn, asked for the position
 // still wanted, is drawn, so a late poll never replaces the step the user went to.
-function fresh(ticket, wanted) {
+// An answer that draws nothing (a poll's "nothing changed") does not count as drawn: the whole
+// view asked for before it may still be on its way.
+function fresh(ticket, wanted, drawing = true) {
   document.body.dataset.answers = ++answers;
   if (ticket < drawnTicket || wanted !== at) return false;
-  drawnTicket = ticket;
+  if (drawing) drawnTicket = ticket;
   return true;
 }
 
@@ -94,7 +96,7 @@ async function refresh(force) {
   const url = at !== null ? `/view?at=${at}` : force || shown < 0 ? "/view" : `/view?since=${shown}`;
   const {ok, data} = await call("GET", url);
   if (!ok) { if (wanted === at) showRefusal(null, data.error); return; }
-  if (fresh(ticket, wanted) && !data.same) draw(data);
+  if (fresh(ticket, wanted, !data.same) && !data.same) draw(data);
 }
 
 async function act(url, body) {
