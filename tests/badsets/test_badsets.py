@@ -61,7 +61,8 @@ def test_the_default_sets_main_configurations_pass(game: str) -> None:
     unevenly, neither within the fine margin nor past the failing one: more games are needed, so
     inconclusive, as its baseline records), and none fails but where the original set's baseline
     records the failure as its own (Irrläufer's stalemates). Every failure elsewhere is one the
-    original set's baseline records as its own. The original is recognised: its check exits 0
+    original set's baseline records as its own (failed, or undecided between fine and failing at
+    its 200 games: Schlangengrube's 3p double-markers `fair` fails at 375). The original is recognised: its check exits 0
     (the original-never-fails sweep leaves this run to here)."""
     result = CliRunner().invoke(main, ["check", game, "--json", "--quiet", "--no-chart", "--no-recommend"])
     assert result.exit_code == 0, result.stderr
@@ -71,7 +72,10 @@ def test_the_default_sets_main_configurations_pass(game: str) -> None:
     baseline = info.baseline()
     for config in report["configs"]:
         verdict = config["verdict"]
-        known = baseline.original_fails(config["players"], config.get("variant"))
+        # the original's own findings: what its baseline (200 games) fails or leaves undecided
+        # between fine and failing (the check's ceiling may decide the latter as failing)
+        known = (*baseline.original_fails(config["players"], config.get("variant")),
+                 *baseline.original_undecided(config["players"], config.get("variant")))
         if config.get("main"):
             assert verdict["outcome"] == "pass" or set(verdict["failed"]) == set(config["original_fails"]), verdict
             for name in verdict["inconclusive"]:
