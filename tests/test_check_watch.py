@@ -121,7 +121,7 @@ def test_a_watch_plays_each_main_configuration_once(tmp_path: Path) -> None:
 
     path = tmp_path / "nest.toml"
     path.write_text(GAMES.get(GAME).default_set_path().read_text(encoding="utf-8"), encoding="utf-8")
-    run = CheckRun((), str(path), 60, 4, (2,), None, 0, 1)
+    run = CheckRun((), str(path), 20, 2, (2,), None, 0, 1)
     watched, whole = _Counted(), _Counted()
     said: list[object] = []
     check_once(Watch((GAME,), run, str(tmp_path / "page.html")), GAMES, said.append, watched)  # type: ignore[arg-type]
