@@ -180,24 +180,31 @@ def test_a_bots_only_game_is_shown_to_its_end_and_its_record_is_a_finished_game(
     page.close()
 
 
-def test_a_late_poll_does_not_take_the_page_back_from_the_step_the_user_went_to(
-        browser: Any, serve: Callable[..., str]) -> None:
-    """The page polls every 300 ms, and on a busy machine a poll's answer can arrive after the
-    user has stepped into the log: that late live view must not be drawn over the step."""
+def _finished_with_held_views(browser: Any, serve: Callable[..., str], hold: Callable[[str], bool]
+                              ) -> tuple[Any, list[Any], list[bool], int]:
+    """A page of a finished two-bot Schlangengrube game whose view requests matching `hold` are
+    kept back (in the list returned) while the flag returned is set; and the game's steps."""
     page = _page(browser)
     held: list[Any] = []
     holding = [False]
 
     def route(r: Any) -> None:
-        if holding[0] and "at=" not in r.request.url:
-            held.append(r)  # a poll, answered below, after the user's step
+        if holding[0] and hold(r.request.url):
+            held.append(r)
         else:
             r.continue_()
 
     page.route("**/view*", route)
     page.goto(serve("schlangengrube", "--seats", "random,random"))
     page.wait_for_selector("body[data-finished='true']", timeout=WAIT)
-    steps = _log(page)
+    return page, held, holding, _log(page)
+
+
+def test_a_late_poll_does_not_take_the_page_back_from_the_step_the_user_went_to(
+        browser: Any, serve: Callable[..., str]) -> None:
+    """The page polls every 300 ms, and on a busy machine a poll's answer can arrive after the
+    user has stepped into the log: that late live view must not be drawn over the step."""
+    page, held, holding, steps = _finished_with_held_views(browser, serve, lambda url: "at=" not in url)  # polls
     holding[0] = True
     while not held:  # the next poll, whenever the page sends it
         page.wait_for_event("request", timeout=WAIT)
@@ -219,20 +226,7 @@ def test_a_poll_saying_nothing_changed_does_not_drop_the_live_view_the_user_aske
     """Back to the last step (the live view, asked for whole) while a poll is on its way: on a
     busy machine the poll's short "nothing changed" answer can come first. It draws nothing, so
     it must not count as drawn: the whole view that follows it is drawn, not dropped as older."""
-    page = _page(browser)
-    held: list[Any] = []
-    holding = [False]
-
-    def route(r: Any) -> None:
-        if holding[0] and r.request.url.endswith("/view"):
-            held.append(r)  # the whole live view the step asks for, answered after a poll
-        else:
-            r.continue_()
-
-    page.route("**/view*", route)
-    page.goto(serve("schlangengrube", "--seats", "random,random"))
-    page.wait_for_selector("body[data-finished='true']", timeout=WAIT)
-    steps = _log(page)
+    page, held, holding, steps = _finished_with_held_views(browser, serve, lambda url: url.endswith("/view"))
     page.click("#step-first")
     page.wait_for_function("document.getElementById('step-at').textContent.startsWith('0/')", timeout=WAIT)
     holding[0] = True
