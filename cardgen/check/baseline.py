@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from typing import Any
 from cardgen.check.criteria import badness, leaning
 from cardgen.check.metrics import turns_per_player
 from cardgen.check.plan import MAIN, Played
+from cardgen.check.verdict import FAIL, Criterion
 
 GAMES = 200
 """Seeded games per configuration of a baseline run (at most the game's ceiling)."""
@@ -111,14 +112,7 @@ def measure(played: Sequence[Played]) -> dict[str, float]:
 def failing(played: Sequence[Played], verdicts: Sequence[Any]) -> dict[str, dict[str, Figure]]:
     """Per key the hard criteria a baseline run's configurations fail (any area of the base
     game), each with the `Figure` of the configuration that fails it worst."""
-    out: dict[str, dict[str, Figure]] = {}
-    for p, v in zip([p for p in played if p.line.section == MAIN], verdicts):
-        mine = out.setdefault(baseline_key(p.line.players, p.line.info.get("variant")), {})
-        for c in v.failures():
-            found = badness(c)
-            if found is not None and (c.name not in mine or found[0] > mine[c.name][0]):
-                mine[c.name] = found
-    return {k: dict(sorted(v.items())) for k, v in sorted(out.items()) if v}
+    return _worst(played, verdicts, lambda key, c: c.hard and c.status == FAIL)
 
 
 def undecided(played: Sequence[Played], verdicts: Sequence[Any],
@@ -126,12 +120,19 @@ def undecided(played: Sequence[Played], verdicts: Sequence[Any],
     """Per key the hard criteria a baseline run's configurations leave undecided between fine
     and failing (`cardgen.check.criteria.leaning`) and that none of that key fails (`fails`),
     each with the `Figure` of the configuration farthest off."""
+    return _worst(played, verdicts, lambda key, c: c.hard and leaning(c) and c.name not in fails.get(key, {}))
+
+
+def _worst(played: Sequence[Played], verdicts: Sequence[Any],
+           chosen: Callable[[str, Criterion], bool]) -> dict[str, dict[str, Figure]]:
+    """Per key (`baseline_key`) the criteria of the main lines' verdicts that `chosen` picks
+    (given the key), each with the `Figure` of the configuration where it reads worst."""
     out: dict[str, dict[str, Figure]] = {}
     for p, v in zip([p for p in played if p.line.section == MAIN], verdicts):
         key = baseline_key(p.line.players, p.line.info.get("variant"))
         mine = out.setdefault(key, {})
         for c in v.criteria:
-            found = badness(c) if c.hard and leaning(c) and c.name not in fails.get(key, {}) else None
+            found = badness(c) if chosen(key, c) else None
             if found is not None and (c.name not in mine or found[0] > mine[c.name][0]):
                 mine[c.name] = found
     return {k: dict(sorted(v.items())) for k, v in sorted(out.items()) if v}
