@@ -53,3 +53,28 @@ def test_a_searched_component_count_keeps_the_rest_of_the_set() -> None:
     assert [t["count"] for t in doubled["tile"]] == [2 * t.get("count", 1) for t in base["tile"]]
     assert doubled["rules"]["double_markers"] == 2 and "double_markers" not in doubled
     assert doubled["name"] == base["name"]
+
+
+def test_growing_the_areas_restores_the_originals_and_leaves_areas_that_are_large_enough() -> None:
+    import tomllib
+
+    from cardgen.commands.tunesearch import knobs, trial_text
+    from cardgen.registry import GAMES
+
+    game = GAMES.get("schlangennest")
+    path = HELD_OUT / "schlangennest-areas2x2.toml"
+    text = path.read_text(encoding="utf-8")
+    rules = game.rule_values(game.load_set(path))
+    base = tomllib.loads(text)
+
+    def areas(growth: int) -> dict[str, list[list[int]]]:
+        grown = tomllib.loads(trial_text(game, text, rules, knobs(game, ()), {**rules, "area_growth": growth}))
+        assert grown["card"] == base["card"] and grown["name"] == base["name"]
+        return grown["areas"]  # type: ignore[no-any-return]
+
+    assert areas(0) == base["areas"]
+    assert areas(2)["2"] == [[4, 4], [4, 5]]
+    # at most the original's 2-player areas of the same rank (6×6, 5×7): the two-player areas
+    # become the original's first two; the 3- and 4-player ones, the original's already, stay
+    for growth in (4, 8):
+        assert areas(growth) == {**base["areas"], "2": [[6, 6], [5, 7]]}

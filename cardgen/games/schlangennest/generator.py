@@ -11,6 +11,7 @@ original table back for b = 16 and extends it to 5 players (9×9 …) and 6 play
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,22 +114,43 @@ def text_from_options(options: dict[str, Any]) -> str:
                                 name=None if name is None else str(name)))
 
 
+def body_per_colour(data: dict[str, Any]) -> int:
+    """The body cards per colour of a set file's `data`: its cards with no head or tail part."""
+    cards = data.get("card", [])
+    return sum(int(c.get("count", 0)) for c in cards if isinstance(c, dict)
+               and not any("@" in str(part) for part in c.get("parts", [])))
+
+
+def grown(size: Sequence[int], value: int, limit: tuple[int, int]) -> list[int]:
+    """An area `size` grown by `value` fields in width and in height, no side past the same
+    side of `limit` (a side already longer stays as it is)."""
+    return [min(MAX_SIDE, max(side, min(side + value, cap))) for side, cap in zip(size, limit)]
+
+
 @dataclass(frozen=True, slots=True)
 class AreaGrowthPart(SetPart):
-    """How many fields every agreed play area of the set grows in width and in height (0: as
-    the set says; a side stops at the largest allowed)."""
+    """How many fields each agreed play area of the set grows in width and in height (0: as the
+    set says), each side up to the same side of the original's area of the same rank for that
+    player count (easy to hard; past the last, the last): the areas a generated variant of the
+    set's body cards gets (`areas`), the original's own for its 16. So growing an area that is
+    too small restores the original's, and the areas of the player counts that are already as
+    large stay as they are."""
 
     def read(self, data: dict[str, Any]) -> int:
         return 0
 
     def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
-        areas = {players: [[min(MAX_SIDE, side + value) for side in size] for size in sizes]
-                 for players, sizes in data.get("areas", {}).items()}
-        return {**data, "areas": {p: list(map(list, dict.fromkeys(map(tuple, s)))) for p, s in areas.items()}}
+        body = body_per_colour(data) or ORIGINAL_BODY
+        out: dict[str, Any] = {}
+        for players, sizes in data.get("areas", {}).items():
+            limits = areas(int(players), body)
+            made = [grown(size, value, limits[min(rank, len(limits) - 1)]) for rank, size in enumerate(sizes)]
+            out[players] = list(map(list, dict.fromkeys(map(tuple, made))))
+        return {**data, "areas": out}
 
 
 PARTS = (
-    AreaGrowthPart("area_growth", "fields every play area grows in width and height", 0, 8),
+    AreaGrowthPart("area_growth", "fields each play area grows in width and height, up to the original's", 0, 8),
 )
 """What `cardgen tune` searches of a Schlangennest set besides its rules (not its cards per colour:
 `check` finds a set whose counts differ from the original's incomplete)."""
