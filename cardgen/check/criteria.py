@@ -21,6 +21,7 @@ stop rule of a configuration's rounds; `hard_criteria` the criteria with their t
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -289,9 +290,20 @@ def leaning(c: Criterion) -> bool:
     return c.status not in (PASS, FAIL) and bool(c.figures.get("between"))
 
 
+def _half_width(figures: Sequence[float]) -> float:
+    """The larger side of a `badness` interval (figure, low, high) about its figure."""
+    figure, low, high = (float(v) for v in figures[:3])
+    return max(figure - low, high - figure)
+
+
 def worse(c: Criterion, original: Sequence[float] | None) -> bool:
     """Whether a failed criterion is significantly worse than the original set's failure of it
-    (`original`: its `badness`): this one's interval lies wholly above the original's. No
-    figure of the original's: worse (nothing shows it is not)."""
+    (`original`: its `badness`): its figure exceeds the original's by more than the root of the
+    sum of the two intervals' squared half-widths (a test of the difference at the 95 % level,
+    each figure's standard error read off its interval). Two intervals that merely overlap can
+    still differ significantly: 71 % against 60 % of 150 and 200 games does. No figure of the
+    original's: worse (nothing shows it is not)."""
     mine = badness(c)
-    return original is None or mine is None or mine[1] > float(original[2])
+    if original is None or mine is None:
+        return True
+    return mine[0] - float(original[0]) > math.hypot(_half_width(mine), _half_width(original))

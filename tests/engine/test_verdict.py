@@ -191,7 +191,7 @@ def test_a_failure_the_original_set_shares_is_a_finding_about_the_game() -> None
     def degenerate(share: float, low: float, high: float) -> Criterion:
         return Criterion("degenerate", FAIL, True, "", {"share": share, "low": low, "high": high})
 
-    failed = Verdict("2p tail-first", (degenerate(0.3, 0.24, 0.36),), 50)
+    failed = Verdict("2p tail-first", (degenerate(0.25, 0.19, 0.31),), 50)
     passed = Verdict("2p", (_criterion("fair", PASS),), 100)
     check = GameCheck("nest", "set.toml", "Nest", (), (), 400, 0, (row("2p", None), row("2p tail-first", "tail-first")),
                       player="sensible", verdicts=(passed, failed),
@@ -204,8 +204,9 @@ def test_a_failure_the_original_set_shares_is_a_finding_about_the_game() -> None
     # measured with another player, the original's failures say nothing about this check
     other = dataclasses.replace(check, player="greedy")
     assert other.failures() and other.exit_line() == "nest: 1 of 2 configurations fail: 2p tail-first (degenerate)"
-    # significantly worse than the original (its interval wholly above the original's): its own failure
-    worse = dataclasses.replace(check, verdicts=(passed, Verdict("2p tail-first", (degenerate(0.5, 0.43, 0.57),), 200)))
+    # significantly worse than the original (the difference beyond the root of the summed squared
+    # half-widths, here 0.10 against 0.085, though the intervals overlap): its own failure
+    worse = dataclasses.replace(check, verdicts=(passed, Verdict("2p tail-first", (degenerate(0.3, 0.24, 0.36),), 200)))
     assert worse.exit_line() == "nest: 1 of 2 configurations fail: 2p tail-first (degenerate)"
     assert worse.failures()[0].endswith("(the original set fails it too, 20% [15%-26%]: this set does significantly "
                                         "worse)")
