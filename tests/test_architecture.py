@@ -6,6 +6,7 @@ hook lookups by name in the engine."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from cardgen.registry import GAMES
@@ -49,6 +50,13 @@ def _imports(tree: ast.Module, name: str, is_package: bool, type_only: bool = Tr
 
 
 def graph() -> dict[str, set[str]]:
+    """Every module of the package -> the package's modules it imports (a copy for the caller)."""
+    return {name: set(targets) for name, targets in _graph().items()}
+
+
+@functools.cache
+def _graph() -> dict[str, set[str]]:
+    """The import graph, parsed once per test process (parsing the package takes a second)."""
     modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
     edges: dict[str, set[str]] = {}
     for name, path in modules.items():

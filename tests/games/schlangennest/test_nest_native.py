@@ -88,7 +88,7 @@ def _cli() -> list[str]:
 
 
 def test_check_json_is_the_same_with_either_core(native: None, tmp_path: Path) -> None:
-    command = [*_cli(), "check", "schlangennest", "--games", "10", "--skill-games", "4", "--players", "2,3",
+    command = [*_cli(), "check", "schlangennest", "--games", "10", "--skill-games", "4", "--players", "2",
                "--json", "--no-chart"]
     fast, pure = both(command, tmp_path)
     assert json.loads(fast)["schlangennest"]["ceiling"] == 10
