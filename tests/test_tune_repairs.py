@@ -4,7 +4,7 @@ recommendations' one-change fixes), writes a set that passes `cardgen check` wit
 games: for three held-out failing sets (a 17-row Irrläufer race with one stick, a 12-tile pit,
 a Schlangennest set whose 2-player areas are 2×2 and 2×3) and one more failing set per game
 (slow: a check and sixteen trials each). "Passes" means as well as the game's original set:
-where the original is itself inconclusive at the default ceiling (Irrläufer), a set that fails
+where the original is itself inconclusive at the default ceiling, a set that fails
 nothing (`--allow-inconclusive`)."""
 
 from __future__ import annotations
