@@ -4,7 +4,9 @@ check's report, never one line per seed; and `tune` searches a set that spells S
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -37,18 +39,28 @@ def test_tune_searches_components_and_rules_of_a_set_with_the_older_top_level_sp
     assert trial["values"]["tiles"] == 12 and trial["values"]["copies"] == 1 and trial["values"]["double_markers"] == 2
 
 
-def test_a_searched_component_count_keeps_the_rest_of_the_set() -> None:
+def _trial(game_name: str, held_out: str) -> tuple[dict[str, Any], Callable[..., dict[str, Any]]]:
+    """The held-out set's data, and a function of searched values to the data of the trial's set
+    (the set with those values, `tune`'s trial text read back)."""
     import tomllib
 
     from cardgen.commands.tunesearch import knobs, trial_text
     from cardgen.registry import GAMES
 
-    game = GAMES.get("schlangengrube")
-    path = HELD_OUT / "schlangengrube-pit12.toml"
+    game = GAMES.get(game_name)
+    path = HELD_OUT / held_out
     text = path.read_text(encoding="utf-8")
     rules = game.rule_values(game.load_set(path))
-    base = tomllib.loads(text)
-    doubled = tomllib.loads(trial_text(game, text, rules, knobs(game, ()), {**rules, "tiles": 12, "copies": 2}))
+
+    def made(**values: Any) -> dict[str, Any]:
+        return tomllib.loads(trial_text(game, text, rules, knobs(game, ()), {**rules, **values}))
+
+    return tomllib.loads(text), made
+
+
+def test_a_searched_component_count_keeps_the_rest_of_the_set() -> None:
+    base, made = _trial("schlangengrube", "schlangengrube-pit12.toml")
+    doubled = made(tiles=12, copies=2)
     assert [t["id"] for t in doubled["tile"]] == [t["id"] for t in base["tile"]]
     assert [t["count"] for t in doubled["tile"]] == [2 * t.get("count", 1) for t in base["tile"]]
     assert doubled["rules"]["double_markers"] == 2 and "double_markers" not in doubled
@@ -56,21 +68,12 @@ def test_a_searched_component_count_keeps_the_rest_of_the_set() -> None:
 
 
 def test_growing_the_areas_restores_the_originals_and_leaves_areas_that_are_large_enough() -> None:
-    import tomllib
+    base, made = _trial("schlangennest", "schlangennest-areas2x2.toml")
 
-    from cardgen.commands.tunesearch import knobs, trial_text
-    from cardgen.registry import GAMES
-
-    game = GAMES.get("schlangennest")
-    path = HELD_OUT / "schlangennest-areas2x2.toml"
-    text = path.read_text(encoding="utf-8")
-    rules = game.rule_values(game.load_set(path))
-    base = tomllib.loads(text)
-
-    def areas(growth: int) -> dict[str, list[list[int]]]:
-        grown = tomllib.loads(trial_text(game, text, rules, knobs(game, ()), {**rules, "area_growth": growth}))
+    def areas(growth: int) -> Any:
+        grown = made(area_growth=growth)
         assert grown["card"] == base["card"] and grown["name"] == base["name"]
-        return grown["areas"]  # type: ignore[no-any-return]
+        return grown["areas"]
 
     assert areas(0) == base["areas"]
     assert areas(2)["2"] == [[4, 4], [4, 5]]
