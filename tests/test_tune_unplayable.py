@@ -1,6 +1,8 @@
 """A configuration that cannot be set up (a frame snake on a 2×3 play area) is one line of the
 check's report, never one line per seed; and `tune` searches a set that spells Schlangengrube's
-`double_markers` at the top level (its older spelling) instead of refusing every trial."""
+`double_markers` at the top level (its older spelling) instead of refusing every trial; its
+component counts keep the rest of the set, and Schlangennest's area growth stops at the
+original's areas."""
 
 from __future__ import annotations
 
