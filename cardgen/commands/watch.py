@@ -5,8 +5,9 @@ changes nothing checks nothing). At each change the main configurations are play
 without the skill trace and stopping as soon as the sequential tests decide (docs/check.md),
 and their verdicts printed; then the whole check (skill trace and soft criteria) runs, taking
 those configurations' games as played rather than playing them again, and its report follows.
-A set that does not load gives its one error line, and the watch waits for the next save. With `--html FILE` the page is rewritten after each step and reloads itself. Ctrl-C
-(or SIGTERM, cardgen.signals) ends the watch as it ends every command, its workers with it."""
+A set that does not load gives its one error line, and the watch waits for the next save. With
+`--html FILE` the page is rewritten after each step and reloads itself. Ctrl-C (or SIGTERM,
+cardgen.signals) ends the watch as it ends every command, its workers with it."""
 
 from __future__ import annotations
 

@@ -62,8 +62,8 @@ def test_the_default_sets_main_configurations_pass(game: str) -> None:
     inconclusive, as its baseline records), and none fails but where the original set's baseline
     records the failure as its own (Irrläufer's stalemates). Every failure elsewhere is one the
     original set's baseline records as its own (failed, or undecided between fine and failing at
-    its 200 games: Schlangengrube's 3p double-markers `fair` fails at 375). The original is recognised: its check exits 0
-    (the original-never-fails sweep leaves this run to here)."""
+    its 200 games: Schlangengrube's 3p double-markers `fair` fails at 375). The original is
+    recognised: its check exits 0 (the original-never-fails sweep leaves this run to here)."""
     result = CliRunner().invoke(main, ["check", game, "--json", "--quiet", "--no-chart", "--no-recommend"])
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)[game]

@@ -115,10 +115,9 @@ def text_from_options(options: dict[str, Any]) -> str:
 
 
 def body_per_colour(data: dict[str, Any]) -> int:
-    """The body cards per colour of a set file's `data`: its cards with no head or tail part."""
-    cards = data.get("card", [])
-    return sum(int(c.get("count", 0)) for c in cards if isinstance(c, dict)
-               and not any("@" in str(part) for part in c.get("parts", [])))
+    """The body cards per colour of a (loaded, so valid) set file's `data`: its cards less the
+    one head and one tail card every colour has (`parse_nest_set` refuses any other number)."""
+    return sum(int(c["count"]) for c in data["card"]) - 2
 
 
 def grown(size: Sequence[int], value: int, limit: tuple[int, int]) -> list[int]:
@@ -140,7 +139,7 @@ class AreaGrowthPart(SetPart):
         return 0
 
     def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
-        body = body_per_colour(data) or ORIGINAL_BODY
+        body = body_per_colour(data)
         out: dict[str, Any] = {}
         for players, sizes in data.get("areas", {}).items():
             limits = areas(int(players), body)
