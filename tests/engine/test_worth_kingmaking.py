@@ -3,7 +3,8 @@ planted useless one of the toy row flagged through the command line with the `--
 HTML report reads; the worth formula on given shares; a barred player never plays its kind unless
 nothing else is legal; kingmaking found where a synthetic game plants it and not where it does
 not, nor where the seat's move changes the winner only together with chance it cannot see, and
-null for two seats."""
+null for two seats; on a real set planted with it (a cramped Schlangennest area) above the
+original's."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from cardgen.registry import GAMES
 
 WORTH_KEYS = {"kind", "played", "diff", "low", "high", "games", "flag"}
 PLANTED_PIT = Path(__file__).with_name("planted_pit.toml")
+PLANTED_NEST = Path(__file__).with_name("planted_nest.toml")
 
 
 def _toy_json(tmp_path: Path, tiles: list[int], *extra: str) -> tuple[int, dict[str, Any]]:
@@ -172,6 +174,27 @@ def test_the_original_sets_are_not_found_kingmade(game: str) -> None:
     for config in configs:
         assert config["kingmaking"]["games"] == 20
         assert config["verdict"]["criteria"]["kingmaking"]["status"] == PASS, config["config"]
+
+
+def _nest_kingmaking(*set_args: str) -> dict[str, dict[str, Any]]:
+    """Each 4-player base configuration's kingmaking entry, 100 probed games (seed 0)."""
+    result = CliRunner().invoke(main, ["check", "schlangennest", *set_args, "--players", "4", "--variants", "base",
+                                       "--games", "10", "--skill-games", "0", "--no-chart", "--no-recommend",
+                                       "--kingmaking", "100", "--json"])
+    report, _ = json.JSONDecoder().raw_decode(result.output)
+    return {c["config"]: c["kingmaking"] for c in report["schlangennest"]["configs"]}
+
+
+@pytest.mark.slow
+def test_kingmaking_rises_on_a_real_set_planted_with_it() -> None:
+    # the standard cards on one cramped 5 x 5 area at 4 players (about 25 CPU seconds): seats
+    # that fall behind still lay cards, each taking a place a leader needed
+    planted = _nest_kingmaking("--set", str(PLANTED_NEST))
+    original = _nest_kingmaking()
+    assert list(planted) == ["4p 5×5"] and len(original) == 4
+    assert all(k["games"] == 100 for k in [*planted.values(), *original.values()])
+    (crowded,) = planted.values()
+    assert crowded["share"] > 0.15 and all(crowded["low"] > k["high"] for k in original.values()), (planted, original)
 
 
 def test_kingmaking_share_and_interval() -> None:
