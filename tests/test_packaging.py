@@ -3,7 +3,9 @@ declared, the optional extras optional, nothing that points at development mater
 
 from __future__ import annotations
 
+import functools
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -48,43 +50,56 @@ def test_the_version_is_written_once_and_the_metadata_reads_it() -> None:
 def test_runtime_imports_are_declared_dependencies() -> None:
     """Every third-party module the package imports is one of its declared dependencies (the
     test extras do not count: a user's install has only these)."""
-    import ast
     import sys
 
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     declared = {d.split(">")[0].split("=")[0].split("[")[0].strip().lower().replace("-", "_")
                 for d in project["dependencies"]}
     provides = {"PIL": "pillow", "rl_accel": "rl_accel", "_rl_accel": "rl_accel"}
-    imported: set[str] = set()
-    for path in (REPO / "cardgen").rglob("*.py"):
-        if path.name == "cluster.py" or path.relative_to(REPO).as_posix() in (
-                "cardgen/commands/play/server.py", "cardgen/commands/tunesearch.py", "cardgen/print/scan.py"):
-            continue  # the optional `cluster`, `play`, `tune` and `scan` extras: the tests below
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                imported.update(alias.name.split(".")[0] for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                imported.add(node.module.split(".")[0])
+    optional = {"cardgen/check/cluster.py", "cardgen/commands/play/server.py", "cardgen/commands/tunesearch.py",
+                "cardgen/print/scan.py"}  # the optional `cluster`, `play`, `tune` and `scan` extras: the tests below
+    imported = {i.package for i in _imports() if i.module not in optional and i.absolute}
     third_party = {m for m in imported if m not in sys.stdlib_module_names and m != "cardgen"}
     assert {provides.get(m, m).lower() for m in third_party} - declared == set()
+
+
+@dataclass(frozen=True)
+class Import:
+    """One package named by an import statement of one of cardgen's modules."""
+
+    module: str  # the module's path in the repository, "cardgen/..."
+    package: str  # the top-level package imported ("" for a relative import)
+    absolute: bool  # not a relative import
+    at_top: bool  # at the top of the module (loaded with it), not in a function or under `if TYPE_CHECKING:`
+
+
+@functools.cache
+def _imports() -> tuple[Import, ...]:
+    """Every import of every module of cardgen (the package is parsed once per test process)."""
+    import ast
+
+    out: list[Import] = []
+    for path in sorted((REPO / "cardgen").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        name = path.relative_to(REPO).as_posix()
+        top = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                out.extend(Import(name, a.name.split(".")[0], True, id(node) in top) for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                out.append(Import(name, (node.module or "").split(".")[0] if node.level == 0 else "",
+                                  node.level == 0, id(node) in top))
+    return tuple(out)
 
 
 def _importers(packages: tuple[str, ...]) -> dict[str, bool]:
     """Every module of cardgen that imports one of the top-level `packages`, with whether it
     does so at the top of the module (loaded with the module) rather than inside a function
     or under `if TYPE_CHECKING:`."""
-    import ast
-
     out: dict[str, bool] = {}
-    for path in (REPO / "cardgen").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        top = {id(n) for n in tree.body}
-        for node in ast.walk(tree):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            if any(n.split(".")[0] in packages for n in names):
-                name = path.relative_to(REPO).as_posix()
-                out[name] = out.get(name, False) or id(node) in top
+    for found in _imports():
+        if found.package in packages:
+            out[found.module] = out.get(found.module, False) or found.at_top
     return out
 
 
