@@ -44,10 +44,11 @@ def test_the_shortest_game_and_each_degenerate_kind_are_saved_and_replay_to_thei
 def test_a_set_file_of_ones_own_is_copied_beside_the_records(tmp_path: Path) -> None:
     mine = tmp_path / "mine.toml"
     mine.write_text(default_set_path("schlangengrube").read_text(encoding="utf-8"), encoding="utf-8")
-    report = _check(tmp_path, "--set", str(mine), "--players", "2", "--games", "50")["schlangengrube"]
+    report = _check(tmp_path, "--set", str(mine), "--players", "2", "--games", "10")["schlangengrube"]
     folder = tmp_path / "saved" / "schlangengrube"
     (copy,) = folder.glob("mine-*.toml")  # named by its content
     assert copy.read_bytes() == mine.read_bytes()
+    assert report["saved_games"]
     for path in map(Path, report["saved_games"]):
         record = json.loads(path.read_text(encoding="utf-8"))
         assert record["set"] == copy.name
