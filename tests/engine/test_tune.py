@@ -153,7 +153,7 @@ def test_the_recommendations_of_a_failing_check_play_at_most_twice_its_failing_c
         def done(self, games: int) -> None:
             self.played += games
 
-    failing_set = Path(__file__).resolve().parents[1] / "tune" / "schlangengrube-failing.toml"
+    failing_set = Path(__file__).resolve().parents[1] / "tune" / "schlangengrube-deadlocks.toml"
     (check,) = run_check(CheckRun((PIT,), str(failing_set), 40, 0, (3,), workers=1))
     failing = [v for v in check.verdicts if check.new_failures(v)]
     assert failing
