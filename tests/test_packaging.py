@@ -58,7 +58,7 @@ def test_runtime_imports_are_declared_dependencies() -> None:
     provides = {"PIL": "pillow", "rl_accel": "rl_accel", "_rl_accel": "rl_accel"}
     optional = {"cardgen/check/cluster.py", "cardgen/commands/play/server.py", "cardgen/commands/tunesearch.py",
                 "cardgen/print/scan.py"}  # the optional `cluster`, `play`, `tune` and `scan` extras: the tests below
-    imported = {i.package for i in _imports() if i.module not in optional and i.absolute}
+    imported = {i.package for i in _imports() if i.module not in optional and i.package}
     third_party = {m for m in imported if m not in sys.stdlib_module_names and m != "cardgen"}
     assert {provides.get(m, m).lower() for m in third_party} - declared == set()
 
@@ -69,7 +69,6 @@ class Import:
 
     module: str  # the module's path in the repository, "cardgen/..."
     package: str  # the top-level package imported ("" for a relative import)
-    absolute: bool  # not a relative import
     at_top: bool  # at the top of the module (loaded with it), not in a function or under `if TYPE_CHECKING:`
 
 
@@ -85,10 +84,10 @@ def _imports() -> tuple[Import, ...]:
         top = {id(n) for n in tree.body}
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
-                out.extend(Import(name, a.name.split(".")[0], True, id(node) in top) for a in node.names)
+                out.extend(Import(name, a.name.split(".")[0], id(node) in top) for a in node.names)
             elif isinstance(node, ast.ImportFrom):
                 out.append(Import(name, (node.module or "").split(".")[0] if node.level == 0 else "",
-                                  node.level == 0, id(node) in top))
+                                  id(node) in top))
     return tuple(out)
 
 
