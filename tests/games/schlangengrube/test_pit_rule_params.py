@@ -189,6 +189,15 @@ def test_hand_size_deals_and_refills(tmp_path: Path, size: int) -> None:
     state.verify()
 
 
+def test_a_deal_the_bag_cannot_cover_is_dealt_in_seat_order_while_it_lasts() -> None:
+    # tests/tune/schlangengrube-failing.toml: 36 tiles, hands of 10; after the start tile the
+    # fourth seat gets the 5 left (the set fails `fair` at four players for it)
+    pit = Path(__file__).resolve().parents[2] / "tune" / "schlangengrube-failing.toml"
+    state = GAMES.get("schlangengrube").new_state({"players": 4, "variants": []}, pit, 0)
+    assert [len(h) for h in state.hands] == [10, 10, 10, 5] and state.bag == []
+    state.verify()
+
+
 def test_one_tile_per_turn_ends_the_turn_and_a_turn_of_two_is_refused(tmp_path: Path) -> None:
     state = PitGame(variant(tmp_path, tiles_per_turn=1)).new_initial_state(3)
     first = state.legal_moves()[0]
