@@ -193,7 +193,7 @@ def test_a_deal_the_bag_cannot_cover_is_dealt_in_seat_order_while_it_lasts() -> 
     # tests/tune/schlangengrube-failing.toml: 36 tiles, hands of 10; after the start tile the
     # fourth seat gets the 5 left (the set fails `fair` at four players for it)
     pit = Path(__file__).resolve().parents[2] / "tune" / "schlangengrube-failing.toml"
-    state = GAMES.get("schlangengrube").new_state({"players": 4, "variants": []}, pit, 0)
+    state = new_game({"players": 4, "variants": []}, pit, 0)
     assert [len(h) for h in state.hands] == [10, 10, 10, 5] and state.bag == []
     state.verify()
 
