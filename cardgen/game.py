@@ -297,6 +297,13 @@ class Game(ABC, Generic[S]):
         plan: KitPlan = importlib.import_module(self.kit_module).plan(game_set, spec)
         return plan
 
+    def play_form(self, game_set: S) -> object:
+        """The set as play sees it: two sets whose forms are equal play the same game (how the
+        check recognises a copy of the original). Default: the set itself; a game that shuffles
+        a list of components before play gives it in one fixed order, since the order a file
+        lists them in changes nothing."""
+        return game_set
+
     def with_card_size(self, game_set: S, size: float) -> S:
         """`game_set` with the components that follow `--card-size` (those its kit plan marks
         `card_sized`) made `size` mm square, their art and the booklet's figures with them.

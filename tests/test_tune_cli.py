@@ -29,7 +29,7 @@ def _rows(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
-SEARCH = ("tune", "schlangengrube", "--players", "3", "--vary", "heads=2..4",
+SEARCH = ("tune", "schlangengrube", "--players", "3", "--vary", "heads=2..6",
           "--skill-games", "0", "--workers", "2", "--quiet")
 
 
@@ -41,24 +41,26 @@ def needs_optuna() -> None:
 
 @pytest.mark.slow
 def test_tune_writes_the_best_set_its_trials_and_chart_and_the_set_passes_check(tmp_path: Path) -> None:
-    """Three heads a colour (the original's) is as good as the original; two fail. The original
-    itself leaves three-player `fair` undecided at the ceiling (a seat between the two margins),
-    so the search takes an inconclusive set that fails nothing (`--allow-inconclusive`), and
-    the set it writes is checked as well as the original: nothing fails."""
+    """Six heads a colour gives the original's tiles (in another order: the original, whose
+    findings are the game's); two fail. The original itself leaves three-player `fair` undecided
+    at the ceiling (a seat between the two margins), so the search takes an inconclusive set
+    that fails nothing (`--allow-inconclusive`), and the set it writes is checked as well as the
+    original: nothing fails."""
     needs_optuna()
     out = tmp_path / "pit.toml"
     code, _, err = _run(*SEARCH, "--allow-inconclusive", "--out", str(out))
     assert code == 0, err
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("# Found by: cardgen tune schlangengrube --players 3 --vary heads=2..4")
+    assert text.startswith("# Found by: cardgen tune schlangengrube --players 3 --vary heads=2..6")
     assert "Checked again at every player count: schlangengrube: " in text
     rows = _rows(tmp_path / "pit.trials.csv")
-    assert sorted(r["heads"] for r in rows) == ["2", "3", "4"]  # the whole small space, once each
+    assert sorted(r["heads"] for r in rows) == ["2", "3", "4", "5", "6"]  # the whole small space, once each
     chosen = [r for r in rows if r["chosen"] == "yes"]
     assert len(chosen) == 1 and chosen[0]["outcome"] in ("pass", "inconclusive")
     assert float(chosen[0]["objective"]) == min(float(r["objective"]) for r in rows if r["outcome"] != "fail")
     heads_2 = next(r for r in rows if r["heads"] == "2")
     assert heads_2["outcome"] == "fail" and float(heads_2["objective"]) >= 200
+    assert next(r for r in rows if r["heads"] == "6")["outcome"] != "fail"  # the original fails only as itself
     assert (tmp_path / "pit.trials.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     code, out_json, err = _run("check", "--set", str(out), "--json", "--quiet", "--no-chart", "--skill-games", "0")
     assert code == 0, err

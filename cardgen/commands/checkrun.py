@@ -421,7 +421,8 @@ PRINT_ONLY = ("path", "name", "card_size", "tile_size", "field_size", "variant")
 
 def is_original_set(game: Game[Any], game_set: Any, original: Any = None) -> bool:
     """Whether `game_set` plays exactly as the game's built-in set (`original` when read
-    already): the same components and rules, whatever its file, name and print size."""
+    already): the same components and rules, whatever its file, name, print size and the order
+    it lists its shuffled components in (`Game.play_form`)."""
     try:
         same_file = game_set.path is not None and Path(game_set.path) == game.default_set_path()
         if original is None:
@@ -431,7 +432,7 @@ def is_original_set(game: Game[Any], game_set: Any, original: Any = None) -> boo
     if type(original) is not type(game_set) or not dataclasses.is_dataclass(original) or isinstance(original, type):
         return False
     keep = {k: v for k, v in dataclasses.asdict(original).items() if k in PRINT_ONLY}
-    return bool(dataclasses.replace(game_set, **keep) == original)
+    return bool(game.play_form(dataclasses.replace(game_set, **keep)) == game.play_form(original))
 
 
 def stop_rule(line: Line, limits: Thresholds) -> Stop:

@@ -82,6 +82,31 @@ def test_the_original_set_is_recognised_under_any_name_and_player(tmp_path: Path
     assert json.loads(out)["schlangennest"]["original"] is False
 
 
+
+def test_the_pit_original_listed_in_another_order_is_the_original(tmp_path: Path) -> None:
+    # the generator's default groups are the original's 54 tiles, listed in another order: the
+    # bag is shuffled before play, so the set plays as the original, whose findings are the
+    # game's (before, they were held against the original's baseline: with the default games,
+    # `variant --heads 6` was refused on a 3-player fairness share the original also leans to)
+    made = tmp_path / "six.toml"
+    result = CliRunner().invoke(main, ["variant", "schlangengrube", "--heads", "6", "--games", "2", "--skill-games",
+                                       "0", "--workers", "1", "--quiet", "--allow-inconclusive", "--out", str(made)])
+    assert result.exit_code == 0, result.stderr
+    text = made.read_text(encoding="utf-8")
+    original = default_set_path("schlangengrube").read_text(encoding="utf-8")
+    assert text.index('id = "X-GP"') < text.index('id = "X-RG"') and original.index('id = "X-RG"') < original.index(
+        'id = "X-GP"')  # the same tiles in another order
+    for path, expected in ((made, True), (_one_more_crossing(tmp_path, text), False)):
+        code, out, err = _check("schlangengrube", "--set", str(path), "--players", "2", "--games", "2",
+                                "--skill-games", "0", "--json")
+        assert json.loads(out)["schlangengrube"]["original"] is expected, (path, err)
+
+
+def _one_more_crossing(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "more.toml"
+    path.write_text(text.replace('id = "X-RG"\n', 'id = "X-RG"\ncount = 2\n', 1), encoding="utf-8")
+    return path
+
 def _trace(games: int, share: float) -> dict[str, object]:
     from cardgen.check.stats import wilson
 

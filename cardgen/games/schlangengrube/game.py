@@ -49,6 +49,11 @@ class Schlangengrube(Game[PitSet]):
     parse_set = staticmethod(parse_pit_set)
     new_state = staticmethod(new_game)
 
+    def play_form(self, game_set: PitSet) -> object:
+        """The set with its tile kinds in the order of their ids: the bag is shuffled before play,
+        so the order the file lists them in changes nothing."""
+        return dataclasses.replace(game_set, tiles=tuple(sorted(game_set.tiles, key=lambda k: (k.id, repr(k)))))
+
     def with_card_size(self, game_set: PitSet, size: float) -> PitSet:
         """The set with its tiles and markers `size` mm square."""
         return dataclasses.replace(game_set, tile_size=size)
