@@ -301,7 +301,7 @@ class Game(ABC, Generic[S]):
         """The set as play sees it: two sets whose forms are equal play the same game (how the
         check recognises a copy of the original). Default: the set itself; a game that shuffles
         a list of components before play gives it in one fixed order, since the order a file
-        lists them in changes nothing."""
+        lists them in changes which components a seed deals, not the game."""
         return game_set
 
     def with_card_size(self, game_set: S, size: float) -> S:

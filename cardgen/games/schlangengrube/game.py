@@ -51,7 +51,7 @@ class Schlangengrube(Game[PitSet]):
 
     def play_form(self, game_set: PitSet) -> object:
         """The set with its tile kinds in the order of their ids: the bag is shuffled before play,
-        so the order the file lists them in changes nothing."""
+        so the order the file lists them in changes which tiles a seed deals, not the game."""
         return dataclasses.replace(game_set, tiles=tuple(sorted(game_set.tiles, key=lambda k: (k.id, repr(k)))))
 
     def with_card_size(self, game_set: PitSet, size: float) -> PitSet:
