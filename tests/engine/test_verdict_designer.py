@@ -82,7 +82,6 @@ def test_the_original_set_is_recognised_under_any_name_and_player(tmp_path: Path
     assert json.loads(out)["schlangennest"]["original"] is False
 
 
-
 def test_the_pit_original_listed_in_another_order_is_the_original(tmp_path: Path) -> None:
     # the generator's default groups are the original's 54 tiles, listed in another order: the
     # bag is shuffled before play, so the set plays as the original, whose findings are the
@@ -106,6 +105,7 @@ def _one_more_crossing(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "more.toml"
     path.write_text(text.replace('id = "X-RG"\n', 'id = "X-RG"\ncount = 2\n', 1), encoding="utf-8")
     return path
+
 
 def _trace(games: int, share: float) -> dict[str, object]:
     from cardgen.check.stats import wilson
