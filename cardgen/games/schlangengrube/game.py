@@ -50,9 +50,10 @@ class Schlangengrube(Game[PitSet]):
     new_state = staticmethod(new_game)
 
     def play_form(self, game_set: PitSet) -> object:
-        """The set with its tile kinds in the order of their ids: the bag is shuffled before play,
-        so the order the file lists them in changes which tiles a seed deals, not the game."""
-        return dataclasses.replace(game_set, tiles=tuple(sorted(game_set.tiles, key=lambda k: (k.id, repr(k)))))
+        """The set with its tile kinds in the order of their ids (unique: the set file refuses an
+        id used twice): the bag is shuffled before play, so the order the file lists them in
+        changes which tiles a seed deals, not the game."""
+        return dataclasses.replace(game_set, tiles=tuple(sorted(game_set.tiles, key=lambda k: k.id)))
 
     def with_card_size(self, game_set: PitSet, size: float) -> PitSet:
         """The set with its tiles and markers `size` mm square."""
