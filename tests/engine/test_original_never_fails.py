@@ -6,9 +6,10 @@ recognised as the original, docs/check.md); a failing run would name it on stand
 The sweep: `--games` 2, 5, 10, 20, 50 and 400 for the three games under every cheap rung of the
 ladder, the report player at two seeds up to 50 games (at 400, the default ceiling of the card
 games, the default check is the bad-set bench's test of the default sets, which asserts the same). The skill trace is played once per seed,
-with the report player at 20 games: it changes neither with `--games` nor with `--player`. The search rungs (`mcts@100`, hundreds of
-times slower: Irrläufer's takes minutes a game) are capped in cost: they play only the smallest
-ceiling, 2 games, at two seats, without the trace.
+with the report player at 20 games: it changes neither with `--games` nor with `--player`. The rungs
+above the cheap ones (`mcts@100`, hundreds of times slower: Irrläufer's takes minutes a game;
+Schlangengrube's `thorough`, 25 times `careful`'s time) are capped in cost: they play only the
+smallest ceiling, 2 games, at two seats, without the trace.
 
 Slow: the whole sweep plays every configuration of the three games many times."""
 
@@ -33,8 +34,8 @@ def _check(*args: str) -> dict[str, object]:
 
 
 CEILINGS = (2, 5, 10, 20, 50, 400)
-SEARCH_CEILINGS = (2,)
-"""The ceilings swept; a search rung plays only the small ones."""
+COSTLY_CEILINGS = (2,)
+"""The ceilings swept; a rung above the cheap ones plays only the small ones."""
 TRACED = 20
 """The ceiling at which the report player's check plays its skill trace (the issue's --games 20)."""
 
@@ -46,7 +47,8 @@ def _sweep() -> list[tuple[str, str, int]]:
     for name in NAMES:
         game = GAMES.get(name)
         for rung in game.ladder().rungs:
-            out.extend((name, rung, games) for games in (SEARCH_CEILINGS if "@" in rung else CEILINGS)
+            costly = rung not in game.ladder().cheap_rungs
+            out.extend((name, rung, games) for games in (COSTLY_CEILINGS if costly else CEILINGS)
                        if (rung, games) != (game.ladder().report, game.default_games))
     return out
 
@@ -55,9 +57,10 @@ def _sweep() -> list[tuple[str, str, int]]:
 @pytest.mark.parametrize(("name", "player", "games"), _sweep())
 def test_the_original_passes_its_own_check_at_every_ceiling_under_every_ladder_player(name: str, player: str,
                                                                                        games: int) -> None:
-    report_player = player == GAMES.get(name).ladder().report
-    search = "@" in player
-    args = (() if report_player and games == TRACED else ("--skill-games", "0")) + (("--players", "2") if search else ())
+    ladder = GAMES.get(name).ladder()
+    report_player = player == ladder.report
+    costly = player not in ladder.cheap_rungs
+    args = (() if report_player and games == TRACED else ("--skill-games", "0")) + (("--players", "2") if costly else ())
     for seed in ((0, 1) if report_player and games <= 50 else (0,)):
         report = _check(name, "--player", player, "--games", str(games), "--seed", str(seed), *args)[name]
         assert isinstance(report, dict) and report["original"] is True and report["player"] == player

@@ -31,7 +31,7 @@ _GAME_INFO = GameInfo(
     rules=RULE_PARAMS,
 )
 
-LADDER = Ladder(("sensible", "greedy", "careful", "mcts@100"), report="careful", cheap=3, search="mcts@100")
+LADDER = Ladder(("sensible", "greedy", "careful", "thorough"), report="careful", cheap=3, search="thorough")
 """Schlangengrube's players from the weakest to the strongest (docs/players.md)."""
 
 
@@ -67,8 +67,10 @@ class Schlangengrube(Game[PitSet]):
         return strategy.players()
 
     def ladder(self) -> Ladder:
-        """sensible < greedy < careful (the report player) < mcts@100, the determinized search;
-        `random` is no rung: every step is alike to `sensible` here, so it plays as `random`."""
+        """sensible < greedy < careful (the report player) < thorough, careful over every step
+        and the whole turn; `random` is no rung: every step is alike to `sensible` here, so it
+        plays as `random`. The determinized search (`mcts`) is no rung either: searching
+        careful's five best steps, it is not above careful (docs/players.md)."""
         return LADDER
 
     def player_range(self, game_set: PitSet) -> tuple[int, int]:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -423,6 +423,17 @@ class PitState(PitPosition, GameState[PitMove]):
         found: list[float | None] = CORE.reorder(moves, cache, scores)
         return [self.score_after(m) if s is None else s for m, s in zip(moves, found)]
 
+    def ripe_changes(self, places: list[Place]) -> list[int]:
+        """For each of `places` (legal placements), how the points of the ripe snakes on the
+        table (one open port: whoever lays the missing end completes them) would change if it
+        were laid: `careful`'s risk without a copy of the table for each."""
+        cat, board, score = self.game.cat, self.board, self.game.snake_score
+        out = []
+        for place in places:
+            t, oi = self._resolve(place)
+            out.append(_ripe_change(board, cat.orients[t][oi].parts, place.at, score))
+        return out
+
     def move_label(self, move: PitMove) -> str:
         """The kind of step, for statistics: the group of a laid tile (crossing, double-curve,
         straight-end, curve-end, end-end, other), or start, pass or turn."""
@@ -481,6 +492,35 @@ def _would_complete(board: Board, parts: tuple[PartSpec, ...], cell: tuple[int, 
         if joins and ports == 0:
             out.append(tiles)
     return out
+
+
+def _ripe_change(board: Board, parts: tuple[PartSpec, ...], cell: tuple[int, int],
+                 score: Callable[[int], int]) -> int:
+    """How the points of the ripe snakes (those with one open port, each scored as if one more
+    tile completed it) change when a tile with `parts` is laid at `cell`, without laying it: the
+    snakes a part joins stop counting, and the snake it makes counts if one port stays open
+    (the joins of `_would_complete`)."""
+    cells, size, opened = board.cells, board.size, board.open
+    x, y = cell
+    change = 0
+    for part in parts:
+        roots: list[int] = []
+        tiles, ports = 1, len(part.ports)
+        for e in part.ports:
+            info = cells.get((x + DX[e], y + DY[e]))
+            if info is None:
+                continue
+            root = board.find(info[3][(e + 2) % 4])
+            if root not in roots:
+                roots.append(root)
+                tiles += size[root]
+                ports += opened[root]
+                if opened[root] == 1:
+                    change -= score(size[root] + 1)
+            ports -= 2
+        if ports == 1:
+            change += score(tiles + 1)
+    return change
 
 
 SCORE_RULES = {function: code for code, function in enumerate(SNAKE_SCORE.values())}
