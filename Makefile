@@ -75,8 +75,8 @@ bench-irr-old: $(STAMP)
 bench-tune: $(STAMP)
 	$(PY) bench/bench_tune.py
 
-# Every game's ladder, each rung against the one below with its 95% interval (long: the search
-# rungs take seconds a game). LADDER_GAMES games per rung pair (docs/players.md).
+# Every game's ladder, each rung against the one below with its 95% interval (about 3½ minutes on
+# two quiet cores, most of it Irrläufer's search). LADDER_GAMES games per rung pair (docs/players.md).
 LADDER_GAMES ?= 100
 ladder: $(STAMP)
 	@for game in $$($(VENV)/bin/python -c 'from cardgen.registry import GAMES; print(*GAMES.names)'); do \
