@@ -426,7 +426,8 @@ class PitState(PitPosition, GameState[PitMove]):
     def ripe_changes(self, places: list[Place]) -> list[int]:
         """For each of `places` (legal placements), how the points of the ripe snakes on the
         table (one open port: whoever lays the missing end completes them) would change if it
-        were laid: `careful`'s risk without a copy of the table for each."""
+        were laid, read without laying it (`thorough` weighs this risk after a turn's last tile
+        without a copy of the table for each, cardgen/games/schlangengrube/strategy.py)."""
         cat, board, score = self.game.cat, self.board, self.game.snake_score
         out = []
         for place in places:
