@@ -414,7 +414,7 @@ def tune(n_games: int | None, **options: Any) -> int:
 @set_option()
 @click.option("--seats", metavar="SEAT,…", default=None,
               help="Who sits at each seat, in turn order: human, or a player of the game's ladder "
-                   f"({_LADDERS}).  [default: human, then the ladder's search player]")
+                   f"({_LADDERS}).  [default: human, then the ladder's top player]")
 @seed_option("Seed of the deal and of the bots' choices.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on; any but this machine's loopback (127.0.0.1, ::1, localhost) lets "
