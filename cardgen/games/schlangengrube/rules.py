@@ -468,29 +468,35 @@ class PitState(PitPosition, GameState[PitMove]):
         return {"game": GAME, "options": options.to_json(), "moves": moves}
 
 
-def _would_complete(board: Board, parts: tuple[PartSpec, ...], cell: tuple[int, int]) -> list[int]:
-    """The tiles of each snake that laying a tile with `parts` at `cell` would complete, the
-    count `Board.lay` gives, without laying it: a part joins the snakes behind its ports (a
-    tile's two parts have different colours, so never the same snake); the joined snake is
-    complete when no port stays open."""
+def _joins(board: Board, part: PartSpec, cell: tuple[int, int]) -> tuple[list[int], int, int]:
+    """What laying `part` at `cell` would join, as `Board.lay` joins it, without laying it: the
+    snakes (roots) behind its ports, and the tiles and open ports of the snake it would make (a
+    tile's two parts have different colours, so never the same snake)."""
     cells, size, opened = board.cells, board.size, board.open
     x, y = cell
+    roots: list[int] = []
+    tiles, ports = 1, len(part.ports)
+    for e in part.ports:
+        info = cells.get((x + DX[e], y + DY[e]))
+        if info is None:
+            continue
+        root = board.find(info[3][(e + 2) % 4])
+        if root not in roots:
+            roots.append(root)
+            tiles += size[root]
+            ports += opened[root]
+        ports -= 2  # this port and the neighbour's close each other
+    return roots, tiles, ports
+
+
+def _would_complete(board: Board, parts: tuple[PartSpec, ...], cell: tuple[int, int]) -> list[int]:
+    """The tiles of each snake that laying a tile with `parts` at `cell` would complete, the
+    count `Board.lay` gives, without laying it: a joined snake is complete when no port stays
+    open."""
     out = []
     for part in parts:
-        roots: list[int] = []
-        tiles, ports, joins = 1, len(part.ports), 0
-        for e in part.ports:
-            info = cells.get((x + DX[e], y + DY[e]))
-            if info is None:
-                continue
-            joins += 1
-            root = board.find(info[3][(e + 2) % 4])
-            if root not in roots:
-                roots.append(root)
-                tiles += size[root]
-                ports += opened[root]
-            ports -= 2  # this port and the neighbour's close each other
-        if joins and ports == 0:
+        roots, tiles, ports = _joins(board, part, cell)
+        if roots and ports == 0:
             out.append(tiles)
     return out
 
@@ -499,26 +505,14 @@ def _ripe_change(board: Board, parts: tuple[PartSpec, ...], cell: tuple[int, int
                  score: Callable[[int], int]) -> int:
     """How the points of the ripe snakes (those with one open port, each scored as if one more
     tile completed it) change when a tile with `parts` is laid at `cell`, without laying it: the
-    snakes a part joins stop counting, and the snake it makes counts if one port stays open
-    (the joins of `_would_complete`)."""
-    cells, size, opened = board.cells, board.size, board.open
-    x, y = cell
+    snakes a part joins stop counting, and the snake it makes counts if one port stays open."""
+    size, opened = board.size, board.open
     change = 0
     for part in parts:
-        roots: list[int] = []
-        tiles, ports = 1, len(part.ports)
-        for e in part.ports:
-            info = cells.get((x + DX[e], y + DY[e]))
-            if info is None:
-                continue
-            root = board.find(info[3][(e + 2) % 4])
-            if root not in roots:
-                roots.append(root)
-                tiles += size[root]
-                ports += opened[root]
-                if opened[root] == 1:
-                    change -= score(size[root] + 1)
-            ports -= 2
+        roots, tiles, ports = _joins(board, part, cell)
+        for root in roots:
+            if opened[root] == 1:
+                change -= score(size[root] + 1)
         if ports == 1:
             change += score(tiles + 1)
     return change
