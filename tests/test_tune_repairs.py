@@ -20,7 +20,9 @@ from cardgen.cli import main
 HELD_OUT = sorted((Path(__file__).parent / "tune" / "heldout").glob("*.toml"))
 RANK = {"pass": 0, "inconclusive": 1, "fail": 2}
 
-pytestmark = pytest.mark.slow
+# slow, and `repair`: up to an hour a set on two cores, so `make test-slow` (which CI runs) leaves
+# them to `make test-repairs`, run by hand
+pytestmark = [pytest.mark.slow, pytest.mark.repair]
 
 
 def _run(*args: str) -> tuple[int, str, str]:
