@@ -96,6 +96,29 @@ def test_tune_says_so_plainly_when_nothing_passes_and_writes_no_set(tmp_path: Pa
     assert len(_rows(tmp_path / "none.trials.csv")) == 1 and (tmp_path / "none.trials.png").exists()
 
 
+@pytest.mark.slow  # about 80 s on two quiet cores (make bench-tune runs the same search)
+def test_when_no_best_trial_passes_at_every_player_count_each_one_checked_is_named_in_its_own_words(
+        tmp_path: Path) -> None:
+    """Hands of 4 and 6 pass at three players, but checked again at every player count each
+    leaves `fair` undecided somewhere (docs/tune.md): the one line names every trial checked
+    again, with its values, and says "inconclusive", not "fail", as their checks do; `--json`
+    lists them."""
+    needs_optuna()
+    out = tmp_path / "hand.toml"
+    code, stdout, err = _run("tune", "schlangengrube", "--players", "3", "--vary", "hand_size=4..7",
+                             "--trials", "30", "--json", "--quiet", "--out", str(out))
+    assert code == 1 and not out.exists()
+    rechecked = json.loads(stdout)["rechecked"]
+    assert len(rechecked) >= 2 and all(r["outcome"] != "pass" for r in rechecked)
+    line = err.strip()
+    assert "\n" not in line and "checked again at every player count, none of the best" in line
+    assert f"{len(rechecked)} trials at 3 players passes: " in line
+    for r in rechecked:
+        assert f"trial {r['trial']} (hand_size=" in line and r["summary"] in line
+    assert ("inconclusive" in line) == any(r["outcome"] == "inconclusive" for r in rechecked)
+    assert (" fail" in line) == any(r["outcome"] == "fail" for r in rechecked)
+
+
 def test_tune_refuses_a_bad_vary_as_a_usage_error(tmp_path: Path) -> None:
     code, _, err = _run("tune", "schlangengrube", "--vary", "heads=0..4", "--out", str(tmp_path / "x.toml"))
     assert code == 2 and "heads" in err and "outside" in err

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.commands.outcome import Say, err, out
-from cardgen.commands.tunesearch import Search, Trial, best_of, knobs, load_optuna, run_search, verify
+from cardgen.commands.tunesearch import Search, Trial, best_of, knobs, load_optuna, recheck_text, run_search, verify
 from cardgen.errors import CardgenError, as_usage, named
 
 if TYPE_CHECKING:
+    from cardgen.commands.checkrun import GameCheck
     from cardgen.game import Registry
 
 
@@ -88,10 +89,11 @@ def run(request: TuneRequest, registry: Registry, say: Say) -> int:
                                                       f"{best.number} ({best.score.outcome})")
         found, stopped = run_search(search, r.workers, cluster, bar, heard)
         chosen, verified = (None, None)
+        rechecked: list[tuple[Trial, GameCheck]] = []
         if stopped is None and found:
             bar.progress.update(bar.task, description="tune: checking the best at every player count")
             try:
-                chosen, verified = verify(search, found, r.workers, cluster, bar)
+                chosen, verified, rechecked = verify(search, found, r.workers, cluster, bar)
             except KeyboardInterrupt as exc:  # stopped while checking again: the best so far, unchecked
                 stopped = exc
         if stopped is not None:
@@ -107,6 +109,8 @@ def run(request: TuneRequest, registry: Registry, say: Say) -> int:
                             "stopped": stopped is not None, "chosen": chosen.number if chosen else None,
                             "best": best.number if best else None,
                             "verified": verified.summary() if verified is not None else None,
+                            "rechecked": [{"trial": t.number, "summary": c.summary(), "outcome": c.outcome}
+                                          for t, c in rechecked],
                             "written": [str(p) for p in written],
                             "trials": [t.to_json() for t in found]}, indent=2), raw=True))
     elif not r.quiet:
@@ -121,8 +125,8 @@ def run(request: TuneRequest, registry: Registry, say: Say) -> int:
         best = best_of(found)
         why = (f"the best, trial {best.number}, {best.score.outcome}: "
                + (best.error or (best.check.exit_line() or best.check.summary() if best.check else ""))) if best else ""
-        if verified is not None:
-            why = f"the best passing trials fail at other player counts: {verified.summary()}"
+        if rechecked:
+            why = recheck_text(search, rechecked)
         say(err(f"cardgen: tune: no set passed every check in {count(len(found), 'trial')} ({why}); "
                 f"wrote only {written[0]} and {written[1]}"))
         return 1

@@ -38,6 +38,7 @@ from cardgen.inputs import shown
 from cardgen.numbers import whole
 from cardgen.sets import CHECK_TABLE, RuleValue, default_set_path, read_set, with_rules
 from cardgen.tomlout import dumps
+from cardgen.words import count
 
 if TYPE_CHECKING:
     from cardgen.game import Game
@@ -436,23 +437,38 @@ def ranked(trials: Sequence[Trial]) -> list[Trial]:
 
 
 def verify(search: Search, trials: Sequence[Trial], workers: int | None = None, cluster: str | None = None,
-           progress: Progress | None = None) -> tuple[Trial | None, GameCheck | None]:
-    """The trial to write and its full check: the best that passes (or is only inconclusive,
-    when allowed). When the search played only some player counts, each of the `VERIFY` best
-    such trials is checked again as `cardgen check --set` will (every count the set seats) and
-    the first that passes there is chosen; (None, the last such check) when none does."""
+           progress: Progress | None = None) -> tuple[Trial | None, GameCheck | None, list[tuple[Trial, GameCheck]]]:
+    """The trial to write, its full check, and every trial checked again with its check. The
+    best that passes (or is only inconclusive, when allowed) is chosen. When the search played
+    only some player counts, each of the `VERIFY` best such trials is checked again as
+    `cardgen check --set` will (every count the set seats) and the first that passes there is
+    chosen; (None, None, those checked) when none does."""
     passing = search.eligible(trials)
     if not passing:
-        return None, None
+        return None, None, []
     if search.players is None:
-        return passing[0], passing[0].check
-    last: GameCheck | None = None
+        return passing[0], passing[0].check, []
+    checked: list[tuple[Trial, GameCheck]] = []
     with tempfile.TemporaryDirectory(prefix="cardgen-tune-") as folder:
         for trial in passing[:VERIFY]:
             path = Path(folder) / f"verify-{trial.number}.toml"
             path.write_text(trial.text, encoding="utf-8")
-            (last,) = run_check(CheckRun((search.game,), str(path), search.games, search.skill_games,
-                                         workers=workers, cluster=cluster, original=search.original()), progress)
-            if search.acceptable(last.outcome):
-                return trial, last
-    return None, last
+            (check,) = run_check(CheckRun((search.game,), str(path), search.games, search.skill_games,
+                                          workers=workers, cluster=cluster, original=search.original()), progress)
+            checked.append((trial, check))
+            if search.acceptable(check.outcome):
+                return trial, check, checked
+    return None, None, checked
+
+
+def recheck_text(search: Search, checked: Sequence[tuple[Trial, GameCheck]]) -> str:
+    """Why no trial checked again at every player count was chosen, each trial named with its
+    values and its check's own words, which say "fail" or "inconclusive" as it was ("checked
+    again at every player count, none of the best 2 trials at 3 players passes: trial 4
+    (hand_size=4): schlangengrube: 1 of 9 inconclusive: 4p (fair); trial 9 (…): …")."""
+    counts = ", ".join(str(n) for n in search.players or ())
+    verb = "is free of failures" if search.allow_inconclusive else "passes"
+    trials = "; ".join(f"trial {t.number} (" + ", ".join(f"{k}={value_text(v)}" for k, v in t.values.items())
+                       + f"): {c.summary()}" for t, c in checked)
+    return (f"checked again at every player count, none of the best {count(len(checked), 'trial')} at "
+            f"{counts} players {verb}: {trials}")
