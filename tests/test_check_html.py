@@ -97,16 +97,53 @@ def test_the_page_renders_every_section_without_script_errors(checked: tuple[Pat
     page_.close()
 
 
+# the other two games, each as small: a pit at two players, Irrläufer's one configuration
+OTHERS = {"schlangengrube": ["--players", "2", "--games", "20"], "irrlaeufer": ["--games", "20"]}
+
+
+@pytest.mark.parametrize("game", sorted(OTHERS))
+def test_every_other_game_s_page_renders_too_with_its_board_or_area_drawn(game: str, browser: Any,
+                                                                          tmp_path: Path) -> None:
+    """The same page for the pit and Irrläufer (with three barred games a kind: the worth
+    table drawn from a real check): every section, no script error, a heatmap of played cells,
+    each kind's worth row with its share of the plays as a percentage."""
+    done = subprocess.run([sys.executable, "-m", "cardgen", "check", game, *OTHERS[game], "--skill-games", "0",
+                           "--worth", "3", "--no-recommend", "--no-chart", "--quiet", "--html", "report.html",
+                           "--json"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode in (0, 1), done.stderr
+    report = json.loads(done.stdout)[game]
+    page_ = browser.new_page()
+    errors: list[str] = []
+    page_.on("pageerror", lambda exc: errors.append(str(exc)))
+    page_.goto((tmp_path / "report.html").as_uri())
+    assert errors == []
+    for section in SECTIONS:
+        assert page_.locator(f"#{game}-{section}").count() == 1, section
+    assert all(c["config"] in page_.locator(f"#{game}-verdicts").inner_text() for c in report["configs"])
+    assert page_.locator(f"#{game}-heatmap svg rect[data-count]").count() > 1
+    worth = report["configs"][0]["worth"]
+    rows = page_.locator(f"#{game}-worth tr")
+    assert rows.count() >= len(worth) + 1 > 1
+    text = page_.locator(f"#{game}-worth").inner_text()
+    assert all(f"{w['played']:.1%}" in text for w in worth)
+    page_.close()
+
+
 def test_worth_and_kingmaking_are_drawn_when_the_report_carries_them(checked: tuple[Path, dict[str, Any]]) -> None:
     folder, report = checked
     report = copy.deepcopy(report)
     config = report[GAME]["configs"][0]
-    config["worth"] = [{"kind": "planted-kind", "played": 12, "diff": 0.21, "low": 0.1, "high": 0.3, "games": 40,
+    config["worth"] = [{"kind": "planted-kind", "played": 1 / 24, "diff": 0.21, "low": 0.1, "high": 0.3, "games": 40,
                         "flag": "dominant"}]
     config["kingmaking"] = {"share": 0.125, "low": 0.05, "high": 0.2, "games": 40}
     text = page(report, folder)
     worth = text.split(f'id="{GAME}-worth"')[1].split("</section>")[0]
     assert "planted-kind" in worth and "dominant" in worth and "+21%" in worth
+    assert "<td>4.2%</td>" in worth and "0.0416" not in worth  # its share of the plays, as a percentage
+    assert "+21% [+10% to +30%]" in worth and '<span class="finding">dominant</span>' in worth
+    config["worth"][0]["flag"] = "ok"
+    plain = page(report, folder).split(f'id="{GAME}-worth"')[1].split("</section>")[0]
+    assert "<td>ok</td>" in plain and '<span class="finding">' not in plain  # only a flagged kind is marked
     king = text.split(f'id="{GAME}-kingmaking"')[1].split("</section>")[0]
     assert "12% [5%–20%]" in king
     assert "http-equiv" not in text and 'http-equiv="refresh" content="2"' in page(report, folder, 2)

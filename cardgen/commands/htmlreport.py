@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from cardgen.check.worth import DEAD, DOMINANT
 from cardgen.commands.htmlheat import heatmap_svg
 
 SECTIONS = ("verdicts", "seats", "histograms", "leads", "heatmap", "kinds", "worth", "kingmaking", "games")
@@ -68,8 +69,11 @@ def bars(title: str, items: Sequence[tuple[str, float]], unit: str = "",
     def y(v: float) -> float:
         return height - bottom - v * scale
 
+    # a long title (Irrläufer's configuration names) in a smaller type, so that it stays inside the
+    # chart: about 0.6 em a character in the page's sans-serif
+    size = min(13.0, (width - left - 4) / (0.6 * max(len(title), 1)))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-             f'aria-label="{_e(title)}"><text x="{left}" y="15" font-size="13">{_e(title)}</text>',
+             f'aria-label="{_e(title)}"><text x="{left}" y="15" font-size="{size:.1f}">{_e(title)}</text>',
              f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 5}" y2="{y(0):.1f}" stroke="#444"/>',
              f'<text x="{left - 4}" y="{y(top) + 4:.1f}" font-size="10" text-anchor="end">{_e(_fmt(top, unit))}</text>',
              f'<text x="{left - 4}" y="{y(0):.1f}" font-size="10" text-anchor="end">0</text>']
@@ -229,11 +233,16 @@ def _worth(configs: Sequence[Mapping[str, Any]]) -> str:
         worth = c.get("worth")
         if worth:
             out.append(f"<h3>{_e(c['config'])}</h3>" + _table(
-                ("kind", "played", "share lost when barred [95% interval]", "games", "flag"),
-                [[_e(w["kind"]), _e(w["played"]), _e(f"{float(w['diff']):+.0%} [{float(w['low']):+.0%}–"
-                                                     f"{float(w['high']):+.0%}]"), _e(w["games"]),
-                  f'<span class="finding">{_e(w.get("flag") or "")}</span>'] for w in worth]))
+                ("kind", "share of the plays", "barred seat's share, change [95% interval]", "games", "flag"),
+                [[_e(w["kind"]), _e(f"{float(w['played']):.1%}"), _e(f"{float(w['diff']):+.0%} [{float(w['low']):+.0%} "
+                                                                   f"to {float(w['high']):+.0%}]"), _e(w["games"]),
+                  _flag(w.get("flag"))] for w in worth]))
     return "".join(out) or '<p class="note">No worth measured: this report carries no "worth" figures.</p>'
+
+
+def _flag(flag: str | None) -> str:
+    """A worth row's flag: dominant or dead marked as a finding, anything else plain."""
+    return f'<span class="finding">{_e(flag)}</span>' if flag in (DOMINANT, DEAD) else _e(flag or "")
 
 
 def _kingmaking(configs: Sequence[Mapping[str, Any]]) -> str:
