@@ -132,6 +132,12 @@ class Table(ABC, Generic[S]):
         move log and a refusal (default: the engine's text of the move)."""
         return str(move)
 
+    def reason_words(self, reason: str) -> str:
+        """The engine's reason for refusing a step, in the players' words for the page (default:
+        as the engine words it; a game whose engine reasons use its record notation rewrites
+        them)."""
+        return reason
+
     def hand_back(self, state: GameState[Any]) -> bool:
         """Whether a seat that handed its steps over (`Picked.hand_over`) plays again itself
         in `state` (default: at once)."""

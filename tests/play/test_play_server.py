@@ -280,6 +280,26 @@ def test_refusals_and_the_log_speak_the_players_words_and_name_the_player() -> N
     pytest.fail("no edge-mismatch refusal found to read")
 
 
+def test_irrlaeufer_refusals_name_sticks_and_grooves_in_the_players_words() -> None:
+    """A stick laid over one already laid is refused on the page as "… would overlap the stick
+    between columns 3 and 4, rows 5-7", never in the record notation ("stick v3@5"); the
+    engine's own reason keeps the notation for `replay`."""
+    session, client = _client("irrlaeufer", "human,human")  # two people at one screen: each takes it
+    client.post("/reveal")
+    assert _pick(client, "groove:v,3,5").status_code == 200  # red lays a stick over rows 5-7
+    client.post("/reveal")
+    body = _pick(client, "groove:v,3,6").json()  # blue, one field lower: over red's
+    assert body["rule"] == "overlaps-stick", body
+    assert re.search(r"blue: stick between columns 3 and 4, rows 6-8 laid: it would overlap the stick between "
+                     r"columns 3 and 4, rows 5-7$", body["message"]), body["message"]
+    assert "@" not in body["message"] and "v3" not in body["message"]
+    table = session.table
+    assert table.reason_words("2 more field(s) must be slid first (1 slide(s) so far)") == \
+        "2 more fields must be slid first (1 slide so far)"
+    assert table.reason_words("stick h4@2 would cover groove line h4 completely") == \
+        "it would cover the groove between rows 4 and 5 completely"
+
+
 def test_the_docs_watch_two_bots_examples_are_whole_games() -> None:
     root = Path(__file__).resolve().parents[2]
     examples = [line for doc in (root / "README.md", root / "docs" / "play.md")

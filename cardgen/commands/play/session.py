@@ -257,8 +257,8 @@ class Session:
                 self._play(picked.move)
             except IllegalMove as exc:
                 reason = exc.reason.removesuffix(f" [{exc.rule}]")
-                self.refusal = Refusal(exc.rule, f"{self.table.words(picked.move)}: {reason}", wording(self.game.name, exc.rule,
-                                                                                     self.table.wording_values()))
+                said = f"{self.table.words(picked.move)}: {self.table.reason_words(reason)}"
+                self.refusal = Refusal(exc.rule, said, wording(self.game.name, exc.rule, self.table.wording_values()))
                 self.version += 1
                 return self.refusal
             return None

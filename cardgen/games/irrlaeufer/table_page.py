@@ -13,6 +13,7 @@ followed says why under the hint.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,26 @@ STAND_INS = {"random": "at random", "castle": "by the castle player"}
 """Who may lay the rest of a seat's sticks (`lay-rest:NAME`), as the buttons say it."""
 WAYS = {Dir.V: ("up", "down"), Dir.H: ("left", "right")}
 """Which way a slide by a negative and a positive number of fields goes, by the stick's groove."""
+
+
+_OWN_STICK = re.compile(r"^stick [vh]\d+@\d+ (?=would |was )")
+_NO_STICK = re.compile(r"no stick lies at ([vh])(\d+)@(\d+)")
+_STICK = re.compile(r"\b(?:stick )?([vh])(\d+)@(\d+)\b")
+_NO_LINE = re.compile(r"no ([vh]) groove line (\d+) \(lines 1-(\d+)\)")
+_LINE = re.compile(r"\bgroove line ([vh])(\d+)\b")
+_CROSSING = re.compile(r"on the crossing of lines v(\d+) and h(\d+)")
+_SOME = re.compile(r"\b(\d+) (more |other )?(field|slide)\(s\)")
+"""The engine's record notation in its refusals: a stick `v3@5` (its groove, that groove's line
+and its first field), a groove line `h4`, "field(s)"."""
+
+
+def _stick_words(d: Dir, line: int, start: int) -> str:
+    across, along = ("columns", "rows") if d is Dir.V else ("rows", "columns")
+    return f"stick between {across} {line} and {line + 1}, {along} {start}-{start + 2}"
+
+
+def _groove_words(d: Dir, line: int) -> str:
+    return f"groove between {'columns' if d is Dir.V else 'rows'} {line} and {line + 1}"
 
 
 def slide_buttons(budget: int) -> tuple[int, ...]:
@@ -92,9 +113,7 @@ class IrrTable(Table[IrrBoard]):
         to (3, 4)", "red: ends the turn"."""
         if isinstance(move, (Lay, Slide)):
             s = move.stick
-            across = "columns" if s.dir is Dir.V else "rows"
-            along = "rows" if s.dir is Dir.V else "columns"
-            where = f"stick between {across} {s.line} and {s.line + 1}, {along} {s.start}-{s.start + 2}"
+            where = _stick_words(s.dir, s.line, s.start)
             if isinstance(move, Lay):
                 return f"{move.side.label}: {where} laid"
             return f"{move.side.label}: {where} slid {_fields(abs(move.by))} {_way(s, move.by)}"
@@ -103,6 +122,22 @@ class IrrTable(Table[IrrBoard]):
         if isinstance(move, EndTurn):
             return f"{move.side.label}: ends the turn"
         return str(move)
+
+    def reason_words(self, reason: str) -> str:
+        """The engine's reason with its record notation in the players' words: "stick v3@6 would
+        overlap stick v3@5" reads "it would overlap the stick between columns 3 and 4, rows
+        5-7" (the step's own stick is named before it), "groove line h4" "the groove between
+        rows 4 and 5", "2 field(s)" "2 fields"."""
+        text = _OWN_STICK.sub("it ", reason)
+        text = _NO_STICK.sub(lambda m: "no stick lies " + _stick_words(Dir(m[1]), int(m[2]), int(m[3]))
+                             .removeprefix("stick "), text)
+        text = _STICK.sub(lambda m: "the " + _stick_words(Dir(m[1]), int(m[2]), int(m[3])), text)
+        text = _NO_LINE.sub(lambda m: f"no {_groove_words(Dir(m[1]), int(m[2]))} (the board's grooves are "
+                                      f"1-{m[3]})", text)
+        text = _LINE.sub(lambda m: "the " + _groove_words(Dir(m[1]), int(m[2])), text)
+        text = _CROSSING.sub(lambda m: f"where the {_groove_words(Dir.V, int(m[1]))} crosses the "
+                                       f"{_groove_words(Dir.H, int(m[2]))}", text)
+        return _SOME.sub(lambda m: f"{m[1]} {m[2] or ''}{m[3]}{'' if m[1] == '1' else 's'}", text)
 
     def hand_back(self, state: GameState[Any]) -> bool:
         """A seat that handed its sticks over plays again itself once they are laid (phase 2)."""

@@ -105,11 +105,13 @@ def reopen_problem(state: Position, c: int, move: NestMove) -> Problem:
     if not state.hands[c][rules.tail]:
         return (Rule.NO_CARD_LEFT, f"{name} has no tail card left")
     if move.rot % 90 or move.rot // 90 % 4 not in _swap_rots(state, c, move.at):
-        return (Rule.SWAP_MISFIT, f"at rotation {move.rot} the tail card does not lie on the straight's "
-                                  "coloured ports")
+        return (Rule.SWAP_MISFIT, f"turned {move.rot}°, the tail card's coloured tail and grey head do not "
+                                  "meet the two card edges the straight's coloured part met")
     for m in reopen_candidates(state, c):
         if m.kind is MoveKind.TURN and _trial_problem(state, c, m) is None:
-            return (Rule.TURN_POSSIBLE, f"a turn is legal ({m}); swap only when none is")
+            way = "clockwise" if m.cw else "anticlockwise"
+            return (Rule.TURN_POSSIBLE, f"{name} can turn the curve card at ({m.at[0]},{m.at[1]}) {way}; swap "
+                                        "only when no turn is legal")
     return _trial_problem(state, c, move)
 
 

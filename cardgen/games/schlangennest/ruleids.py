@@ -80,7 +80,8 @@ EXPLANATIONS: dict[Rule, str] = {
     Rule.SPLIT_SNAKE: "a turn or swap may not split a player's coloured parts over two chains",
     Rule.TURN_POSSIBLE: "the tail swap is allowed only when no turn of a curve card is legal",
     Rule.NOT_OWN_STRAIGHT: "only one of the player's own straight cards in the loop may be swapped",
-    Rule.SWAP_MISFIT: "the tail card must put its coloured tail and grey head on the straight's coloured ports",
+    Rule.SWAP_MISFIT: "the tail card must put its coloured tail and grey head on the two card edges the straight's "
+                      "coloured part met",
     Rule.PASS_NOT_ALLOWED: "a player may pass only when no legal move exists",
 }
 

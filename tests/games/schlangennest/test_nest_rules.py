@@ -3,8 +3,12 @@ the refusal or the legality of the move."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from test_nest_helpers import legal, loop_2x2, position, refused, swap_only_position
 
+from cardgen.errors import IllegalMove
 from cardgen.games.schlangennest.moves import pass_move, place, swap, turn
 from cardgen.games.schlangennest.ruleids import Rule
 from cardgen.games.schlangennest.rules import new_game
@@ -169,6 +173,22 @@ def test_swap_only_when_no_turn_is_legal():
              ("red", "curve", (2, 1), 270), ("red", "straight", (1, 1), 90), ("red", "curve", (0, 1), 0)]
     state = position(cards, "red")
     assert refused(state, swap("red", (1, 0), 90)) == "turn-possible"
+
+
+def test_the_reopening_refusals_speak_the_players_words_not_the_engines() -> None:
+    """A refused swap names the legal turn as a player says it and the card edges, not the
+    engine's move text ("cw", "turns the curve") or its "ports"."""
+    cards = [("red", "curve", (0, 0), 90), ("red", "straight", (1, 0), 90), ("red", "curve", (2, 0), 180),
+             ("red", "curve", (2, 1), 270), ("red", "straight", (1, 1), 90), ("red", "curve", (0, 1), 0)]
+    with pytest.raises(IllegalMove) as turnable:
+        position(cards, "red").check(swap("red", (1, 0), 90))
+    assert turnable.value.rule == "turn-possible"
+    assert re.search(r"red can turn the curve card at \(\d,\d\) (anti)?clockwise; swap only when no turn is "
+                     "legal", turnable.value.reason), turnable.value.reason
+    with pytest.raises(IllegalMove) as misfit:
+        swap_only_position().check(swap("red", (1, 0), 0))
+    assert misfit.value.rule == "swap-misfit"
+    assert "turned 0°, the tail card" in misfit.value.reason and "port" not in misfit.value.reason
 
 
 def test_tail_swap_scores_one_more():
