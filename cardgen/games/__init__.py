@@ -21,10 +21,11 @@
 | `table_page.py` | the browser table of `cardgen play`, its styles in `static/` (optional) |
 
 Besides these a game keeps its own internal modules (Schlangennest: `config`, `chains`,
-`legality`, `reopen`, `verify`, `frames`; Schlangengrube: `setup`, `table`, `options`, `scoring`,
-`state_json`; Irrläufer: `grid`, `maze`, `runs`, `sliding`, `movement`, `hooks`, `consistency`,
-`reference`, `record`, `board_art`, `parts_art`, `digits`, `native_core`, `cores`, and its
-compiled core `_core.c`).
+`legality`, `reopen`, `verify`, `frames`, `card_words`; Schlangengrube: `setup`, `table`,
+`options`, `scoring`, `state_json`; Irrläufer: `grid`, `maze`, `runs`, `sliding`, `movement`,
+`hooks`, `consistency`, `reference`, `record`, `board_art`, `parts_art`, `digits`, `kit_layout`,
+`native_core`, `cores`), and each of the three its optional compiled core `_core.c`
+(`cardgen.native`).
 
 One way for each fact in every game: a rule variant is its name (the command line's and the
 records'), listed in a tuple `VARIANTS` (`GameInfo.variants`) and kept in the options as a
