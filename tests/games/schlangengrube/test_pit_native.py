@@ -56,12 +56,12 @@ def _games(tmp_path: Path, seeds: range, trace: bool) -> None:
 
 
 def test_seeded_games_are_the_same_with_either_core(native: None, tmp_path: Path) -> None:
-    _games(tmp_path, range(3), trace=True)  # 30 games (1,000 in the slow test below)
+    _games(tmp_path, range(5), trace=True)  # 55 games (1,100 in the slow test below)
 
 
 @pytest.mark.slow
 def test_a_thousand_seeded_games_are_the_same_with_either_core(native: None, tmp_path: Path) -> None:
-    _games(tmp_path, range(100, 200), trace=False)  # 1,000 games
+    _games(tmp_path, range(100, 200), trace=False)  # 1,100 games
 
 
 def _cli() -> list[str]:

@@ -58,7 +58,7 @@ def _games(tmp_path: Path, seeds: range, trace: bool) -> None:
 
 
 def test_seeded_games_are_the_same_with_either_core(native: None, tmp_path: Path) -> None:
-    _games(tmp_path, range(3), trace=True)  # 30 games (1,000 in the slow test below)
+    _games(tmp_path, range(5), trace=True)  # 50 games (1,000 in the slow test below)
 
 
 def test_frames_of_a_set_with_many_cards_are_the_same_with_either_core(native: None, tmp_path: Path,
