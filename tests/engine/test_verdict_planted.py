@@ -6,7 +6,12 @@ misjudges a set:
   `sensible` (as good as random in Schlangengrube) but one in ten under `careful`: `decisive`
   must pass it, not judge it by ties only random play makes;
 - a nest whose curve cards carry a grey head and tail gives the second seat the upper hand only
-  when the players play for room (`room`): `fair` must see it, though `sensible` does not.
+  when the players play for room (`room`): `fair` must see it, though `sensible` does not;
+- a pit whose snakes are all the 2-tile head-tail one (its twelve end tiles alone), which an
+  older verdict passed unflagged, fails `fair`;
+- an Irrläufer board of 25 rows and 100 sticks, about a quarter of whose games end in a
+  stalemate, is flagged: `degenerate` fails there, reported as the original's own finding
+  (the original's 20 % is not significantly better).
 
 Slow: each plays a few hundred games of the stronger players."""
 
@@ -54,8 +59,38 @@ def test_a_lopsided_seat_that_only_skilled_play_exposes_is_found(tmp_path: Path)
     args = ("schlangennest", "--set", str(nest), "--players", "2", "--variants", "base")
     assert all(c["fair"]["status"] != "fail" for c in _configs(*args, "--player", "sensible").values())
     skilled = _configs(*args)  # room, the report player
-    lopsided = [c["fair"] for c in skilled.values() if c["fair"]["status"] != "pass"]
-    assert lopsided, skilled
+    lopsided = [c["fair"] for c in skilled.values() if c["fair"]["status"] == "fail"]
+    assert skilled and len(lopsided) == len(skilled), skilled  # failed, not merely left undecided
     for fair in lopsided:
         seat2 = fair["figures"]["seats"][1]
         assert seat2["share"] > 0.6 and seat2["low"] > 0.55
+
+
+@pytest.mark.slow
+def test_a_pit_of_only_head_tail_snakes_fails_fair(tmp_path: Path) -> None:
+    text = default_set_path("schlangengrube").read_text(encoding="utf-8")
+    top, _, tiles = text.partition("[[tile]]")
+    tiles, _, rules = ("[[tile]]" + tiles).partition("# ---- the rules")
+    ends = [t for t in tiles.split("[[tile]]") if t.strip().startswith(('id = "HT-', 'id = "TH-'))]
+    assert len(ends) == 12
+    pit = tmp_path / "head-tail.toml"
+    pit.write_text(top.replace('name = "Schlangengrube"', 'name = "Head-tail snakes"') + "".join(
+        "[[tile]]" + t for t in ends) + "# ---- the rules" + rules, encoding="utf-8")
+    fair = _configs("schlangengrube", "--set", str(pit), "--players", "2")["2p"]["fair"]
+    assert fair["status"] == "fail", fair
+    assert max(s["share"] for s in fair["figures"]["seats"]) > 0.7
+
+
+@pytest.mark.slow
+def test_an_irrlaeufer_board_with_many_stalemates_is_flagged(tmp_path: Path) -> None:
+    board = tmp_path / "irr25.toml"
+    made = CliRunner().invoke(main, ["variant", "irrlaeufer", "--rows", "25", "--sticks", "100", "--out", str(board),
+                                     "--skill-games", "0", "--quiet"])
+    assert made.exit_code == 0, made.stderr
+    result = CliRunner().invoke(main, ["check", "irrlaeufer", "--set", str(board), "--json", "--quiet", "--no-chart",
+                                       "--no-recommend", "--skill-games", "0"])
+    assert result.exit_code == 0, result.stderr  # the original's own finding: the set is not refused
+    (config,) = json.loads(result.stdout)["irrlaeufer"]["configs"]
+    degenerate = config["verdict"]["criteria"]["degenerate"]
+    assert degenerate["status"] == "fail" and "stalemate" in degenerate["text"], degenerate
+    assert degenerate["figures"]["share"] >= 0.2 and "degenerate" in config["original_fails"]

@@ -20,11 +20,20 @@ import pytest
 from cardgen.check.criteria import Schedule, hard_criteria
 from cardgen.check.verdict import FAIL, INCONCLUSIVE, PASS, Criterion, Thresholds
 from cardgen.engine.simulate import GameResult
+from cardgen.registry import GAMES
 
 LIMITS = Thresholds()
 CEILINGS = (5, 10, 20, 30, 50, 75, 100, 200, 400)
 LOOKS = ((50, 25), (10, 10))
-"""The card games' looks (after 50 games, then every 25) and Irrläufer's (10, then every 10)."""
+"""The card games' looks (after 50 games, then every 25), and looks every 10 games."""
+SCHEDULES = sorted({(GAMES.get(name).check_looks, GAMES.get(name).default_games) for name in GAMES.names})
+"""Every game's own schedule (its looks and its default ceiling): the card games' (50, 25) up to
+400, Irrläufer's (50, 50) up to 1,000."""
+
+
+def _ceilings(ceiling: int) -> tuple[int, ...]:
+    """The ceilings tried for a schedule whose default ceiling is `ceiling`: those below it, and it."""
+    return (*(c for c in CEILINGS if c < ceiling), ceiling)
 
 
 def _games(seed: int, shares: Sequence[float], n: int, ties: float = 0.0, degenerate: float = 0.0) -> list[GameResult]:
@@ -64,6 +73,13 @@ def _fair_game_fails_rarely(seeds: int, ceilings: Sequence[int], looks: tuple[in
 
 def test_a_fair_game_does_not_fail_fair_at_any_ceiling() -> None:
     _fair_game_fails_rarely(25, (5, 20, 50, 400), LOOKS[0])
+
+
+def test_each_game_s_own_schedule_is_among_those_tried() -> None:
+    assert len(SCHEDULES) >= 2 and ((50, 50), 1000) in SCHEDULES  # Irrläufer's looks and ceiling
+    for looks, ceiling in SCHEDULES:
+        _fair_game_fails_rarely(10, (20, ceiling), looks)
+        assert _fails("fair", 10, [0.7, 0.3], ceiling, looks) == 10
 
 
 def test_a_lopsided_game_fails_fair_and_many_draws_or_degenerate_games_fail_theirs() -> None:
@@ -113,6 +129,23 @@ def test_partial_top_ties_are_games_without_a_sole_winner() -> None:
 @pytest.mark.parametrize("looks", LOOKS)
 def test_a_fair_game_fails_fair_in_at_most_one_percent_of_1000_seeds(looks: tuple[int, int]) -> None:
     _fair_game_fails_rarely(1000, CEILINGS, looks)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("schedule", [s for s in SCHEDULES if s[0] not in LOOKS], ids=str)
+def test_each_game_s_own_schedule_holds_its_rates_over_1000_seeds(schedule: tuple[tuple[int, int], int]) -> None:
+    """A schedule not tried above (Irrläufer's looks every 50 games, up to 1,000): a fair game
+    fails `fair` in at most 1% of 1,000 seeds at every ceiling, a 70/30 game in at least 99%;
+    the same for `decisive` and `degenerate` at the fine rate (at 20, 100 games and the
+    ceiling) and 5 points beyond the failing one."""
+    looks, ceiling = schedule
+    _fair_game_fails_rarely(1000, _ceilings(ceiling), looks)
+    assert _fails("fair", 1000, [0.7, 0.3], ceiling, looks) >= 990
+    assert _fails("decisive", 1000, [0.5, 0.5], ceiling, looks, ties=0.45) >= 990
+    assert _fails("degenerate", 1000, [0.5, 0.5], ceiling, looks, degenerate=0.30) >= 990
+    for games in (20, 100, ceiling):
+        assert _fails("decisive", 1000, [0.5, 0.5], games, looks, ties=LIMITS.draws) <= 10, games
+        assert _fails("degenerate", 1000, [0.5, 0.5], games, looks, degenerate=LIMITS.degenerate) <= 10, games
 
 
 @pytest.mark.slow
