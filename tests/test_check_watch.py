@@ -98,6 +98,17 @@ def test_watch_needs_a_set_file() -> None:
     assert done.returncode == 2 and "--watch" in done.stderr and "--set" in done.stderr
 
 
+@pytest.mark.parametrize("option", [["--save-games", "saved"], ["--write-baselines"]])
+def test_watch_refuses_what_belongs_to_a_single_check(tmp_path: Path, option: list[str]) -> None:
+    """Options a watch would otherwise drop without a word are a usage error naming them."""
+    watched = tmp_path / "mine.toml"
+    watched.write_text(GAMES.get(GAME).default_set_path().read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "cardgen", "check", GAME, "--set", str(watched), "--watch", *option],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=WAIT)
+    assert done.returncode == 2 and option[0] in done.stderr and "--watch" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "saved").exists()
+
+
 class _Counted:
     """A watch's progress sink that counts the games played (and never sees a save)."""
 
@@ -131,3 +142,22 @@ def test_a_watch_plays_each_main_configuration_once(tmp_path: Path) -> None:
     heads = [v.line().split(" (")[0] for v in plain.verdicts]  # "verdict, 2p 5×7: … after 60 games by room"
     assert first and all(line.split(" (")[0] in heads for line in first)
     assert (tmp_path / "page.html").is_file()
+
+
+def test_a_watch_with_worth_shows_the_main_verdicts_first_and_the_worth_on_its_page(tmp_path: Path) -> None:
+    """`--worth N` under `--watch`: the main verdicts come first, without the restricted games;
+    the whole check after them measures the worth, and the page shows it."""
+    from cardgen.commands.checkrun import CheckRun
+    from cardgen.commands.watch import Watch, check_once
+
+    path = tmp_path / "nest.toml"
+    path.write_text(GAMES.get(GAME).default_set_path().read_text(encoding="utf-8"), encoding="utf-8")
+    run = CheckRun((), str(path), 20, 0, (2,), None, 0, 1, worth=2)
+    said: list[object] = []
+    check_once(Watch((GAME,), run, str(tmp_path / "page.html")), GAMES, said.append, _Counted())  # type: ignore[arg-type]
+    texts = [str(getattr(x, "text", "")) for x in said]
+    quick = [t for t in texts if t.startswith("verdict, ")]
+    assert quick and not any("worth" in t for t in quick)  # the main verdicts: no restricted games yet
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    worth = page.split(f'id="{GAME}-worth"')[1].split("</section>")[0]
+    assert "barred seat" in worth and "no \"worth\" figures" not in worth

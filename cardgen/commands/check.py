@@ -87,8 +87,13 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
 
         if r.as_json:
             raise UsageMistake("--watch", "prints text; for a page use --html FILE, not --json")
+        for option, given in (("--save-games", r.save_games is not None), ("--write-baselines", r.write_baselines)):
+            if given:
+                raise UsageMistake("--watch", f"checks again at every save and writes no files but the --html "
+                                              f"page; {option} belongs to a single check (leave out --watch)")
         return watch(Watch(r.games, CheckRun((), r.set_path, r.ceiling, r.skill_games, counts, r.player, r.seed,
-                                             r.workers, r.budget, cluster, r.variants), r.html), registry, say)
+                                             r.workers, r.budget, cluster, r.variants, worth=r.worth,
+                                             kingmaking=r.kingmaking), r.html), registry, say)
     games, read = chosen_games(registry, r.games, r.set_path)
     _check_usage(games, r.player, r.budget, r.variants)
     save_to = None if r.save_games is None else Path(r.save_games)

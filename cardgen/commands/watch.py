@@ -122,7 +122,8 @@ def check_once(request: Watch, registry: Registry, say: Say, sink: SaveWatch) ->
         games, read = chosen_games(registry, request.names, request.run.set_path)
         run = dataclasses.replace(request.run, games=tuple(games), read=read)
         memo: dict[LineKey, Played] = {}  # the main configurations are played once, for both
-        quick = run_check(dataclasses.replace(run, skill_games=0, main_only=True), sink, memo)
+        # the main verdicts first, so without the restricted games of `worth` and `kingmaking`
+        quick = run_check(dataclasses.replace(run, skill_games=0, main_only=True, worth=0, kingmaking=0), sink, memo)
         for c in quick:
             if not c.complete:
                 say(err(f"cardgen: check: {one_line(c.exit_line())}"))
