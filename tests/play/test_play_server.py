@@ -350,15 +350,17 @@ def test_the_nest_table_shows_its_area_still_open_then_fixed(tmp_path: Path) -> 
     assert "The area is still open: the straights and curves must fit in 5×7 cells" in standard.view()["hint"]
 
 
-def test_a_person_hands_the_rest_of_the_irrlaeufer_sticks_over_and_gets_phase_2_back() -> None:
+@pytest.mark.parametrize(("stand_in", "words"), [("random", "at random"), ("castle", "by the castle player")])
+def test_a_person_hands_the_rest_of_the_irrlaeufer_sticks_over_and_gets_phase_2_back(stand_in: str,
+                                                                                     words: str) -> None:
     session, client = _client("irrlaeufer", "human,castle")
     assert _pick(client, "groove:v,3,5").status_code == 200
     assert session.bot_step()
-    assert _pick(client, "lay-rest:random").status_code == 200
+    assert _pick(client, f"lay-rest:{stand_in}").status_code == 200
     view = client.get("/view").json()
-    assert view["hint"].startswith("your sticks are being laid at random") and view["buttons"] == []
+    assert view["hint"].startswith(f"your sticks are being laid {words}") and view["buttons"] == []
     refused = _pick(client, "groove:v,5,5")
-    assert refused.status_code == 409 and "being laid at random" in refused.json()["error"]
+    assert refused.status_code == 409 and f"being laid {words}" in refused.json()["error"]
     while session.state.to_json()["phase"] == 1:
         assert session.bot_step()  # the stand-in lays red's sticks, the castle player blue's
     view = client.get("/view").json()
