@@ -39,6 +39,7 @@ class SetSource:
 
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
+        self.text = text
         self.lines = text.splitlines()
 
     def line_of(self, key: str, table: str | None = None, index: int = 0) -> int | None:

@@ -23,15 +23,22 @@ FAST = ["--games", "4", "--skill-games", "0", "--workers", "1", "--quiet"]
 
 @pytest.fixture
 def reads(monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
-    """How often each set file was read (by its resolved path)."""
+    """How often each set file was read (by its resolved path): parsed (`read_toml`) or read
+    as plain text (`Path.read_text` of a .toml file) besides."""
     counted: collections.Counter[str] = collections.Counter()
-    read = cardgen.sets.read_toml
+    read, read_text = cardgen.sets.read_toml, Path.read_text
 
     def counting(path: Path) -> Any:
         counted[str(Path(path).resolve())] += 1
         return read(path)
 
+    def counting_text(self: Path, *args: Any, **kwargs: Any) -> str:
+        if self.suffix == ".toml" and self.name != "printer.toml":  # the printer's settings are no set
+            counted[str(self.resolve())] += 1
+        return read_text(self, *args, **kwargs)
+
     monkeypatch.setattr(cardgen.sets, "read_toml", counting)
+    monkeypatch.setattr(Path, "read_text", counting_text)
     return counted
 
 
@@ -70,6 +77,26 @@ def test_check_of_a_set_file_reads_it_once(reads: collections.Counter[str], tmp_
     _run("check", "--set", str(own), *FAST, "--no-chart", "--no-recommend", "--json")
     assert reads[str(own.resolve())] == 1
     assert reads[_default("schlangengrube")] <= 1  # the original, to compare with
+
+
+def test_check_of_a_failing_set_and_its_recommendations_read_it_once(reads: collections.Counter[str],
+                                                                      tmp_path: Path) -> None:
+    """A set that fails (a pit of its twelve head-tail tiles alone: the first seat wins most 2-player
+    games) is read once though the recommendations change its rules and play the changes."""
+    import json
+
+    text = Path(_default("schlangengrube")).read_text(encoding="utf-8")
+    top, _, tiles = text.partition("[[tile]]")
+    tiles, _, rules = ("[[tile]]" + tiles).partition("# ---- the rules")
+    ends = ["[[tile]]" + t for t in tiles.split("[[tile]]") if t.strip().startswith(('id = "HT-', 'id = "TH-'))]
+    own = tmp_path / "head-tail.toml"
+    own.write_text(top + "".join(ends) + "# ---- the rules" + rules, encoding="utf-8")
+    reads.clear()
+    result = CliRunner().invoke(main, ["check", "--set", str(own), "--players", "2", "--games", "50", "--skill-games",
+                                       "0", "--workers", "1", "--quiet", "--no-chart", "--json"])
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout)["schlangengrube"]["recommendations"]  # the changes were tried
+    assert reads[str(own.resolve())] == 1
 
 
 def test_variant_reads_the_set_it_writes_once(reads: collections.Counter[str], tmp_path: Path) -> None:

@@ -75,6 +75,11 @@ class GameCheck:
     is_original: bool = False
     """Whether the set plays exactly as the game's built-in set (`is_original_set`): then every
     failure is the original's own, a finding about the game, whoever plays."""
+    game_set: Any = None
+    """The set as read where the command started (None: not kept), for what comes after the
+    check (the recommendations) without reading the file again."""
+    text: str | None = None
+    """The set file's text from that same read."""
 
     @property
     def complete(self) -> bool:
@@ -353,7 +358,8 @@ def run_check(run: CheckRun, progress: Progress | None = None,
         limits = thresholds_from(table, src)
         check = GameCheck(game.name, path, game_set.name, findings, tuple(game.labels), n, k,
                           player=chosen, thresholds=limits, original=game.baseline(),
-                          is_original=is_original_set(game, game_set, run.original))
+                          is_original=is_original_set(game, game_set, run.original), game_set=game_set,
+                          text=src.text)
         changed = changed_rules(game, game_set)
         if check.complete:
             counts = players or game.default_players(game_set)

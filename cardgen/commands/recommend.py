@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.check.plan import MAIN, Line, play
 from cardgen.check.rounds import Progress
-from cardgen.check.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, farthest_seat, thresholds_of
+from cardgen.check.verdict import FAIL, PASS, Criterion, Thresholds, Verdict, farthest_seat, thresholds_from
 from cardgen.commands.checkrun import GameCheck, judge, stop_rule
 from cardgen.commands.objective import WEIGHTS, soft_terms
 from cardgen.errors import CardgenError
@@ -247,10 +247,10 @@ def _run(game: Game[Any], check: GameCheck, plans: Sequence[tuple[Verdict, Candi
         if path is None:
             continue
         try:
-            game_set = game.load_set(path)
+            game_set, table, src = game.read_set(path)  # the changed set and its [check] table, one read
         except CardgenError:
             continue  # the change makes a set that cannot be played (a hand smaller than a turn)
-        limits = thresholds_of(path)
+        limits = thresholds_from(table, src)
         count, index = players[v.config]
         found = [line for line in game.check_lines(game_set, (count,), games, check.player, 0)
                  if line.section == MAIN]
@@ -320,8 +320,8 @@ def for_check(game: Game[Any], check: GameCheck, seed: int, workers: int | None 
     if not check.failures() or not game.rule_params:
         return {}
     path = Path(check.path)
-    text = path.read_text(encoding="utf-8")
-    values = game.rule_values(game.load_set(path))
+    text = check.text if check.text is not None else path.read_text(encoding="utf-8")  # read once, by the check
+    values = game.rule_values(check.game_set if check.game_set is not None else game.load_set(path))
     return sweep(game, check, rule_candidates(game, text, values), seed, workers, progress, cluster)
 
 

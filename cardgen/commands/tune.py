@@ -78,10 +78,11 @@ def run(request: TuneRequest, registry: Registry, say: Say) -> int:
         refuse_overwriting(Path(r.out), [("--set", Path(r.set_path))] if r.set_path else [])
         chosen_knobs = knobs(game, r.vary)
     # a wrong set is found before any game is played; read once, here
-    base_set = game.load_set(r.set_path) if r.set_path is not None else None
+    base_set, _, source = game.read_set(r.set_path) if r.set_path is not None else (None, None, None)
     load_optuna()
     search = Search(game, Path(r.set_path) if r.set_path else None, chosen_knobs, r.trials, r.seed, counts,
-                    r.ceiling, r.skill_games, r.allow_inconclusive, base_set)
+                    r.ceiling, r.skill_games, r.allow_inconclusive, base_set,
+                    base_text=source.text if source is not None else None)
     with progress_bar(f"tune: trial 1/{r.trials}", not r.quiet and not r.as_json) as bar:
         def heard(trial: Trial, best: Trial | None) -> None:
             assert best is not None  # the trial itself at least

@@ -229,9 +229,11 @@ class Search:
     base_set: Any = None
     """The base set's value when the caller has read it already (else `run_search` reads it)."""
     original_set: Any = None
+    """The game's built-in set, read once by `run_search` (each trial's check compares with it)."""
     original_data: Any = None
     """The built-in set's file as data (its component counts are where `seed_points` starts)."""
-    """The game's built-in set, read once by `run_search` (each trial's check compares with it)."""
+    base_text: str | None = None
+    """The base set file's text from the caller's read of it (else `run_search` reads it)."""
 
     def acceptable(self, outcome: str) -> bool:
         """Whether a set with this outcome may be written: a pass, or with `allow_inconclusive`
@@ -309,7 +311,7 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
     game = search.game
     base_set = search.base_set if search.base_set is not None else game.load_set(search.base_path())
     base_rules = game.rule_values(base_set)  # read and checked first
-    base_text = search.base_path().read_text(encoding="utf-8")
+    base_text = search.base_text if search.base_text is not None else search.base_path().read_text(encoding="utf-8")
     original, original_data = _original(search, base_set, base_text)
     search = dataclasses.replace(search, base_set=base_set, original_set=original, original_data=original_data)
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=search.seed))
