@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -30,6 +31,21 @@ def test_check_proves_the_default_board_and_plays_it() -> None:
     (row,) = report["configs"]
     assert row["ended"] == row["games"] == 4
     assert sum(row["endings"].values()) == 4  # every game names the rule that ended it
+
+
+@pytest.mark.slow
+def test_a_19_row_variant_is_written_on_a_decided_verdict(tmp_path: Path) -> None:
+    """`variant irrlaeufer --rows 19` was refused as inconclusive on every run while a check
+    played 40 games; with its 1,000-game ceiling the verdict decides, and the board is written
+    (its one failure is the original's own: the stalemates)."""
+    out = tmp_path / "r19.toml"
+    code, _, err = _run("variant", "irrlaeufer", "--rows", "19", "--out", str(out), "--skill-games", "0", "--quiet")
+    assert code == 0, err
+    assert "rows = 19" in out.read_text(encoding="utf-8")
+    code, report, err = _run("check", "irrlaeufer", "--set", str(out), "--json", "--quiet", "--no-chart",
+                             "--no-recommend", "--skill-games", "0")
+    (config,) = json.loads(report)["irrlaeufer"]["configs"]
+    assert code == 0 and config["verdict"]["inconclusive"] == [], config["verdict"]
 
 
 def test_check_fails_a_board_whose_sticks_do_not_fit(tmp_path: Path) -> None:
