@@ -149,6 +149,21 @@ def test_worth_and_kingmaking_are_drawn_when_the_report_carries_them(checked: tu
     assert "http-equiv" not in text and 'http-equiv="refresh" content="2"' in page(report, folder, 2)
 
 
+def test_histograms_show_their_gaps_and_a_constant_as_one_narrow_bar(checked: tuple[Path, dict[str, Any]]) -> None:
+    """A score nobody reached is a bar of 0 on the axis, not left out; a length every game shares
+    (53 moves) is one bar among empty neighbours (eleven values), not a block filling the chart."""
+    folder, report = checked
+    report = copy.deepcopy(report)
+    config = report[GAME]["configs"][0]
+    config["histograms"]["length"] = [[53, 20]]
+    config["histograms"]["score"] = [[3, 5], [7, 2]]
+    shown = page(report, folder).split(f'id="{GAME}-histograms"')[1].split("</svg>")[:2]
+    length, score = shown
+    assert "<title>53: 20</title>" in length and "<title>48: 0</title>" in length and "<title>58: 0</title>" in length
+    assert length.count("<rect") == 11
+    assert "<title>5: 0</title>" in score and "<title>3: 5</title>" in score and "<title>7: 2</title>" in score
+
+
 def test_a_game_naming_no_cells_and_an_older_report_get_a_sentence(checked: tuple[Path, dict[str, Any]]) -> None:
     folder, report = checked
     report = copy.deepcopy(report)

@@ -1,10 +1,11 @@
 """The HTML report's heatmap: how often play put something on each cell of a grid, as an inline
-SVG (drawn here, like the page's other charts) with a legend of its colour scale."""
+SVG (drawn with svgwrite, like the page's other charts) with a legend of its colour scale."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
+
+from cardgen.commands.htmlsvg import drawing, r1
 
 LOW, HIGH = (247, 251, 255), (8, 48, 107)
 """The colour of a cell played least (none: the background) and most: pale to dark blue."""
@@ -29,28 +30,26 @@ def heatmap_svg(title: str, cells: Sequence[Sequence[int]]) -> str:
     left, top = 40, 34
     most = max(c[2] for c in cells)
     total = sum(c[2] for c in cells)
-    grid_w, grid_h = cols * size, rows * size
+    grid_w, grid_h = r1(cols * size), r1(rows * size)
     height = top + grid_h + 34
     width = max(left + grid_w + 10, 390.0, 7.5 * len(title) + left)  # the title and legend fit
-    e = html.escape
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-             f'height="{height:.0f}" role="img" aria-label="{e(title, quote=True)}">'
-             f'<text x="{left}" y="15" font-size="13">{e(title)}</text>',
-             f'<rect x="{left}" y="{top}" width="{grid_w:.1f}" height="{grid_h:.1f}" fill="#fff" stroke="#bbb"/>']
+    dwg = drawing(width, height, title)
+    dwg.add(dwg.text(title, insert=(left, 15), font_size=13))
+    dwg.add(dwg.rect((left, top), (grid_w, grid_h), fill="#fff", stroke="#bbb"))
     for x, y, n in cells:
-        px, py = left + (x - x0) * size, top + (y - y0) * size
-        parts.append(f'<rect x="{px:.1f}" y="{py:.1f}" width="{size:.1f}" height="{size:.1f}" '
-                     f'fill="{_colour(n / most)}" data-count="{n}"><title>({x}, {y}): {n} '
-                     f'({n / total:.1%} of the plays)</title></rect>')
-    parts += [f'<text x="{left}" y="{top - 3}" font-size="10">x {x0}</text>',
-              f'<text x="{left + grid_w:.1f}" y="{top - 3}" font-size="10" text-anchor="end">x {x0 + cols - 1}</text>',
-              f'<text x="{left - 4}" y="{top + 10}" font-size="10" text-anchor="end">y {y0}</text>',
-              f'<text x="{left - 4}" y="{top + grid_h:.1f}" font-size="10" text-anchor="end">y {y0 + rows - 1}</text>']
+        cell = dwg.rect((r1(left + (x - x0) * size), r1(top + (y - y0) * size)), (r1(size), r1(size)),
+                        fill=_colour(n / most), data_count=n)
+        cell.set_desc(title=f"({x}, {y}): {n} ({n / total:.1%} of the plays)")
+        dwg.add(cell)
+    dwg.add(dwg.text(f"x {x0}", insert=(left, top - 3), font_size=10))
+    dwg.add(dwg.text(f"x {x0 + cols - 1}", insert=(left + grid_w, top - 3), font_size=10, text_anchor="end"))
+    dwg.add(dwg.text(f"y {y0}", insert=(left - 4, top + 10), font_size=10, text_anchor="end"))
+    dwg.add(dwg.text(f"y {y0 + rows - 1}", insert=(left - 4, top + grid_h), font_size=10, text_anchor="end"))
     ly = top + grid_h + 14
-    parts.append(f'<text x="{left}" y="{ly + 11}" font-size="10">plays per cell: 0</text>')
+    dwg.add(dwg.text("plays per cell: 0", insert=(left, ly + 11), font_size=10))
     for i in range(STEPS + 1):
-        parts.append(f'<rect x="{left + 92 + i * 22}" y="{ly}" width="22" height="14" fill="{_colour(i / STEPS)}" '
-                     'stroke="#999" stroke-width="0.5" class="legend"/>')
-    parts.append(f'<text x="{left + 96 + (STEPS + 1) * 22}" y="{ly + 11}" font-size="10">{most} '
-                 f'(of {total} in all)</text>')
-    return "".join(parts) + "</svg>"
+        dwg.add(dwg.rect((left + 92 + i * 22, ly), (22, 14), fill=_colour(i / STEPS), stroke="#999",
+                         stroke_width=0.5, class_="legend"))
+    dwg.add(dwg.text(f"{most} (of {total} in all)", insert=(left + 96 + (STEPS + 1) * 22, ly + 11), font_size=10))
+    svg: str = dwg.tostring()
+    return svg

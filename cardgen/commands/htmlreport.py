@@ -1,5 +1,5 @@
 """`check --html FILE`: the check's report as one self-contained HTML page (no script from the
-network, no front-end build, charts drawn here as inline SVG).
+network, no front-end build, charts drawn with svgwrite as inline SVG).
 
 The page is made from the `--json` report (`{game: report}`, docs/check.md), so it shows what
 the JSON carries and nothing else: per game the verdict of every configuration with each
@@ -21,6 +21,7 @@ from typing import Any
 
 from cardgen.check.worth import DEAD, DOMINANT
 from cardgen.commands.htmlheat import heatmap_svg
+from cardgen.commands.htmlsvg import drawing, r1
 
 SECTIONS = ("verdicts", "seats", "histograms", "leads", "heatmap", "kinds", "worth", "kingmaking", "games")
 """Every game's sections, in page order (each an element `id="<game>-<section>"`)."""
@@ -67,34 +68,33 @@ def bars(title: str, items: Sequence[tuple[str, float]], unit: str = "",
     scale = (height - bottom - 24) / top
 
     def y(v: float) -> float:
-        return height - bottom - v * scale
+        return r1(height - bottom - v * scale)
 
+    dwg = drawing(width, height, title)
     # a long title (Irrläufer's configuration names) in a smaller type, so that it stays inside the
     # chart: about 0.6 em a character in the page's sans-serif
     size = min(13.0, (width - left - 4) / (0.6 * max(len(title), 1)))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-             f'aria-label="{_e(title)}"><text x="{left}" y="15" font-size="{size:.1f}">{_e(title)}</text>',
-             f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 5}" y2="{y(0):.1f}" stroke="#444"/>',
-             f'<text x="{left - 4}" y="{y(top) + 4:.1f}" font-size="10" text-anchor="end">{_e(_fmt(top, unit))}</text>',
-             f'<text x="{left - 4}" y="{y(0):.1f}" font-size="10" text-anchor="end">0</text>']
+    dwg.add(dwg.text(title, insert=(left, 15), font_size=f"{size:.1f}"))
+    dwg.add(dwg.line((left, y(0)), (width - 5, y(0)), stroke="#444"))
+    dwg.add(dwg.text(_fmt(top, unit), insert=(left - 4, r1(y(top) + 4)), font_size=10, text_anchor="end"))
+    dwg.add(dwg.text("0", insert=(left - 4, y(0)), font_size=10, text_anchor="end"))
     every = max(1, -(-len(items) // 8))
     for i, (label, value) in enumerate(items):
         x = left + i * step
-        parts.append(f'<rect x="{x + step * 0.1:.1f}" y="{y(value):.1f}" width="{step * 0.8:.1f}" '
-                     f'height="{value * scale:.1f}" fill="#5b7fb4"><title>{_e(label)}: {_e(_fmt(value, unit))}'
-                     '</title></rect>')
+        bar = dwg.rect((r1(x + step * 0.1), y(value)), (r1(step * 0.8), r1(value * scale)), fill="#5b7fb4")
+        bar.set_desc(title=f"{label}: {_fmt(value, unit)}")
+        dwg.add(bar)
         if i < len(whiskers):
             low, high = whiskers[i]
-            mid = x + step / 2
-            parts.append(f'<line x1="{mid:.1f}" y1="{y(low):.1f}" x2="{mid:.1f}" y2="{y(high):.1f}" '
-                         'stroke="#111" stroke-width="2"/>')
+            mid = r1(x + step / 2)
+            dwg.add(dwg.line((mid, y(low)), (mid, y(high)), stroke="#111", stroke_width=2))
         if i % every == 0:
-            parts.append(f'<text x="{x + step / 2:.1f}" y="{height - bottom + 14}" font-size="10" '
-                         f'text-anchor="middle">{_e(label)}</text>')
+            dwg.add(dwg.text(label, insert=(r1(x + step / 2), height - bottom + 14), font_size=10,
+                             text_anchor="middle"))
     if line is not None:
-        parts.append(f'<line x1="{left}" y1="{y(line):.1f}" x2="{width - 5}" y2="{y(line):.1f}" stroke="#b3121b" '
-                     'stroke-dasharray="5,4"/>')
-    return "".join(parts) + "</svg>"
+        dwg.add(dwg.line((left, y(line)), (width - 5, y(line)), stroke="#b3121b", stroke_dasharray="5,4"))
+    svg: str = dwg.tostring()
+    return svg
 
 
 def _fmt(value: float, unit: str) -> str:
@@ -116,6 +116,27 @@ def binned(histogram: Sequence[Sequence[float]], most: int = 20) -> list[tuple[s
         counts[min(int((float(v) - low) / width), most - 1)] += float(n)
     edge = [low + i * width for i in range(most)]
     return [(f"{round(e):d}" if whole else f"{e:.3g}", c) for e, c in zip(edge, counts)]
+
+
+MIN_SPAN = 11
+"""The fewest whole values a histogram's axis spans (as the check's PNG chart): a constant (every
+game 53 moves) is one narrow bar among empty neighbours, not a block filling the chart."""
+
+
+def axis(histogram: Sequence[Sequence[float]]) -> list[list[float]]:
+    """A histogram of whole values made ready to draw: every value between its least and largest
+    (`dense`), widened to at least `MIN_SPAN` values around them (never below 0 when none is);
+    other values as they are."""
+    if not histogram or not all(float(v).is_integer() for v, _ in histogram):
+        return [list(map(float, pair)) for pair in histogram]
+    full = dense(histogram)
+    low, high = int(full[0][0]), int(full[-1][0])
+    if high - low + 1 >= MIN_SPAN:
+        return full
+    start = low - (MIN_SPAN - (high - low + 1)) // 2
+    start = max(0, start) if low >= 0 else start
+    counts = {int(v): n for v, n in full}
+    return [[float(v), counts.get(v, 0.0)] for v in range(start, start + MIN_SPAN)]
 
 
 def dense(histogram: Sequence[Sequence[float]]) -> list[list[float]]:
@@ -162,8 +183,8 @@ def _histograms(configs: Sequence[Mapping[str, Any]]) -> str:
     out = []
     for c in configs:
         hist = c.get("histograms") or {}
-        out.append(bars(f"{c['config']}: game length (moves), games per bin", binned(hist.get("length", []))))
-        out.append(bars(f"{c['config']}: final scores, seats per score", binned(hist.get("score", []))))
+        out.append(bars(f"{c['config']}: game length (moves), games per bin", binned(axis(hist.get("length", [])))))
+        out.append(bars(f"{c['config']}: final scores, seats per score", binned(axis(hist.get("score", [])))))
     return "".join(out) or '<p class="note">No histograms: no games were played.</p>'
 
 
