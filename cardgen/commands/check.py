@@ -66,6 +66,14 @@ def _check_usage(games: Sequence[Game[Any]], player: str | None, budget: int | N
                 game.variant_combos(variants)
 
 
+def run_of(r: CheckRequest, games: tuple[Game[Any], ...], counts: tuple[int, ...] | None, cluster: str | None,
+           save_to: Path | None = None, read: tuple[Any, Any, Any] | None = None) -> CheckRun:
+    """The check the request asks for, of `games` (none yet: the watch picks them at each save)."""
+    return CheckRun(games, set_path=r.set_path, ceiling=r.ceiling, skill_games=r.skill_games, players=counts,
+                    player=r.player, seed=r.seed, workers=r.workers, budget=r.budget, cluster=cluster,
+                    variants=r.variants, save_to=save_to, read=read, worth=r.worth, kingmaking=r.kingmaking)
+
+
 def run(request: CheckRequest, registry: Registry, say: Say) -> int:
     """`cardgen check`: the reports (text or JSON), the recommendations for failing
     configurations, and exit 1 when a check fails (or, strict, is inconclusive)."""
@@ -91,9 +99,7 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
             if given:
                 raise UsageMistake("--watch", f"checks again at every save and writes no files but the --html "
                                               f"page; {option} belongs to a single check (leave out --watch)")
-        return watch(Watch(r.games, CheckRun((), r.set_path, r.ceiling, r.skill_games, counts, r.player, r.seed,
-                                             r.workers, r.budget, cluster, r.variants, worth=r.worth,
-                                             kingmaking=r.kingmaking), r.html), registry, say)
+        return watch(Watch(r.games, run_of(r, (), counts, cluster), r.html), registry, say)
     games, read = chosen_games(registry, r.games, r.set_path)
     _check_usage(games, r.player, r.budget, r.variants)
     save_to = None if r.save_games is None else Path(r.save_games)
@@ -106,9 +112,7 @@ def run(request: CheckRequest, registry: Registry, say: Say) -> int:
 
         return write_baselines(games, r.seed, r.workers, cluster, r.quiet, say)
     with progress_bar("check: games", not r.quiet and not r.as_json) as bar:
-        checks = run_check(CheckRun(tuple(games), r.set_path, r.ceiling, r.skill_games, counts, r.player, r.seed,
-                                    r.workers, r.budget, cluster, r.variants, save_to, read=read,
-                                    worth=r.worth, kingmaking=r.kingmaking), bar)
+        checks = run_check(run_of(r, tuple(games), counts, cluster, save_to, read), bar)
     if not r.no_chart:
         checks = [with_chart(c, Path(r.chart)) for c in checks]
     from cardgen.commands import recommend
