@@ -133,6 +133,32 @@ def test_the_chart_marks_failures_counts_its_axes_and_draws_a_constant_narrow() 
     assert ">53<" in svg and ">48<" in svg and ">58<" in svg  # a range around the constant, not 53-53
 
 
+def test_check_writes_its_chart_with_the_failing_configurations_framed_in_red(tmp_path: Path) -> None:
+    """Through the command: a set that fails (a pit of its twelve head-tail tiles: the first seat
+    wins most 2-player games) gets a chart PNG whose failing panels carry the red frame; the
+    original, failing nothing of its own at this ceiling, gets none."""
+    from PIL import Image
+
+    from cardgen.check.chart import MARKS
+
+    text = default_set_path("schlangengrube").read_text(encoding="utf-8")
+    top, _, tiles = text.partition("[[tile]]")
+    tiles, _, rules = ("[[tile]]" + tiles).partition("# ---- the rules")
+    ends = ["[[tile]]" + t for t in tiles.split("[[tile]]") if t.strip().startswith(('id = "HT-', 'id = "TH-'))]
+    failing = tmp_path / "head-tail.toml"
+    failing.write_text(top + "".join(ends) + "# ---- the rules" + rules, encoding="utf-8")
+    red = tuple(int(MARKS["fail"][0][i:i + 2], 16) for i in (1, 3, 5))
+    for path, marked in ((failing, True), (default_set_path("schlangengrube"), False)):
+        result = CliRunner().invoke(main, ["check", "--set", str(path), "--players", "2", "--games", "50",
+                                           "--skill-games", "0", "--no-recommend", "--quiet", "--json",
+                                           "--chart", str(tmp_path / "charts")])
+        report = json.loads(result.stdout)["schlangengrube"]
+        assert (report["outcome"] == "fail") == marked, report["summary"]
+        with Image.open(report["chart"]) as chart:
+            colours = {c for _, c in chart.convert("RGB").getcolors(1 << 20) or []}
+        assert (red in colours) == marked, path.name
+
+
 def test_the_chart_names_each_configuration_with_the_sets_changed_rules(tmp_path: Path) -> None:
     """Issue 36 item 3, the chart as the text and --json: its panels are headed by the same
     configuration names (the chart `check` writes is this drawing, rasterised)."""

@@ -76,16 +76,25 @@ def test_check_json_is_the_same_with_either_core(native: None, tmp_path: Path) -
     assert fast == pure
 
 
+ENDS = {"low": {"hand_size": 2, "tiles_per_turn": 1, "snake_score": "linear", "double_factor": 1,
+                "double_markers": 0, "double_threshold": 20},
+        "high": {"hand_size": 10, "tiles_per_turn": 3, "snake_score": "square", "double_factor": 4,
+                 "double_markers": 8, "double_threshold": 2}}
+"""Every `[rules]` parameter at the low end of its range, and at the high end (the original's
+own values are the default check's above); the snake scores not at an end ("triangular") are
+the original's."""
+
+
 @pytest.mark.slow  # long (make test-slow): keeps make test near its 3 minutes
-def test_check_json_of_a_set_with_other_rules_is_the_same_with_either_core(native: None, tmp_path: Path) -> None:
+@pytest.mark.parametrize("end", sorted(ENDS))
+def test_check_json_of_a_set_with_other_rules_is_the_same_with_either_core(native: None, tmp_path: Path,
+                                                                           end: str) -> None:
     from cardgen.games.schlangengrube.components import RULE_PARAMS
     from cardgen.sets import default_set_path, with_rules
 
     text = default_set_path("schlangengrube").read_text(encoding="utf-8")
     path = tmp_path / "other.toml"
-    path.write_text(with_rules(text, RULE_PARAMS, {"hand_size": 3, "tiles_per_turn": 3, "snake_score": "square",
-                                                   "double_factor": 4, "double_markers": 8,
-                                                   "double_threshold": 2}), encoding="utf-8")
+    path.write_text(with_rules(text, RULE_PARAMS, ENDS[end]), encoding="utf-8")
     command = [*_cli(), "check", "schlangengrube", "--set", str(path), "--games", "12", "--skill-games", "4",
                "--players", "2", "--json", "--no-chart"]
     fast, pure = both(command, tmp_path)
