@@ -263,12 +263,16 @@ def test_a_person_plays_irrlaeufer_through_both_phases(browser: Any, serve: Call
     # Phase 1: a stick laid by a click near its groove (the diamond round it), the preview green.
     groove = page.locator('[data-pick="groove:v,3,5"]')
     assert "fits" in (groove.get_attribute("class") or "")
+    target = page.locator('[data-pick="groove:v,3,5"] .diamond').bounding_box()
+    assert target is not None and min(target["width"], target["height"]) >= 16, target  # not the 6-px groove itself
     page.click('[data-pick="groove:v,3,5"] .diamond')
     _bot_replied(page)
     assert "refused" in (page.locator('[data-pick="groove:v,3,6"]').get_attribute("class") or "")
     page.click('[data-pick="groove:v,3,6"] .diamond')  # over the stick just laid: refused, and said on the page
     page.wait_for_selector("#refusal:not([hidden])", timeout=WAIT)
     assert page.inner_text("#refusal .rule") == "overlaps-stick"
+    said = page.inner_text("#refusal")
+    assert "would overlap the stick between columns 3 and 4, rows 5-7" in said and "@" not in said, said
     # The rest of the sticks laid at random, the bot laying its own meanwhile.
     page.click('[data-pick="lay-rest:random"]')
     page.wait_for_selector(".stick.legal", timeout=WAIT)  # phase 2, red's turn: the sticks that may slide
