@@ -18,6 +18,7 @@ reached by switching the modules' `CORE` off (`cores.switched`), so the tests ru
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -34,6 +35,7 @@ from cardgen.games.irrlaeufer.cores import switched
 from cardgen.games.irrlaeufer.moves import Go, Slide
 from cardgen.games.irrlaeufer.native_core import compiled
 from cardgen.games.irrlaeufer.players import PlayoutPlayer, RunnerPlayer, search, wary
+from cardgen.games.irrlaeufer.record import make_record
 from cardgen.games.irrlaeufer.rules import IrrState
 from cardgen.games.irrlaeufer.sliding import free_run
 from cardgen.games.irrlaeufer.strategy import CastlePlayer
@@ -232,6 +234,36 @@ def test_a_thousand_games_decide_alike() -> None:
     names = list(PLAYERS)
     for seed in range(1000):
         _follow(boards[seed % len(boards)], PLAYERS[names[seed % len(names)]], seed, 60, 11)
+
+
+WHOLE_LINEUPS = ((CastlePlayer, CastlePlayer), (wary, RunnerPlayer), (CastlePlayer, wary))
+WHOLE_BOARDS = (IrrBoard(), IrrBoard(rows=17, rules=IrrRules(1, 20, True)), IrrBoard(rows=31, rules=IrrRules(6, 50, False)),
+                IrrBoard(rows=19, rules=IrrRules(2, 100, True)))
+"""The lineups and boards of the whole games below: the castle player, `wary` and `runner`; the
+original board, the shortest and the longest, each slide budget end and both `capture_own`."""
+
+
+def _whole_record(board: IrrBoard, lineup: tuple[Any, Any], seed: int, native: bool) -> str:
+    """A seeded game played whole (both phases) by one core alone, as its record's JSON."""
+    players = [make() for make in lineup]
+    state, rngs, moves = IrrState(board), [random.Random(seed * 2 + seat) for seat in (0, 1)], []
+    with switched(native):
+        while not state.is_terminal():
+            move = players[state.current_player].choose(state, rngs[state.current_player])
+            moves.append(move)
+            state.apply(move)
+    assert state.outcome is not None
+    return json.dumps({**make_record(moves, board), "outcome": [state.outcome.rule, str(state.outcome.winner)]})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hundred", range(10))
+def test_a_thousand_whole_games_give_the_same_records(hundred: int) -> None:
+    """1,000 seeded games (a hundred a test, for the workers to share) played whole by each core
+    alone: the same record, move for move, and the same ending, byte for byte."""
+    for seed in range(hundred * 100, hundred * 100 + 100):
+        board, lineup = WHOLE_BOARDS[seed % len(WHOLE_BOARDS)], WHOLE_LINEUPS[seed % len(WHOLE_LINEUPS)]
+        assert _whole_record(board, lineup, seed, True) == _whole_record(board, lineup, seed, False), f"seed {seed}"
 
 
 def test_evaluations_of_hand_made_positions_agree() -> None:
