@@ -1,7 +1,8 @@
 """Where a C compiler and the Python headers exist, the install (`make`, `pip install .`) builds
-the compiled core of every game that has one (`cardgen/games/<game>/_core.c`). The build is optional (a failing compile still installs the pure
-core), and the differential tests skip where no core was built, so without this test a build
-that silently stopped compiling would leave the suite green on the pure core alone."""
+the compiled core of every game that has one (`cardgen/games/<game>/_core.c`). The build is
+optional (a failing compile still installs the pure core), and the differential tests skip where
+no core was built, so without this test a build that silently stopped compiling would leave the
+suite green on the pure core alone."""
 
 from __future__ import annotations
 

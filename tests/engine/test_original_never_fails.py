@@ -3,10 +3,11 @@ exits 0 at every `--games` from 2 to the ceiling, whichever seed and whichever p
 game's ladder judges it. Whatever the original fails is a finding about the game (the set is
 recognised as the original, docs/check.md); a failing run would name it on standard error.
 
-The sweep: `--games` 2, 5, 10, 20, 50, 400 and the game's own ceiling (Irrläufer's 1,000) for the
-three games under every cheap rung of the ladder, the report player at two seeds up to 50 games (at 400, the default ceiling of the card
-games, the default check is the bad-set bench's test of the default sets, which asserts the same). The skill trace is played once per seed,
-with the report player at 20 games: it changes neither with `--games` nor with `--player`. The rungs
+The sweep: `--games` 2, 5, 10, 20, 50, 400 and the game's own ceiling (Irrläufer's 1,000) for
+the three games under every cheap rung of the ladder, the report player at two seeds up to 50
+games (at 400, the default ceiling of the card games, the default check is the bad-set bench's
+test of the default sets, which asserts the same). The skill trace is played once per seed, with
+the report player at 20 games: it changes neither with `--games` nor with `--player`. The rungs
 above the cheap ones are capped in cost, without the trace: a search with a budget (`mcts@100`,
 hundreds of times slower: Schlangennest's takes over three minutes for 2 games of each of its 22
 configurations) plays only the smallest ceiling, 2 games, at two seats; Schlangengrube's
@@ -69,7 +70,8 @@ def test_the_original_passes_its_own_check_at_every_ceiling_under_every_ladder_p
                                                                                        games: int) -> None:
     ladder = GAMES.get(name).ladder()
     report_player = player == ladder.report
-    args = (() if report_player and games == TRACED else ("--skill-games", "0")) + (("--players", "2") if _search(player) else ())
+    args = ((() if report_player and games == TRACED else ("--skill-games", "0"))
+            + (("--players", "2") if _search(player) else ()))
     for seed in ((0, 1) if report_player and games <= 50 else (0,)):
         report = _check(name, "--player", player, "--games", str(games), "--seed", str(seed), *args)[name]
         assert isinstance(report, dict) and report["original"] is True and report["player"] == player
