@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from badsets.sets import head_tail_pit
 from click.testing import CliRunner
 
 import cardgen.sets
@@ -85,12 +86,8 @@ def test_check_of_a_failing_set_and_its_recommendations_read_it_once(reads: coll
     games) is read once though the recommendations change its rules and play the changes."""
     import json
 
-    text = Path(_default("schlangengrube")).read_text(encoding="utf-8")
-    top, _, tiles = text.partition("[[tile]]")
-    tiles, _, rules = ("[[tile]]" + tiles).partition("# ---- the rules")
-    ends = ["[[tile]]" + t for t in tiles.split("[[tile]]") if t.strip().startswith(('id = "HT-', 'id = "TH-'))]
     own = tmp_path / "head-tail.toml"
-    own.write_text(top + "".join(ends) + "# ---- the rules" + rules, encoding="utf-8")
+    own.write_text(head_tail_pit(), encoding="utf-8")
     reads.clear()
     result = CliRunner().invoke(main, ["check", "--set", str(own), "--players", "2", "--games", "50", "--skill-games",
                                        "0", "--workers", "1", "--quiet", "--no-chart", "--json"])

@@ -33,6 +33,16 @@ def _default(game: str) -> str:
     return default_set_path(game).read_text(encoding="utf-8")
 
 
+def head_tail_pit(name: str = "Head-tail snakes") -> str:
+    """The default pit's text with its twelve end tiles (head + tail) alone: every snake is the
+    2-tile head-tail one, and the first seat wins most 2-player games (`fair` fails)."""
+    top, _, tiles = _default("schlangengrube").partition("[[tile]]")
+    tiles, _, rules = ("[[tile]]" + tiles).partition("# ---- the rules")
+    ends = ["[[tile]]" + t for t in tiles.split("[[tile]]") if t.strip().startswith(('id = "HT-', 'id = "TH-'))]
+    assert len(ends) == 12
+    return top.replace('name = "Schlangengrube"', f'name = "{name}"') + "".join(ends) + "# ---- the rules" + rules
+
+
 def _nest(areas: str | None = None, cards: dict[str, int] | None = None, variant: bool = False) -> str:
     text = _default("schlangennest")
     if areas is not None:

@@ -11,6 +11,7 @@ import random
 import re
 from pathlib import Path
 
+from badsets.sets import head_tail_pit
 from click.testing import CliRunner
 
 from cardgen.check.chart import chart_svg
@@ -141,12 +142,8 @@ def test_check_writes_its_chart_with_the_failing_configurations_framed_in_red(tm
 
     from cardgen.check.chart import MARKS
 
-    text = default_set_path("schlangengrube").read_text(encoding="utf-8")
-    top, _, tiles = text.partition("[[tile]]")
-    tiles, _, rules = ("[[tile]]" + tiles).partition("# ---- the rules")
-    ends = ["[[tile]]" + t for t in tiles.split("[[tile]]") if t.strip().startswith(('id = "HT-', 'id = "TH-'))]
     failing = tmp_path / "head-tail.toml"
-    failing.write_text(top + "".join(ends) + "# ---- the rules" + rules, encoding="utf-8")
+    failing.write_text(head_tail_pit(), encoding="utf-8")
     red = tuple(int(MARKS["fail"][0][i:i + 2], 16) for i in (1, 3, 5))
     for path, marked in ((failing, True), (default_set_path("schlangengrube"), False)):
         result = CliRunner().invoke(main, ["check", "--set", str(path), "--players", "2", "--games", "50",

@@ -21,6 +21,7 @@ import json
 from pathlib import Path
 
 import pytest
+from badsets.sets import head_tail_pit
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -68,14 +69,8 @@ def test_a_lopsided_seat_that_only_skilled_play_exposes_is_found(tmp_path: Path)
 
 @pytest.mark.slow
 def test_a_pit_of_only_head_tail_snakes_fails_fair(tmp_path: Path) -> None:
-    text = default_set_path("schlangengrube").read_text(encoding="utf-8")
-    top, _, tiles = text.partition("[[tile]]")
-    tiles, _, rules = ("[[tile]]" + tiles).partition("# ---- the rules")
-    ends = [t for t in tiles.split("[[tile]]") if t.strip().startswith(('id = "HT-', 'id = "TH-'))]
-    assert len(ends) == 12
     pit = tmp_path / "head-tail.toml"
-    pit.write_text(top.replace('name = "Schlangengrube"', 'name = "Head-tail snakes"') + "".join(
-        "[[tile]]" + t for t in ends) + "# ---- the rules" + rules, encoding="utf-8")
+    pit.write_text(head_tail_pit(), encoding="utf-8")
     fair = _configs("schlangengrube", "--set", str(pit), "--players", "2")["2p"]["fair"]
     assert fair["status"] == "fail", fair
     assert max(s["share"] for s in fair["figures"]["seats"]) > 0.7
