@@ -47,16 +47,23 @@ def _expand(hist: Sequence[Sequence[float]]) -> list[tuple[float, int]]:
     return [(float(v), int(n)) for v, n in hist]
 
 
+def widened(low: float, high: float) -> tuple[float, float]:
+    """The least and largest values an axis shows for values from `low` to `high`: at least
+    `MIN_SPAN` whole values around them (never below 0 when none is), so that a few values (or
+    one) stand in a wider range, not as a solid block."""
+    if high - low + 1 < MIN_SPAN:
+        pad = (MIN_SPAN - (high - low + 1)) // 2
+        low = max(0.0, low - pad) if low >= 0 else low - pad
+        high = max(high, low + MIN_SPAN - 1)
+    return low, high
+
+
 def _bins(lists: Sequence[list[tuple[float, int]]]) -> tuple[float, float, int]:
     """Start, width and count of the bins that cover every value (whole numbers stay whole)."""
     values = [v for hist in lists for v, _ in hist]
     if not values:
         return 0.0, 1.0, 1
-    low, high = min(values), max(values)
-    if high - low + 1 < MIN_SPAN:  # a few values (or one) in a wider range, not a solid block
-        pad = (MIN_SPAN - (high - low + 1)) // 2
-        low = max(0.0, low - pad) if low >= 0 else low - pad
-        high = max(high, low + MIN_SPAN - 1)
+    low, high = widened(min(values), max(values))
     span = high - low + 1
     width = max(1.0, math.ceil(span / BINS))
     return low, width, max(1, math.ceil(span / width))

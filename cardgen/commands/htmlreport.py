@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from cardgen.check.chart import widened
 from cardgen.check.worth import DEAD, DOMINANT
 from cardgen.commands.htmlheat import heatmap_svg
 from cardgen.commands.htmlsvg import drawing, r1
@@ -118,25 +119,16 @@ def binned(histogram: Sequence[Sequence[float]], most: int = 20) -> list[tuple[s
     return [(f"{round(e):d}" if whole else f"{e:.3g}", c) for e, c in zip(edge, counts)]
 
 
-MIN_SPAN = 11
-"""The fewest whole values a histogram's axis spans (as the check's PNG chart): a constant (every
-game 53 moves) is one narrow bar among empty neighbours, not a block filling the chart."""
-
-
 def axis(histogram: Sequence[Sequence[float]]) -> list[list[float]]:
-    """A histogram of whole values made ready to draw: every value between its least and largest
-    (`dense`), widened to at least `MIN_SPAN` values around them (never below 0 when none is);
-    other values as they are."""
+    """A histogram of whole values made ready to draw as the check's PNG chart draws it: every
+    value between its least and largest (`dense`), widened as `cardgen.check.chart.widened`
+    widens an axis (a constant is one narrow bar among empty neighbours); other values as they
+    are."""
     if not histogram or not all(float(v).is_integer() for v, _ in histogram):
         return [list(map(float, pair)) for pair in histogram]
-    full = dense(histogram)
-    low, high = int(full[0][0]), int(full[-1][0])
-    if high - low + 1 >= MIN_SPAN:
-        return full
-    start = low - (MIN_SPAN - (high - low + 1)) // 2
-    start = max(0, start) if low >= 0 else start
-    counts = {int(v): n for v, n in full}
-    return [[float(v), counts.get(v, 0.0)] for v in range(start, start + MIN_SPAN)]
+    counts = {int(v): float(n) for v, n in histogram}
+    low, high = widened(min(counts), max(counts))
+    return [[float(v), counts.get(v, 0.0)] for v in range(int(low), int(high) + 1)]
 
 
 def dense(histogram: Sequence[Sequence[float]]) -> list[list[float]]:
