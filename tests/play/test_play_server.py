@@ -350,16 +350,23 @@ def test_the_nest_table_shows_its_area_still_open_then_fixed(tmp_path: Path) -> 
     assert "The area is still open: the straights and curves must fit in 5×7 cells" in standard.view()["hint"]
 
 
-@pytest.mark.parametrize(("record", "boxed"), [("nest-frame.json", True), ("nest-open-area.json", False)])
-def test_the_nest_table_draws_a_frames_fixed_box_and_no_box_without_an_area(record: str, boxed: bool) -> None:
+@pytest.mark.parametrize(("record", "boxed", "words"), [
+    ("nest-frame.json", True, "The area is fixed: straights and curves lie inside the outlined"),
+    ("nest-open-area.json", False, "No area limit: the straights and curves may spread as far as they like."),
+])
+def test_the_nest_table_draws_a_frames_fixed_box_and_no_box_without_an_area(record: str, boxed: bool,
+                                                                             words: str) -> None:
     """The frame variant's fixed area is outlined from the first step, the cells outside it
-    marked; the open-area variant draws no box and marks no cell."""
+    marked; the open-area variant draws no box and marks no cell. A viewer of the replay is
+    told which limit is in force, at every step."""
     from cardgen.commands.play.start import replay_session
 
     session = replay_session(GAMES, str(Path(__file__).resolve().parents[2] / "examples" / record))
-    for at in (0, 3):
-        table = session.view(at)["table"]
+    for at in (0, 3, None):
+        view = session.view(at)
+        table = view["table"]
         assert ('class="area-box"' in table) == boxed and ('class="outside-area"' in table) == boxed, (record, at)
+        assert view["hint"].startswith(words), (record, at, view["hint"])
 
 
 @pytest.mark.parametrize(("stand_in", "words"), [("random", "at random"), ("castle", "by the castle player")])

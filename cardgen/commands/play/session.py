@@ -175,7 +175,8 @@ class Session:
                           for i, s in enumerate(self.seats)],
                 "table": shown.table, "hand": shown.hand if viewer is not None else "",
                 "buttons": [b.to_json() for b in shown.buttons] if mover else [],
-                "hint": shown.hint if mover else self.table.handed_over(stand_in[0]) if stand_in else "",
+                "hint": (shown.hint if mover or viewer is None  # a viewer sees what the table says of the position
+                         else self.table.handed_over(stand_in[0]) if stand_in else ""),
                 "note": shown.note if mover else "",
                 "pass_to": pass_to, "can_undo": self._undo_seat() is not None and not self.replay,
                 "refusal": None if self.refusal is None else self.refusal.to_json(),
