@@ -11,6 +11,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -195,8 +196,23 @@ def test_tune_from_a_bad_set_is_one_line_naming_file_line_and_key_and_writes_not
     assert not (tmp_path / "out").exists()
 
 
-def test_each_trials_figures_carry_intervals_and_trials_the_games_cannot_tell_apart_are_marked(tmp_path: Path) -> None:
+def test_each_trials_figures_carry_intervals_and_trials_the_games_cannot_tell_apart_are_marked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the summary, the trials table and the chart the command writes: each trial's first-seat
+    share with its interval, and the trials these games cannot tell from the best one marked. The
+    chart's points are labelled by their values, with error bars (the picture is caught on its
+    way to the PNG, which is still written)."""
     needs_optuna()
+    import cairosvg  # type: ignore[import-untyped]
+
+    drawn: list[str] = []
+    to_png = cairosvg.svg2png
+
+    def caught(**kwargs: Any) -> bytes:
+        drawn.append(kwargs["bytestring"].decode("utf-8"))
+        return bytes(to_png(**kwargs))
+
+    monkeypatch.setattr(cairosvg, "svg2png", caught)
     out = tmp_path / "few.toml"
     _, text, _ = _run("tune", "schlangengrube", "--players", "2", "--vary", "hand_size=4..6", "--trials", "3",
                       "--games", "20", "--skill-games", "0", "--out", str(out))
@@ -213,4 +229,10 @@ def test_each_trials_figures_carry_intervals_and_trials_the_games_cannot_tell_ap
         mark = "≈" if row in marked else "*" if row["chosen"] else " "
         assert f" {mark} trial {row['trial']}: " in text  # all 3 shown (the summary shows the best 5)
     assert f"cannot be told apart from trial {reference['trial']} by these games" in text
-    assert out.with_suffix(".trials.png").stat().st_size > 0
+    assert out.with_suffix(".trials.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(drawn) == 1, len(drawn)
+    labels = re.findall(r">(hand_size=\d+)( ≈)?</text>", drawn[0])
+    assert sorted(name for name, _ in labels) == sorted(f"hand_size={r['hand_size']}" for r in rows)
+    assert {name for name, mark in labels if mark} == {f"hand_size={r['hand_size']}" for r in marked}
+    assert not re.search(r">trial \d+", drawn[0])  # no point named by its number
+    assert drawn[0].count('class="error-bar"') == len(rows)
