@@ -23,7 +23,6 @@ This module knows no game: the shared layers below the games (engine, print, boo
 from __future__ import annotations
 
 import difflib
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -283,19 +282,14 @@ class Game(ABC, Generic[S]):
 
     # ---- print kit -------------------------------------------------------------------------------
 
-    kit_module: ClassVar[str | None] = None
-    """The module of the game's kit plan (`plan(set, spec) -> KitPlan`), imported on the first
-    build only: the art it draws with loads for a build, not for `cardgen list` or the rules."""
-
     def kit(self, game_set: S, spec: KitSpec) -> KitPlan | None:
         """What this game's print kit holds for `game_set` (`cardgen.kit.plan`): components,
         sheet files, booklet, as data; the kit pipeline writes it. With `--card-size`, the
         pipeline asks again for the set `with_card_size` gives when the plan has components
-        that follow it. Default: the plan of `kit_module`, or no kit (None) without one."""
-        if self.kit_module is None:
-            return None
-        plan: KitPlan = importlib.import_module(self.kit_module).plan(game_set, spec)
-        return plan
+        that follow it. Default: no kit (None). A game gives its plan from its own `kit.py`,
+        imported inside this method so that the art it draws with loads for a build, not for
+        `cardgen list` or the rules."""
+        return None
 
     def play_form(self, game_set: S) -> object:
         """The set as play sees it: two sets whose forms are equal play the same game (how the
@@ -311,23 +305,17 @@ class Game(ABC, Generic[S]):
         return game_set
 
     def has_kit(self) -> bool:
-        """Whether the game has a print kit (a `kit_module`, or its own `kit`)."""
-        return self.kit_module is not None or type(self).kit is not Game.kit
+        """Whether the game has a print kit (its own `kit`)."""
+        return type(self).kit is not Game.kit
 
     # ---- play in the browser ---------------------------------------------------------------------
 
-    table_module: ClassVar[str | None] = None
-    """The module of the game's browser table (`table(set) -> cardgen.table.model.Table`),
-    imported only to play."""
-
     def table(self, game_set: S) -> Table[S] | None:
         """The game's table page for `cardgen play` (`cardgen.table.model`): its drawing and
-        click handling for `game_set`, from `table_module`. Default: none (the game cannot be
-        played in the browser)."""
-        if self.table_module is None:
-            return None
-        table: Table[S] = importlib.import_module(self.table_module).table(game_set)
-        return table
+        click handling for `game_set`. Default: none (the game cannot be played in the
+        browser). A game gives the table of its own `table_page.py`, imported inside this
+        method, only to play."""
+        return None
 
     def rule_ids(self) -> frozenset[str]:
         """Every rule id this game's engine can refuse a move with (the values of `rule_enum`)."""

@@ -190,6 +190,22 @@ def test_engine_finds_no_hook_by_name() -> None:
         assert "importlib" not in imported, path.name
 
 
+def test_no_layer_imports_a_module_by_a_name_it_is_handed() -> None:
+    """A module imported by name at run time is an arrow the graph above cannot see. Only two
+    places may: `cardgen.native`, which loads a game's own compiled core (None when absent), and
+    `cardgen.print`, which loads its own submodules when first used; and a game's native_core
+    its own compiled module. A game's kit, table and booklet values come from methods the game
+    overrides (`Game.kit`, `Game.table`, `Table.wording_values`), never from a module name."""
+    by_name = set()
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)} | {
+            n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        if calls & {"import_module", "__import__"}:
+            by_name.add(_module(path))
+    assert by_name == {"cardgen.native", "cardgen.print", "cardgen.games.irrlaeufer.native_core"}, sorted(by_name)
+
+
 def _recipe_modules() -> list[str]:
     """The modules the recipe of `cardgen.games` names for every game (its table, less the optional)."""
     import cardgen.games

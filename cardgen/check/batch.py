@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.check.playable import Playable
 from cardgen.engine.base import GameState
 from cardgen.engine.invariants import check_invariants
-from cardgen.engine.playable import Playable
 from cardgen.engine.players import Player, make_player
 from cardgen.engine.policies import BarredPlayer
 from cardgen.engine.simulate import GameResult, simulate

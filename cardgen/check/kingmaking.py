@@ -32,10 +32,10 @@ from typing import Any
 
 from cardgen.check.batch import game_seed
 from cardgen.check.plan import Line
+from cardgen.check.playable import Playable
 from cardgen.check.stats import wilson
 from cardgen.check.verdict import FINDING, PASS, UNMEASURED, Criterion, Thresholds
 from cardgen.engine.base import GameState
-from cardgen.engine.playable import Playable
 from cardgen.engine.players import Player, make_player
 from cardgen.engine.simulate import seat_rng
 from cardgen.workers import worker_start

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.playable import Playable
+from cardgen.check.playable import Playable
 from cardgen.words import count
 
 if TYPE_CHECKING:

@@ -14,12 +14,11 @@ rule id).
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from cardgen.engine.base import GameState
 from cardgen.errors import DataError
@@ -151,14 +150,9 @@ class Table(ABC, Generic[S]):
         """The game's own style sheet for the page (None: the frame's alone)."""
         return None
 
-    booklet_module: ClassVar[str | None] = None
-    """The game's booklet module, whose `values(set, lang)` fill the placeholders of the rules'
-    wording a refusal quotes (a set's own hand size, slide budget…); imported when a refusal
-    is first worded. None: the placeholders stay as written."""
-
     def wording_values(self) -> Mapping[str, object]:
-        """The English booklet's values for this table's set ({} without `booklet_module`)."""
-        if self.booklet_module is None:
-            return {}
-        values: Mapping[str, object] = importlib.import_module(self.booklet_module).values(self.game_set, "en")
-        return values
+        """The values that fill the placeholders of the rules' wording a refusal quotes (a set's
+        own hand size, slide budget…): a game gives its English booklet's `values(set, "en")`,
+        importing its booklet module when a refusal is first worded. Default: none (the
+        placeholders stay as written)."""
+        return {}

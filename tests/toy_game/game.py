@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.base import GameState
 from cardgen.game import Game, GameInfo
@@ -15,6 +15,10 @@ from .components import GAME, ToySet, parse_toy_set
 from .position import PLAYERS
 from .ruleids import Rule
 from .rules import ToyState, new_game
+
+if TYPE_CHECKING:
+    from cardgen.kit.plan import KitPlan
+    from cardgen.kit.spec import KitSpec
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -34,9 +38,15 @@ class Toy(Game[ToySet]):
     checks = check
     generator = generator
     rule_enum = Rule
-    kit_module = f"{__package__}.kit"  # the same files serve as tests/toy_game and as cardgen/games/toy
 
     parse_set = staticmethod(parse_toy_set)
+
+    def kit(self, game_set: ToySet, spec: KitSpec) -> KitPlan:
+        """The kit plan of `kit.py` (imported relatively: the same files serve as tests/toy_game
+        and as cardgen/games/toy)."""
+        from .kit import plan
+
+        return plan(game_set, spec)
 
     def new_state(self, options: Any, game_set: ToySet | str | Path | None = None,
                   seed: int | None = None) -> GameState[Any]:

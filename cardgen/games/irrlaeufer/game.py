@@ -14,6 +14,9 @@ from cardgen.games.irrlaeufer.rules import new_game
 
 if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
+    from cardgen.kit.plan import KitPlan
+    from cardgen.kit.spec import KitSpec
+    from cardgen.table.model import Table
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -36,11 +39,21 @@ class Irrlaeufer(Game[IrrBoard]):
     generator = generator
     rule_enum = Rule
     baseline_module = baseline
-    kit_module = "cardgen.games.irrlaeufer.kit"
-    table_module = "cardgen.games.irrlaeufer.table_page"
 
     parse_set = staticmethod(parse_board)
     new_state = staticmethod(new_game)
+
+    def kit(self, game_set: IrrBoard, spec: KitSpec) -> KitPlan:
+        """The kit plan of `kit.py`, imported on the first build (the art loads for a build only)."""
+        from cardgen.games.irrlaeufer.kit import plan
+
+        return plan(game_set, spec)
+
+    def table(self, game_set: IrrBoard) -> Table[IrrBoard]:
+        """The table page of `table_page.py`, imported only to play."""
+        from cardgen.games.irrlaeufer.table_page import table
+
+        return table(game_set)
 
     def players(self) -> Mapping[str, PlayerFactory]:
         """The ladder's own players (players.py): `runner`, `wary`, `castle` and `mcts` with

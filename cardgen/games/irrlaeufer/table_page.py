@@ -14,6 +14,7 @@ followed says why under the hint.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +98,12 @@ def _stick_box(sp: BoardSpec, s: Stick, width: float) -> tuple[float, float, flo
 class IrrTable(Table[IrrBoard]):
     """The table page of an Irrläufer board."""
 
-    booklet_module = "cardgen.games.irrlaeufer.booklet"
+    def wording_values(self) -> Mapping[str, object]:
+        """The English booklet's values for this set (its booklet imported when a refusal is
+        first worded)."""
+        from cardgen.games.irrlaeufer.booklet import values
+
+        return values(self.game_set, "en")
 
     def __init__(self, game_set: IrrBoard) -> None:
         super().__init__(game_set)
@@ -385,5 +391,5 @@ def _triple(key: str, value: str) -> tuple[str, int, int]:
 
 
 def table(game_set: IrrBoard) -> IrrTable:
-    """The table of `game_set` for `cardgen play` (`Game.table_module`)."""
+    """The table of `game_set` for `cardgen play` (`Game.table`)."""
     return IrrTable(game_set)

@@ -17,6 +17,9 @@ from cardgen.games.schlangengrube.rules import PitState, new_game
 
 if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
+    from cardgen.kit.plan import KitPlan
+    from cardgen.kit.spec import KitSpec
+    from cardgen.table.model import Table
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -43,11 +46,21 @@ class Schlangengrube(Game[PitSet]):
     generator = generator
     rule_enum = Rule
     baseline_module = baseline
-    kit_module = "cardgen.games.schlangengrube.kit"
-    table_module = "cardgen.games.schlangengrube.table_page"
 
     parse_set = staticmethod(parse_pit_set)
     new_state = staticmethod(new_game)
+
+    def kit(self, game_set: PitSet, spec: KitSpec) -> KitPlan:
+        """The kit plan of `kit.py`, imported on the first build (the art loads for a build only)."""
+        from cardgen.games.schlangengrube.kit import plan
+
+        return plan(game_set, spec)
+
+    def table(self, game_set: PitSet) -> Table[PitSet]:
+        """The table page of `table_page.py`, imported only to play."""
+        from cardgen.games.schlangengrube.table_page import table
+
+        return table(game_set)
 
     def play_form(self, game_set: PitSet) -> object:
         """The set with its tile kinds in the order of their ids (unique: the set file refuses an

@@ -8,6 +8,7 @@ passes (refused while a tile fits). The record leaves out a half-played turn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,12 @@ SIZE = 40.0
 class PitTable(Table[PitSet]):
     """The table page of a Schlangengrube set."""
 
-    booklet_module = "cardgen.games.schlangengrube.booklet"
+    def wording_values(self) -> Mapping[str, object]:
+        """The English booklet's values for this set (its booklet imported when a refusal is
+        first worded)."""
+        from cardgen.games.schlangengrube.booklet import values
+
+        return values(self.game_set, "en")
 
     def _art(self, tile: str, rot: int = 0, flip: bool = False) -> str:
         return tile_art(self.game_set.tile(tile), SIZE, rot=rot, flip=flip)
@@ -93,5 +99,5 @@ class PitTable(Table[PitSet]):
 
 
 def table(game_set: PitSet) -> PitTable:
-    """The table of `game_set` for `cardgen play` (`Game.table_module`)."""
+    """The table of `game_set` for `cardgen play` (`Game.table`)."""
     return PitTable(game_set)

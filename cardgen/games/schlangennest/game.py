@@ -17,6 +17,9 @@ from cardgen.games.schlangennest.rules import new_game
 
 if TYPE_CHECKING:
     from cardgen.engine.players import PlayerFactory
+    from cardgen.kit.plan import KitPlan
+    from cardgen.kit.spec import KitSpec
+    from cardgen.table.model import Table
 
 _GAME_INFO = GameInfo(
     name=GAME,
@@ -43,13 +46,23 @@ class Schlangennest(Game[NestSet]):
     generator = generator
     rule_enum = Rule
     baseline_module = baseline
-    kit_module = "cardgen.games.schlangennest.kit"
-    table_module = "cardgen.games.schlangennest.table_page"
     optional_actions = ("turn", "swap")
     """Turning a snake and swapping cards are never forced: `check --worth` bars each as a kind."""
 
     parse_set = staticmethod(parse_nest_set)
     new_state = staticmethod(new_game)
+
+    def kit(self, game_set: NestSet, spec: KitSpec) -> KitPlan:
+        """The kit plan of `kit.py`, imported on the first build (the art loads for a build only)."""
+        from cardgen.games.schlangennest.kit import plan
+
+        return plan(game_set, spec)
+
+    def table(self, game_set: NestSet) -> Table[NestSet]:
+        """The table page of `table_page.py`, imported only to play."""
+        from cardgen.games.schlangennest.table_page import table
+
+        return table(game_set)
 
     def with_card_size(self, game_set: NestSet, size: float) -> NestSet:
         """The set with its cards `size` mm square."""

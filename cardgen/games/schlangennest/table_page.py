@@ -9,6 +9,7 @@ swaps it for the tail. "Pass" passes (the engine refuses it while a move is poss
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,12 @@ SIZE = 40.0
 class NestTable(Table[NestSet]):
     """The table page of a Schlangennest set."""
 
-    booklet_module = "cardgen.games.schlangennest.booklet"
+    def wording_values(self) -> Mapping[str, object]:
+        """The English booklet's values for this set (its booklet imported when a refusal is
+        first worded)."""
+        from cardgen.games.schlangennest.booklet import values
+
+        return values(self.game_set, "en")
 
     def options(self, seats: int) -> dict[str, Any]:
         """The set's first colours, one per seat, on the set's recommended area."""
@@ -153,5 +159,5 @@ def _pending(state: GameState[Any]) -> list[str]:
 
 
 def table(game_set: NestSet) -> NestTable:
-    """The table of `game_set` for `cardgen play` (`Game.table_module`)."""
+    """The table of `game_set` for `cardgen play` (`Game.table`)."""
     return NestTable(game_set)

@@ -1,9 +1,10 @@
-"""What the simulation layer needs of a game: `Playable`, the part of `cardgen.game.Game` that
-plays seeded games and plans a check's report lines.
+"""What the check needs of a game: `Playable`, the part of `cardgen.game.Game` that plays seeded
+games and plans a check's report lines.
 
-The engine sits below `cardgen.game` (whose `Game` builds on the engine's states, ladders and
-baselines), so it names a game by this protocol and never imports the class: every `Game`
-satisfies it, and so does any object with these members (a test's stand-in game).
+The check sits beside the game contract and never imports it (`cardgen.game` builds on the
+engine's states, ladders and degenerate kinds, and the check on the same engine), so it names a
+game by this protocol: every `Game` satisfies it, and so does any object with these members (a
+test's stand-in game).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class Playable(Protocol):
-    """A game as the simulation layer plays it (see `cardgen.game.Game` for each member)."""
+    """A game as the check plays it (see `cardgen.game.Game` for each member)."""
 
     @property
     def name(self) -> str: ...
