@@ -54,8 +54,10 @@ def _trial(game_name: str, held_out: str) -> tuple[dict[str, Any], Callable[...,
     text = path.read_text(encoding="utf-8")
     rules = game.rule_values(game.load_set(path))
 
+    counts = {part.name: part.read(tomllib.loads(text)) for part in game.set_parts}  # the set's own
+
     def made(**values: Any) -> dict[str, Any]:
-        return tomllib.loads(trial_text(game, text, rules, knobs(game, ()), {**rules, **values}))
+        return tomllib.loads(trial_text(game, text, rules, knobs(game, ()), {**rules, **counts, **values}))
 
     return tomllib.loads(text), made
 
@@ -83,3 +85,31 @@ def test_growing_the_areas_restores_the_originals_and_leaves_areas_that_are_larg
     # become the original's first two; the 3- and 4-player ones, the original's already, stay
     for growth in (4, 8):
         assert areas(growth) == {**base["areas"], "2": [[6, 6], [5, 7]]}
+
+
+def test_a_nests_searched_card_counts_keep_the_rest_of_the_set_and_mark_it_a_variant(tmp_path: Path) -> None:
+    """Schlangennest's straights and curves per colour are component counts tune searches: the
+    set's own card list with another count, marked `variant = true`, which `check` notes and
+    plays instead of refusing it as incomplete; the areas grown after them follow the new count
+    of body cards."""
+    base, made = _trial("schlangennest", "schlangennest-areas2x2.toml")
+    same = made()  # the set's own counts: the set as it is (its searched rules written out)
+    assert {k: v for k, v in same.items() if k != "rules"} == base
+    fewer = made(straights=4, curves=6)
+    assert {c["id"]: c["count"] for c in fewer["card"]} == {"straight": 4, "curve": 6, "head": 1, "tail": 1}
+    assert [c["parts"] for c in fewer["card"]] == [c["parts"] for c in base["card"]]
+    assert fewer["variant"] is True and fewer["areas"] == base["areas"] and fewer["name"] == base["name"]
+    # ten body cards a colour instead of 16: grown as far as it goes, the 2-player areas stop at
+    # the areas a variant of ten body cards gets (smaller than the original's 6×6 and 5×7)
+    from cardgen.games.schlangennest.generator import areas
+
+    limit = [list(a) for a in areas(2, 10)]
+    assert made(straights=4, curves=6, area_growth=8)["areas"]["2"] == limit[:2] != [[6, 6], [5, 7]]
+    path = tmp_path / "fewer.toml"
+    from cardgen.tomlout import dumps
+
+    path.write_text(dumps(fewer), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--set", str(path), "--players", "2", "--variants", "base", "--games",
+                                       "4", "--skill-games", "0", "--workers", "1", "--no-recommend", "--no-chart"])
+    assert "incomplete" not in result.output + result.stderr, result.stderr
+    assert "note: each colour has 4 straight card(s); the original has 7" in result.output, result.output

@@ -148,8 +148,33 @@ class AreaGrowthPart(SetPart):
         return {**data, "areas": out}
 
 
+@dataclass(frozen=True, slots=True)
+class CardCountPart(SetPart):
+    """How many cards of the kind `card` (its id in the set's card list) each colour has. Another
+    count than the set's marks the set `variant = true`: a set with other counts than the
+    original's is a variant, which the check notes instead of finding it incomplete. The card's
+    faces, the other cards and the areas stay as the set says (searched with `area_growth`,
+    which comes after, the areas grow to the original's for the new count of body cards)."""
+
+    card: str = ""
+
+    def read(self, data: dict[str, Any]) -> int:
+        return sum(int(c.get("count", 0)) for c in data.get("card", []) if c.get("id") == self.card)
+
+    def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
+        if value == self.read(data):
+            return data
+        if not any(c.get("id") == self.card for c in data.get("card", [])):
+            raise DataError(self.name, f"the set has no card '{self.card}' to count")
+        cards = [{**c, "count": value} if c.get("id") == self.card else c for c in data["card"]]
+        return {**data, "variant": True, "card": cards}
+
+
 PARTS = (
+    CardCountPart("straights", "straight cards per colour (the set's own straight card)", 1, 99, "straight"),
+    CardCountPart("curves", "curve cards per colour (the set's own curve card)", 1, 99, "curve"),
     AreaGrowthPart("area_growth", "fields each play area grows in width and height, up to the original's", 0, 8),
 )
-"""What `cardgen tune` searches of a Schlangennest set besides its rules (not its cards per colour:
-`check` finds a set whose counts differ from the original's incomplete)."""
+"""What `cardgen tune` searches of a Schlangennest set besides its rules: its straights and curves
+per colour (the set marked a variant when they change) and the growth of its areas, in that
+order (the areas grow to the original's for the body cards the counts give)."""
