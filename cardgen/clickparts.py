@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from cardgen.errors import CardgenError, UsageMistake
-from cardgen.signals import stop_report
+from cardgen.signals import stop_behind, stop_report
 from cardgen.terminal import printable
 
 if TYPE_CHECKING:
@@ -101,14 +101,21 @@ def reports_errors(func: F) -> F:
     the exit code: a UsageMistake is click's usage error (exit 2); CardgenError (the input's
     place and reason) and OSError (a folder that is a file or read-only, a full disk, …) exit 1;
     running out of memory or stack exits 1; Ctrl-C exits 130 (128 + SIGINT, as shells do),
-    SIGTERM, SIGHUP and SIGQUIT 128 + their number (`cardgen.signals`). Never a traceback; the
+    SIGTERM, SIGHUP and SIGQUIT 128 + their number (`cardgen.signals`), also when a library's
+    clean-up raised its own error on the way out. Never a traceback; the
     writers are atomic, so nothing half-written is left behind. A command's own code (what it
     returns) is the exit code when it is not 0."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            code = func(*args, **kwargs)
+            try:
+                code = func(*args, **kwargs)
+            except Exception as exc:  # raised while a signal's stop was on its way: the stop
+                stop = stop_behind(exc)
+                if stop is None:
+                    raise
+                raise stop from None
         except BrokenPipeError:
             pipe_closed()
         except UsageMistake as exc:

@@ -114,6 +114,21 @@ def stop_report(exc: KeyboardInterrupt) -> tuple[str, int]:
     return "interrupted", 128 + signal.SIGINT
 
 
+def stop_behind(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C or `Stopped` that `exc` was raised while handling, if any: a library whose
+    clean-up fails when a signal cuts its work in half (reportlab's drawing deletes an attribute
+    it had not set yet) raises its own error in place of the stop, which must still be reported
+    as the stop."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return current
+        seen.add(id(current))
+        current = current.__context__
+    return None
+
+
 @contextlib.contextmanager
 def held() -> Iterator[None]:
     """Ctrl-C and the signals of `CAUGHT` held back inside (delivered when it ends), so that a

@@ -66,9 +66,38 @@ def _cores_allowed() -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
 
 
+PAUSED = """
+import sys, time
+from contextlib import contextmanager
+from pathlib import Path
+import cardgen.print.files as files
+
+whole = files._atomic
+
+@contextmanager
+def _atomic(target):
+    with whole(target) as tmp:
+        yield tmp
+    # After its second file a build waits here, in the middle of its work, until a signal ends it.
+    if sum(1 for p in Path("out").rglob("*") if p.is_file() and not p.name.startswith(".")) >= 2:
+        Path("paused").touch()
+        while True:
+            time.sleep(0.05)
+
+files._atomic = _atomic
+sys.argv[0] = "cardgen"
+from cardgen.cli import run
+run()
+"""
+"""A build is finite and may end, on a fast machine, between its second file and the signal: it
+runs with this pause after its second file (in whichever process writes it), so the signal always
+finds it at work, whatever the machine's speed."""
+
+
 def _start(args: list[str], cwd: Path, cores: bool = False) -> subprocess.Popen[str]:
     # A session of its own: a signal goes to cardgen (or its group) alone.
-    return subprocess.Popen(CARDGEN + args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    command = [sys.executable, "-c", PAUSED] + args if args[0] == "build" else CARDGEN + args
+    return subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True, start_new_session=True, preexec_fn=_cores_allowed if cores else None)
 
 
@@ -120,7 +149,7 @@ def _running(proc: subprocess.Popen[str], cwd: Path, command: list[str]) -> None
     """Wait until `command` is in the middle of its work: files appearing (build) or the
     worker processes playing (check, variant, match)."""
     if command[0] == "build":
-        _wait_for(lambda: len(_outputs(cwd / "out")) >= 2 or proc.poll() is not None, "the first files")
+        _wait_for(lambda: (cwd / "paused").exists() or proc.poll() is not None, "the first files")
     else:
         _wait_for(lambda: len(_children(proc.pid)) >= 2 or proc.poll() is not None, "the workers")
         time.sleep(0.5)
@@ -208,3 +237,34 @@ def test_a_signal_that_arrives_while_a_worker_is_forked_still_stops_the_command(
     done = subprocess.run([sys.executable, "-c", FORK_WITH_A_SIGNAL.replace("{name}", name)],
                           capture_output=True, text=True, timeout=900)
     assert done.stdout.strip() == said and "Exception ignored" not in done.stderr, (done.stdout, done.stderr)
+
+
+LIBRARY_FAILS_ON_THE_WAY_OUT = """
+import os, signal, sys, time
+import cardgen.print.pdf as pdf
+
+def record_form(*args, **kwargs):
+    # as reportlab's drawing does when a signal cuts it in half: its clean-up fails in turn
+    try:
+        os.kill(os.getpid(), signal.{name})
+        time.sleep(600)
+    finally:
+        raise AttributeError("'Group' object has no attribute '_parent'")
+
+pdf.record_form = record_form
+sys.argv[0] = "cardgen"
+from cardgen.cli import run
+run()
+"""
+
+
+@pytest.mark.parametrize(("name", "said"), [("SIGINT", "interrupted"), ("SIGQUIT", "stopped by SIGQUIT")])
+def test_a_signal_is_reported_as_such_when_a_library_fails_on_the_way_out(name: str, said: str,
+                                                                          tmp_path: Path) -> None:
+    """A signal raised inside reportlab's drawing made it raise an AttributeError of its own, and
+    the command ended with that traceback and exit 1 instead of the stop's line."""
+    script = LIBRARY_FAILS_ON_THE_WAY_OUT.replace("{name}", name)
+    done = subprocess.run([sys.executable, "-c", script, *BUILD], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=900)
+    assert (done.returncode, done.stderr) == (128 + getattr(signal, name), f"cardgen: {said}\n")
+    assert _hidden(tmp_path / "out") == [] and _outputs(tmp_path / "out") == []
