@@ -6,7 +6,8 @@ same clean-up runs on every one of them: worker processes are ended, a build's s
 every temporary file are removed, and the command exits 128 + the signal's number (as a shell
 reports a process a signal ended). A worker process (`worker_signals`) leaves the terminal's
 signals, which reach every process of the terminal's group, to its parent, and dies of SIGTERM,
-with which its parent ends it.
+with which its parent ends it. A signal that arrives while the main thread forks a worker is
+raised when the fork returns (`catch_signals` says why).
 
 Loaded before anything heavy: `current_folder` is asked first, and a deleted current folder
 breaks the import of reportlab.
@@ -14,12 +15,11 @@ breaks the import of reportlab.
 
 from __future__ import annotations
 
-import _thread
 import contextlib
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
 
 from cardgen.errors import CardgenError
@@ -37,26 +37,78 @@ class Stopped(KeyboardInterrupt):
 
 
 def _raise(signum: int, _: FrameType | None) -> None:
+    if _in_fork():
+        _DEFERRED.append(signum)
+        return
     raise Stopped(signum)
+
+
+def _interrupt(signum: int, _: FrameType | None) -> None:
+    # Ctrl-C, as Python's own handler (`signal.default_int_handler`), but deferred as `_raise` is.
+    if _in_fork():
+        _DEFERRED.append(signum)
+        return
+    raise KeyboardInterrupt
+
+
+def _stop(signum: int) -> KeyboardInterrupt:
+    return KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
 
 
 def catch_signals() -> None:
     """From now on every signal of `CAUGHT` raises `Stopped` in the main thread of this process,
     and takes its default action in a process forked from it (from the fork on: a pool may end
-    a worker it has just started, before the worker's own set-up has run)."""
+    a worker it has just started, before the worker's own set-up has run). Ctrl-C raises
+    KeyboardInterrupt as before (unless it is ignored, as in a job started in the background).
+
+    A signal that arrives while the main thread forks is raised when `os.fork` returns, never
+    inside a fork hook: Python runs a handler in the main thread wherever it is, also inside the
+    hooks it runs around a fork (cardgen's or another library's), and drops what a hook raises,
+    so the command would run on as if never told. `os.fork` is wrapped to know when the main
+    thread is inside it, as multiprocessing's pools call it."""
     for sig in CAUGHT:
         signal.signal(sig, _raise)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt)
     if hasattr(os, "register_at_fork") and hasattr(signal, "pthread_sigmask") and not _FORKS:
         os.register_at_fork(before=_hold_for_fork, after_in_parent=_release_after_fork,
                             after_in_child=_child_after_fork)
-        _FORKS.append(True)
+        _FORKS.append(os.fork)
+        os.fork = _fork
 
 
-_FORKS: list[bool] = []
-"""Whether the fork hooks are registered (once per process)."""
+_FORKS: list[Callable[[], int]] = []
+"""The real `os.fork`, once the fork hooks are registered (once per process)."""
+
+_FORKING: set[int] = set()
+"""The threads inside `os.fork` (signal handlers ask whether the main thread is one)."""
+
+_DEFERRED: list[int] = []
+"""The signals that arrived while the main thread was inside `os.fork`, raised when it returns."""
 
 _MASKS = threading.local()
 """The signal mask of the thread that forks, from just before the fork until just after it."""
+
+
+def _in_fork() -> bool:
+    return threading.get_ident() in _FORKING
+
+
+def _fork() -> int:
+    """`os.fork`, which raises a signal that arrived during it once it has returned (in the parent)."""
+    me = threading.get_ident()
+    _FORKING.add(me)
+    try:
+        pid = _FORKS[0]()
+    finally:
+        _FORKING.discard(me)
+    if pid == 0:
+        _DEFERRED.clear()  # the parent's to raise
+    elif _DEFERRED and threading.current_thread() is threading.main_thread():
+        signum = _DEFERRED[0]
+        _DEFERRED.clear()
+        raise _stop(signum)
+    return pid
 
 
 def _hold_for_fork() -> None:
@@ -66,28 +118,9 @@ def _hold_for_fork() -> None:
 
 
 def _release_after_fork() -> None:
-    # A signal that arrived during the fork is delivered as the mask is restored, and Python would
-    # run its handler here, inside the fork hook, whose exceptions it drops: Ctrl-C would be lost.
-    # So it is taken off the queue while still blocked, and raised once the hook has returned.
-    pending = sorted(signal.sigpending() & {signal.SIGINT, *CAUGHT})
-    for sig in pending:
-        signal.sigwait({sig})
+    # A signal that arrived during the fork is delivered as the mask is restored; its handler
+    # runs inside this hook and leaves it to `_fork` to raise.
     signal.pthread_sigmask(signal.SIG_SETMASK, _MASKS.old)
-    if pending:
-        _raise_after_hook(pending[0])
-
-
-def _raise_after_hook(sig: int) -> None:
-    """`sig` raised in the main thread (as its handler does) once this fork hook has returned: a
-    helper thread waits until the hook's last step, then interrupts the main thread."""
-    left = threading.Event()
-
-    def later() -> None:
-        left.wait()
-        _thread.interrupt_main(signal.Signals(sig))
-
-    threading.Thread(target=later, name="cardgen-signal", daemon=True).start()
-    left.set()  # the hook's last step: no handler runs between it and the hook's return
 
 
 def _child_after_fork() -> None:
