@@ -67,7 +67,7 @@ def _cores_allowed() -> None:
 
 
 PAUSED = """
-import sys, time
+import signal, sys
 from contextlib import contextmanager
 from pathlib import Path
 import cardgen.print.files as files
@@ -81,8 +81,8 @@ def _atomic(target):
     # After its second file a build waits here, in the middle of its work, until a signal ends it.
     if sum(1 for p in Path("out").rglob("*") if p.is_file() and not p.name.startswith(".")) >= 2:
         Path("paused").touch()
-        while True:
-            time.sleep(0.05)
+        while True:  # until a signal ends the process (a caught one raises out of the pause)
+            signal.pause()
 
 files._atomic = _atomic
 sys.argv[0] = "cardgen"
@@ -251,14 +251,14 @@ def test_a_signal_that_arrives_while_a_worker_is_forked_still_stops_the_command(
 
 
 LIBRARY_FAILS_ON_THE_WAY_OUT = """
-import os, signal, sys, time
+import os, signal, sys
 import cardgen.print.pdf as pdf
 
 def record_form(*args, **kwargs):
     # as reportlab's drawing does when a signal cuts it in half: its clean-up fails in turn
     try:
         os.kill(os.getpid(), signal.{name})
-        time.sleep(600)
+        signal.pause()  # the handler raises the stop here, or already on the line above
     finally:
         raise AttributeError("'Group' object has no attribute '_parent'")
 
