@@ -333,6 +333,12 @@ class SetPart:
         """A copy of `data` with the part at `value` (DataError when no set has it)."""
         raise NotImplementedError
 
+    def restoring(self, data: dict[str, Any], original: dict[str, Any]) -> int:
+        """The value that brings this part of the set file's `data` back to the original set's
+        (its file's `original`), which `cardgen tune` tries among its first trials: by default
+        the original's own value."""
+        return self.read(original)
+
 
 @dataclass(frozen=True, slots=True)
 class TopLevelPart(SetPart):

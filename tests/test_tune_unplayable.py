@@ -113,3 +113,28 @@ def test_a_nests_searched_card_counts_keep_the_rest_of_the_set_and_mark_it_a_var
                                        "4", "--skill-games", "0", "--workers", "1", "--no-recommend", "--no-chart"])
     assert "incomplete" not in result.output + result.stderr, result.stderr
     assert "note: each colour has 4 straight card(s); the original has 7" in result.output, result.output
+
+
+def test_the_first_trials_include_areas_grown_back_to_the_originals() -> None:
+    """Among the points `tune` tries right after the base set: every component back at the
+    original's, the areas included, grown just as far as restores the original's areas (4 fields
+    from 2×2 and 2×3 to the original's 6×6 and 5×7), not the original's growth of 0, which would
+    keep them too small."""
+    import tomllib
+
+    from cardgen.commands.objective import UNPLAYED
+    from cardgen.commands.tunesearch import Search, Trial, base_point, knobs, seed_points
+    from cardgen.registry import GAMES
+
+    game = GAMES.get("schlangennest")
+    path = HELD_OUT / "schlangennest-areas2x2.toml"
+    text = path.read_text(encoding="utf-8")
+    rules = game.rule_values(game.load_set(path))
+    original = tomllib.loads(game.default_set_path().read_text(encoding="utf-8"))
+    search = Search(game, path, knobs(game, ()), 16, original_data=original)
+    start = base_point(search, tomllib.loads(text), rules)
+    assert start is not None and start["area_growth"] == 0
+    points = seed_points(search, start, text, rules, Trial(1, start, UNPLAYED, text), None, None, None)
+    assert {**start, "area_growth": 4} in points, points
+    (grown,) = (p for p in points if p["area_growth"])
+    assert [grown[k] for k in ("straights", "curves")] == [7, 9]

@@ -375,7 +375,8 @@ def seed_points(search: Search, start: Mapping[str, RuleValue], base_text: str, 
     game, knobs = search.game, search.knobs
     knobs_by_name = {k.name: k for k in knobs}
     parts = {p.name: p for p in game.set_parts}
-    back = {k.name: parts[k.name].read(search.original_data or {}) for k in knobs if k.part == PART}
+    base_data = tomllib.loads(base_text)
+    back = {k.name: parts[k.name].restoring(base_data, search.original_data or {}) for k in knobs if k.part == PART}
     back = {name: value for name, value in back.items() if value in knobs_by_name[name].points()}
     params = {p.name: p for p in game.rule_params}
     candidates = []

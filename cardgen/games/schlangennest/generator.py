@@ -138,6 +138,12 @@ class AreaGrowthPart(SetPart):
     def read(self, data: dict[str, Any]) -> int:
         return 0
 
+    def restoring(self, data: dict[str, Any], original: dict[str, Any]) -> int:
+        """The least growth that gives the areas all the growth up to `high` gives: every area
+        too small grown to the original's (the original's own value, 0, would keep them)."""
+        full = self.write(data, self.high)
+        return next(value for value in range(self.low, self.high + 1) if self.write(data, value) == full)
+
     def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
         body = body_per_colour(data)
         out: dict[str, Any] = {}
