@@ -86,6 +86,23 @@ def test_the_same_seed_gives_the_same_search(tmp_path: Path) -> None:
     assert len(set(played)) == len(played) >= 1  # values tried once are not played again
 
 
+def test_the_base_set_is_trial_one_where_its_values_lie_outside_the_searched_range(tmp_path: Path) -> None:
+    """The base set is played first as it is, even where `--vary` (or a component count's range)
+    leaves its own value out: the original's areas grow by 0, outside 1..2, and the sampler is
+    not handed a value outside its range (Optuna warned of it on stderr)."""
+    import warnings
+
+    needs_optuna()
+    with warnings.catch_warnings(record=True) as heard:
+        warnings.simplefilter("always")
+        code, out, err = _run("tune", "schlangennest", "--players", "2", "--vary", "area_growth=1..2", "--trials",
+                              "1", "--games", "4", "--skill-games", "0", "--workers", "1", "--json", "--no-booklets",
+                              "--out", str(tmp_path / "out.toml"))
+    (trial,) = json.loads(out)["trials"]
+    assert trial["values"] == {"area_growth": 0} and trial["error"] is None, err
+    assert not [str(w.message) for w in heard if "out of range" in str(w.message)]
+
+
 def test_tune_says_so_plainly_when_nothing_passes_and_writes_no_set(tmp_path: Path) -> None:
     needs_optuna()
     out = tmp_path / "none.toml"

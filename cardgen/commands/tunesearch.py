@@ -290,6 +290,20 @@ def _distributions(chosen: Sequence[Knob]) -> dict[str, Any]:
     return out
 
 
+def holding(chosen: Sequence[Knob], start: Mapping[str, RuleValue]) -> tuple[Knob, ...]:
+    """The knobs widened to hold the base set's own values `start` (a count past a part's range,
+    a rule value outside `--vary`'s): the base set is trial 1 wherever its values lie."""
+    out = []
+    for k in chosen:
+        value = start[k.name]
+        if k.choices:
+            out.append(k if value in k.choices else dataclasses.replace(k, choices=(*k.choices, value)))
+        else:
+            assert k.low is not None and k.high is not None
+            out.append(dataclasses.replace(k, low=min(k.low, int(value)), high=max(k.high, int(value))))
+    return tuple(out)
+
+
 def load_optuna() -> Any:
     """The optuna module, or a DataError saying how to install it."""
     try:
@@ -315,10 +329,10 @@ def run_search(search: Search, workers: int | None = None, cluster: str | None =
     original, original_data = _original(search, base_set, base_text)
     search = dataclasses.replace(search, base_set=base_set, original_set=original, original_data=original_data)
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=search.seed))
-    dists = _distributions(search.knobs)
     small = search.grid() <= search.trials
     last = search.grid() if small else search.trials
     start = base_point(search, tomllib.loads(base_text), base_rules)
+    dists = _distributions(search.knobs if small or start is None else holding(search.knobs, start))
     if small:  # every point once, in a seeded order, through the same ask-and-tell
         for point in grid_points(search):
             study.enqueue_trial(point)
@@ -385,7 +399,8 @@ def seed_points(search: Search, start: Mapping[str, RuleValue], base_text: str, 
             near = recommend.neighbours(params[k.name], start[k.name])
         else:
             step = max(1, round((int(k.high or 0) - int(k.low or 0)) / 10))
-            near = list(dict.fromkeys([int(start[k.name]) - step, int(start[k.name]) + step, back[k.name]]))
+            near = list(dict.fromkeys([int(start[k.name]) - step, int(start[k.name]) + step,
+                                       *([back[k.name]] if k.name in back else [])]))  # not outside the range
         for after in near:
             if after != start[k.name] and after in k.points():
                 try:
