@@ -177,10 +177,12 @@ class CardCountPart(SetPart):
 
 
 PARTS = (
-    CardCountPart("straights", "straight cards per colour (the set's own straight card)", 1, 99, "straight"),
-    CardCountPart("curves", "curve cards per colour (the set's own curve card)", 1, 99, "curve"),
+    CardCountPart("straights", "straight cards per colour (the set's own straight card)", 1, 14, "straight"),
+    CardCountPart("curves", "curve cards per colour (the set's own curve card)", 1, 18, "curve"),
     AreaGrowthPart("area_growth", "fields each play area grows in width and height, up to the original's", 0, 8),
 )
 """What `cardgen tune` searches of a Schlangennest set besides its rules: its straights and curves
-per colour (the set marked a variant when they change) and the growth of its areas, in that
-order (the areas grow to the original's for the body cards the counts give)."""
+per colour up to twice the original's 7 and 9 (the set marked a variant when they change; the
+sampler's longer decks made single trials last many times the original's games) and the growth
+of its areas, in that order (the areas grow to the original's for the body cards the counts
+give)."""
