@@ -2,7 +2,7 @@
 check's report, never one line per seed; and `tune` searches a set that spells Schlangengrube's
 `double_markers` at the top level (its older spelling) instead of refusing every trial; its
 component counts keep the rest of the set, and Schlangennest's area growth stops at the
-original's areas."""
+original's areas, whose whole table a trial may take."""
 
 from __future__ import annotations
 
@@ -136,5 +136,16 @@ def test_the_first_trials_include_areas_grown_back_to_the_originals() -> None:
     assert start is not None and start["area_growth"] == 0
     points = seed_points(search, start, text, rules, Trial(1, start, UNPLAYED, text), None, None, None)
     assert {**start, "area_growth": 4} in points, points
-    (grown,) = (p for p in points if p["area_growth"])
-    assert [grown[k] for k in ("straights", "curves")] == [7, 9]
+    # and the original's whole table of areas (three for two players, where the set lists two)
+    assert {**start, "original_areas": 1} in points, points
+
+
+def test_the_originals_table_of_areas_replaces_the_sets_own() -> None:
+    """Growing keeps the set's number of areas; `original_areas` gives every player count the set
+    lists the original's whole table, so the check plays the original's configurations."""
+    base, made = _trial("schlangennest", "schlangennest-areas2x2.toml")
+    assert made()["areas"] == base["areas"]
+    restored = made(original_areas=1)
+    assert restored["areas"]["2"] == [[6, 6], [5, 7], [4, 8]] and restored["card"] == base["card"]
+    assert {k: restored["areas"][k] for k in ("3", "4")} == {k: base["areas"][k] for k in ("3", "4")}
+    assert "variant" not in restored

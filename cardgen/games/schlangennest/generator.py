@@ -155,6 +155,25 @@ class AreaGrowthPart(SetPart):
 
 
 @dataclass(frozen=True, slots=True)
+class AreaTablePart(SetPart):
+    """Whether the set's agreed play areas are its own (0) or, for each player count it lists, the
+    original's whole table for its count of body cards (1: the areas a generated variant gets,
+    the original's own for its 16). Growing the areas keeps the set's number of them, so a set
+    that lists two areas where the original has three is restored only by this part: with the
+    same configurations the check plays the same games as for the original."""
+
+    def read(self, data: dict[str, Any]) -> int:
+        return int(self.write(data, 1)["areas"] == data.get("areas", {}))
+
+    def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
+        if not value:
+            return data
+        body = body_per_colour(data)
+        table = {players: [list(size) for size in areas(int(players), body)] for players in data.get("areas", {})}
+        return {**data, "areas": table}
+
+
+@dataclass(frozen=True, slots=True)
 class CardCountPart(SetPart):
     """How many cards of the kind `card` (its id in the set's card list) each colour has. Another
     count than the set's marks the set `variant = true`: a set with other counts than the
@@ -179,10 +198,12 @@ class CardCountPart(SetPart):
 PARTS = (
     CardCountPart("straights", "straight cards per colour (the set's own straight card)", 1, 14, "straight"),
     CardCountPart("curves", "curve cards per colour (the set's own curve card)", 1, 18, "curve"),
+    AreaTablePart("original_areas", "1: the original's table of play areas for the set's cards, 0: the set's own",
+                  0, 1),
     AreaGrowthPart("area_growth", "fields each play area grows in width and height, up to the original's", 0, 8),
 )
 """What `cardgen tune` searches of a Schlangennest set besides its rules: its straights and curves
 per colour up to twice the original's 7 and 9 (the set marked a variant when they change; the
-sampler's longer decks made single trials last many times the original's games) and the growth
-of its areas, in that order (the areas grow to the original's for the body cards the counts
-give)."""
+sampler's longer decks made single trials last many times the original's games), its areas
+replaced by the original's table, and the growth of its areas, in that order (the areas grow to
+the original's for the body cards the counts give)."""
