@@ -149,3 +149,7 @@ def test_the_originals_table_of_areas_replaces_the_sets_own() -> None:
     assert restored["areas"]["2"] == [[6, 6], [5, 7], [4, 8]] and restored["card"] == base["card"]
     assert {k: restored["areas"][k] for k in ("3", "4")} == {k: base["areas"][k] for k in ("3", "4")}
     assert "variant" not in restored
+    from cardgen.registry import GAMES
+
+    (part,) = (p for p in GAMES.get("schlangennest").set_parts if p.name == "original_areas")
+    assert (part.read(base), part.read(restored), part.read({})) == (0, 1, 0)  # {}: no original to read

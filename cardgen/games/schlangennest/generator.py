@@ -163,6 +163,8 @@ class AreaTablePart(SetPart):
     same configurations the check plays the same games as for the original."""
 
     def read(self, data: dict[str, Any]) -> int:
+        if not data.get("card"):  # no set (the original when it could not be read): nothing to restore
+            return 0
         return int(self.write(data, 1)["areas"] == data.get("areas", {}))
 
     def write(self, data: dict[str, Any], value: int) -> dict[str, Any]:
