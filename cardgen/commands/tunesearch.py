@@ -399,8 +399,8 @@ def seed_points(search: Search, start: Mapping[str, RuleValue], base_text: str, 
             near = recommend.neighbours(params[k.name], start[k.name])
         else:
             step = max(1, round((int(k.high or 0) - int(k.low or 0)) / 10))
-            near = list(dict.fromkeys([int(start[k.name]) - step, int(start[k.name]) + step,
-                                       *([back[k.name]] if k.name in back else [])]))  # not outside the range
+            here = int(start[k.name])  # where the original's value is outside the range, no step back
+            near = list(dict.fromkeys([here - step, here + step, back.get(k.name, here)]))
         for after in near:
             if after != start[k.name] and after in k.points():
                 try:
